@@ -1,0 +1,3 @@
+// One schema file per area; this index is what Drizzle and the client read.
+export * from './accounts';
+export * from './site';

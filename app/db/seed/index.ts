@@ -1,0 +1,10 @@
+import type { Database } from '../client.server';
+import { seedAccounts } from './accounts';
+
+/**
+ * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
+ * its demo data as a step here, after the areas it depends on.
+ */
+export async function seedDatabase(database: Database): Promise<void> {
+  await seedAccounts(database);
+}

@@ -1,0 +1,40 @@
+import { assign, setup } from 'xstate';
+import { TOAST_AUTO_CLOSE_MS } from '~/lib/constants';
+
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+export interface Toast {
+  kind: ToastKind;
+  message: string;
+}
+
+/**
+ * One alert popup at a time (spec 3 §4 "Alert popups auto-close after 10 seconds").
+ * A new toast replaces the shown one and restarts the timer.
+ */
+export const toastMachine = setup({
+  types: {
+    context: {} as { toast: Toast | null },
+    events: {} as { type: 'SHOW'; toast: Toast } | { type: 'DISMISS' },
+  },
+  actions: {
+    rememberToast: assign({ toast: ({ event }) => (event.type === 'SHOW' ? event.toast : null) }),
+    forgetToast: assign({ toast: null }),
+  },
+  delays: { autoClose: TOAST_AUTO_CLOSE_MS },
+}).createMachine({
+  id: 'toast',
+  context: { toast: null },
+  initial: 'hidden',
+  states: {
+    hidden: {
+      on: { SHOW: { target: 'visible', actions: 'rememberToast' } },
+    },
+    visible: {
+      after: { autoClose: { target: 'hidden', actions: 'forgetToast' } },
+      on: {
+        SHOW: { target: 'visible', reenter: true, actions: 'rememberToast' },
+        DISMISS: { target: 'hidden', actions: 'forgetToast' },
+      },
+    },
+  },
+});

@@ -1,0 +1,94 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from '@remix-run/react';
+import { useEffect } from 'react';
+import { Footer } from '~/components/shell/Footer';
+import { Header } from '~/components/shell/Header';
+import { Toaster } from '~/components/ui/Toaster';
+import { getOptionalUser } from '~/services/auth.server';
+import { getClientEnv } from '~/services/env.server';
+import { redirectFramedRequest } from '~/services/security.server';
+import { loadShell } from '~/services/shell.server';
+import { clearToastCookie, readToast } from '~/services/toast.server';
+import stylesheet from '~/styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  redirectFramedRequest(request);
+  const [user, shell] = await Promise.all([getOptionalUser(request), loadShell()]);
+  const toast = readToast(request);
+  return data(
+    { user, shell, toast, env: getClientEnv() },
+    toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined,
+  );
+}
+
+/** The browser half of the framing rule: a framed page sends the frame to the warning. */
+function useFrameBreaker() {
+  const location = useLocation();
+  useEffect(() => {
+    if (window.self !== window.top && location.pathname !== '/iframe-warning') {
+      window.location.replace('/iframe-warning');
+    }
+  }, [location.pathname]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, shell, toast } = useLoaderData<typeof loader>();
+  useFrameBreaker();
+  return (
+    <>
+      <Header site={shell.site} menus={shell.menus} user={user} />
+      <main className="site-main">
+        <Outlet />
+      </main>
+      <Footer site={shell.site} />
+      <Toaster flash={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  return (
+    <main className="site-main error-page">
+      <h1>{title}</h1>
+      <p>
+        <a href="/">Back to Paceline</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import nodemailer from 'nodemailer';
+import { db } from '~/db/client.server';
+import { outbox } from '~/db/schema';
+import { getEnv } from '../env.server';
+
+/**
+ * The mail adapter (DESIGN.md §5): SMTP when SMTP_URL is set, otherwise only the outbox
+ * table (shown at /dev/outbox in development). Every message is kept in the outbox either
+ * way, so support can see what a rider was sent.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Machine-readable extras for tests and support (a code, a link), never shown to riders. */
+  meta?: Record<string, unknown>;
+}
+
+let transporter: nodemailer.Transporter | undefined;
+let transporterUrl: string | undefined;
+
+function smtpTransport(url: string): nodemailer.Transporter {
+  if (!transporter || transporterUrl !== url) {
+    transporter = nodemailer.createTransport(url);
+    transporterUrl = url;
+  }
+  return transporter;
+}
+
+export async function sendMail(message: MailMessage): Promise<void> {
+  const env = getEnv();
+  const transport = env.SMTP_URL ? 'smtp' : 'outbox';
+  if (env.SMTP_URL) {
+    await smtpTransport(env.SMTP_URL).sendMail({
+      from: env.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+  }
+  await db().insert(outbox).values({
+    channel: 'email',
+    recipient: message.to.toLowerCase(),
+    subject: message.subject,
+    body: message.text,
+    html: message.html,
+    transport,
+    meta: message.meta,
+  });
+}

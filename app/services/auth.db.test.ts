@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../tests/helpers/db';
+import { createTestUser, signedInRequest } from '../../tests/helpers/users';
+import { requireUser, requireStaff, getOptionalUser, logout } from './auth.server';
+import { revokeAllSessions } from './session.server';
+
+useTestDatabase();
+
+async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a thrown Response');
+}
+
+describe('the session guard', () => {
+  it('sends a visitor without cookies to login with session_expired and the full path', async () => {
+    const response = await thrownResponse(requireUser(new Request('http://localhost/event/7?step=2')));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/auth/login?redirect=%2Fevent%2F7%3Fstep%3D2&reason=session_expired');
+  });
+
+  it('clears both cookies and says token_expired when the session was revoked', async () => {
+    const user = await createTestUser();
+    const { request, sessionId } = await signedInRequest(user.id, 'http://localhost/user/profile');
+    expect((await requireUser(request)).id).toBe(user.id);
+    await revokeAllSessions(user.id);
+    const response = await thrownResponse(requireUser(request));
+    expect(response.headers.get('Location')).toBe('/auth/login?redirect=%2Fuser%2Fprofile&reason=token_expired');
+    const cleared = response.headers.getSetCookie();
+    expect(cleared.some((cookie) => cookie.startsWith('paceline_uuid=;'))).toBe(true);
+    expect(cleared.some((cookie) => cookie.startsWith('paceline_token=;'))).toBe(true);
+    expect(sessionId.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('rejects a token signed for another user id', async () => {
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const { cookie } = await signedInRequest(owner.id);
+    const forged = cookie.replace(owner.id, other.id);
+    expect(await getOptionalUser(new Request('http://localhost/', { headers: { Cookie: forged } }))).toBeNull();
+  });
+
+  it('refuses staff pages to riders on the server', async () => {
+    const rider = await createTestUser();
+    const { request } = await signedInRequest(rider.id);
+    expect((await thrownResponse(requireStaff(request))).status).toBe(403);
+    const staff = await createTestUser({ role: 'staff' });
+    expect((await requireStaff((await signedInRequest(staff.id)).request)).isStaff).toBe(true);
+  });
+
+  it('logout deletes the session row', async () => {
+    const user = await createTestUser();
+    const { request } = await signedInRequest(user.id);
+    await logout(request);
+    expect(await getOptionalUser(request)).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, validated once at start-up. Every variable has a
+ * default that runs the whole system on one machine (see .env.example).
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().positive().default(3000),
+    SITE_URL: z.string().url().default('http://localhost:3000'),
+    /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+    DATABASE_URL: z.string().url().optional(),
+    PGLITE_DIR: z.string().default('data/pglite'),
+    SESSION_SECRET: z.string().min(32).default('paceline-development-session-secret-change-me'),
+    COOKIE_DOMAIN: z.string().optional(),
+    /** Whether start-up creates the demo riders, events and content. */
+    SEED_DEMO: booleanFlag.default('true'),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Paceline <no-reply@paceline.local>'),
+    SUPPORT_EMAIL: z.string().email().default('support@paceline.local'),
+    CMS_SOURCE: z.enum(['files', 'wordpress']).default('files'),
+    CMS_DIR: z.string().default('content'),
+    WP_URL: z.string().url().optional(),
+    WP_API_KEY: z.string().optional(),
+    STORAGE_DIR: z.string().default('data/uploads'),
+    ALTCHA_HMAC_KEY: z.string().min(16).default('paceline-development-altcha-key'),
+    /** Upper bound of the ALTCHA proof-of-work search; lower is easier (tests use a small value). */
+    ALTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
+    SMS_PROVIDER_URL: z.string().url().optional(),
+    SMS_PROVIDER_TOKEN: z.string().optional(),
+    RESULTS_URL: z.string().url().optional(),
+    /** Key of the AES-256-CBC payload layer game clients use (64 hex characters). */
+    PAYLOAD_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i)
+      .default('7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CMS_SOURCE === 'wordpress' && !env.WP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WP_URL'], message: 'WP_URL is required when CMS_SOURCE=wordpress' });
+    }
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET.includes('development')) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET in production' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+/** Parses process.env on first use and fails loudly with every problem at once. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For tests that change configuration between cases. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
+
+/** The subset the browser may see (no secrets). */
+export function getClientEnv() {
+  const env = getEnv();
+  return { siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL, mode: env.NODE_ENV };
+}
+export type ClientEnv = ReturnType<typeof getClientEnv>;

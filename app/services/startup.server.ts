@@ -1,0 +1,20 @@
+import { closeDatabase, db, openDatabase } from '~/db/client.server';
+import { seedDatabase } from '~/db/seed';
+import { getEnv } from './env.server';
+
+/**
+ * Opens the database once, before the server accepts requests (PGlite takes seconds to
+ * open: never on a first request), migrates it and, unless disabled, seeds demo data.
+ */
+export async function startServices({ seed }: { seed?: boolean } = {}): Promise<void> {
+  const env = getEnv();
+  const opened = await openDatabase(
+    env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR },
+  );
+  await opened.migrate();
+  if (seed ?? env.SEED_DEMO) await seedDatabase(db());
+}
+
+export async function stopServices(): Promise<void> {
+  await closeDatabase();
+}

@@ -1,0 +1,16 @@
+/**
+ * Remix options, kept at the top level as the design card asks; vite.config.ts
+ * imports this file and hands it to the remix() plugin.
+ * @type {import('@remix-run/dev').VitePluginConfig}
+ */
+export default {
+  ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.css', '**/form.tsx', '**/*.server.ts', '**/components/**'],
+  serverModuleFormat: 'esm',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+};

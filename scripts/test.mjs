@@ -1,0 +1,82 @@
+// `npm test`: everything CI checks, in one command that installs what it lacks.
+// Types, machine path coverage, unit/loader/action tests on PGlite and on a throwaway
+// PostgreSQL cluster, then the browser tests in Debian's Chromium against the built app.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { startCluster } from './pg-cluster.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const REPORTS = 'tests/.tmp/reports';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(title);
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log('Chromium is missing: installing Debian chromium with apt-get');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+  if (!existsSync(CHROMIUM)) throw new Error('Could not install chromium');
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+run('Type check', 'npx', ['tsc', '--noEmit']);
+run('Machine path coverage', 'npx', ['tsx', 'scripts/paths.ts', '--check', '--out', 'tests/.tmp/paths']);
+
+const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${name}.json`];
+run('Unit, loader and action tests on PGlite', 'npx', vitestArgs('vitest-pglite'));
+countVitest(`${REPORTS}/vitest-pglite.json`);
+
+const cluster = startCluster();
+if (cluster) {
+  try {
+    run('Database tests (*.db.test.ts) on PostgreSQL', 'npx', vitestArgs('vitest-postgres'), {
+      TEST_DATABASE_URL: cluster.url,
+      VITEST_DATABASE_ONLY: '1',
+    });
+    countVitest(`${REPORTS}/vitest-postgres.json`);
+  } finally {
+    cluster.stop();
+  }
+} else {
+  console.log('\nPostgreSQL server binaries not found: the PostgreSQL run is skipped (.ci/run installs them).');
+}
+
+ensureChromium();
+if (run('Production build', 'npx', ['remix', 'vite:build'])) {
+  run('Browser tests in Chromium', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` });
+  countPlaywright(`${REPORTS}/playwright.json`);
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,31 @@
+// The production server: opens the database before it listens, serves the Remix build,
+// and closes the database on SIGTERM/SIGINT so the process exits.
+import express from 'express';
+import { createRequestHandler } from '@remix-run/express';
+
+const build = await import('./build/server/index.js');
+const { startServices, stopServices } = build.entry.module;
+
+await startServices();
+
+const app = express();
+app.disable('x-powered-by');
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+app.use(express.static('build/client', { maxAge: '1h' }));
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => console.log(`Paceline is listening on http://localhost:${port}`));
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  server.close();
+  server.closeAllConnections?.();
+  await stopServices().catch((error) => console.error(error));
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,12 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor sees the shell with a Login link', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+});
+
+test('an unknown path redirects to the home page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+});

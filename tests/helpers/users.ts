@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { db } from '~/db/client.server';
+import { users } from '~/db/schema';
+import { hashPassword } from '~/services/password.server';
+import { createSession } from '~/services/session.server';
+
+type NewUser = typeof users.$inferInsert;
+
+/** A rider row for tests; pass a password to sign in through the real login form. */
+export async function createTestUser(overrides: Partial<NewUser> & { password?: string } = {}) {
+  const { password = 'correct horse', ...fields } = overrides;
+  const [user] = await db()
+    .insert(users)
+    .values({
+      email: `rider-${randomBytes(4).toString('hex')}@example.com`,
+      passwordHash: await hashPassword(password),
+      firstname: 'Test',
+      lastname: 'Rider',
+      status: 'active',
+      ...fields,
+    })
+    .returning();
+  return user;
+}
+
+/** A request that carries a fresh session of the given user (the Epic Stack way: a row plus cookies). */
+export async function signedInRequest(userId: string, url = 'http://localhost/', init: RequestInit = {}) {
+  const { headers: setCookies, sessionId } = await createSession(userId, { persistent: true });
+  const cookie = setCookies.map((header) => header.split(';')[0]).join('; ');
+  const headers = new Headers(init.headers);
+  headers.set('Cookie', [headers.get('Cookie'), cookie].filter(Boolean).join('; '));
+  return { request: new Request(url, { ...init, headers }), sessionId, cookie };
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    // Database-backed tests are named *.db.test.ts; the PostgreSQL run repeats only those.
+    include: process.env.VITEST_DATABASE_ONLY
+      ? ['app/**/*.db.test.{ts,tsx}', 'tests/**/*.db.test.{ts,tsx}']
+      : ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/setup-file.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
