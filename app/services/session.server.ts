@@ -78,19 +78,30 @@ export type SessionCheck =
 export async function checkSession(request: Request): Promise<SessionCheck> {
   const { userId, token } = readSessionCookies(request);
   if (!userId || !token) return { status: 'missing' };
+  const verified = await verifySessionToken(token);
+  return verified && verified.userId === userId ? { status: 'valid', ...verified } : { status: 'expired' };
+}
+
+/**
+ * Checks a session token on its own (signature, exp, live row): the cookie pair uses it,
+ * and so do game clients that send it as `Authorization: Bearer <token>`.
+ */
+export async function verifySessionToken(token: string): Promise<{ userId: string; sessionId: string } | null> {
+  let userId: string;
   let sessionId: string;
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp'] });
-    if (payload.sub !== userId || typeof payload.sid !== 'string') return { status: 'expired' };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    userId = payload.sub;
     sessionId = payload.sid;
   } catch {
-    return { status: 'expired' };
+    return null;
   }
   const [row] = await db()
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return row ? { status: 'valid', userId, sessionId } : { status: 'expired' };
+  return row ? { userId, sessionId } : null;
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
