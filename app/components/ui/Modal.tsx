@@ -1,0 +1,51 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A native <dialog> shown modally. `dismissOnBackdrop` is off by default because the spec's
+ * wizards must not close on a backdrop click; Escape calls onClose.
+ */
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  dismissOnBackdrop = false,
+  className,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  dismissOnBackdrop?: boolean;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${className ?? ''}`}
+      aria-labelledby="modal-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (dismissOnBackdrop && event.target === ref.current) onClose();
+      }}
+    >
+      <header className="modal-header">
+        <h2 id="modal-title">{title}</h2>
+        <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="modal-body">{children}</div>
+    </dialog>
+  );
+}
