@@ -79,7 +79,19 @@ export default function App() {
       </main>
       <ShellFooter shell={shell} />
       <Toaster flash={toast} />
+      {toast ? <NoScriptToast toast={toast} /> : null}
     </EmbeddedModeProvider>
+  );
+}
+
+/** Without JavaScript the toast machine never runs: show the flash message as a plain notice. */
+function NoScriptToast({ toast }: { toast: NonNullable<ReturnType<typeof readToast>> }) {
+  return (
+    <noscript>
+      <div className={`toast toast-${toast.kind}`} role="status">
+        <span>{toast.message}</span>
+      </div>
+    </noscript>
   );
 }
 
