@@ -2,16 +2,16 @@
 // /faqs and a bare route (the shell with no data of its own), and each page's ratio to the
 // bare route (issue 2 "Performance": target ≥ 70 %). Loopback only, bounded loops.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const URLS = ['/bench/bare', '/', '/faqs'];
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const MEASURE_MS = Number(process.env.BENCH_MS ?? 4_000);
+const MEASURE_MS = Number(process.env.BENCH_MS ?? 3_000);
 const WARMUP_REQUESTS = 300;
-const ROUNDS = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MAX_REQUESTS_PER_RUN = 500_000;
 const START_TIMEOUT_MS = 120_000;
 
@@ -52,6 +52,16 @@ async function waitUntilUp(port, child) {
   throw new Error('server did not start in time');
 }
 
+/** The server's CPU time so far in ms (Linux /proc; null elsewhere): steadier than req/s on a busy machine. */
+function serverCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** CONCURRENCY keep-alive clients requesting `url` back to back for MEASURE_MS. */
 async function measure(port, url) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -65,10 +75,12 @@ async function measure(port, url) {
       completed += 1;
     }
   };
+  const cpuBefore = serverCpuMs(child.pid);
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const cpuAfter = serverCpuMs(child.pid);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return completed / seconds;
+  return { rps: completed / seconds, cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / completed };
 }
 
 async function warmUp(port, url) {
@@ -112,17 +124,24 @@ const child = spawn(process.execPath, ['server.mjs'], {
 try {
   await waitUntilUp(port, child);
   for (const url of URLS) await warmUp(port, url);
-  const totals = Object.fromEntries(URLS.map((url) => [url, 0]));
+  const totals = Object.fromEntries(URLS.map((url) => [url, { rps: 0, cpu: 0 }]));
+  // Rounds alternate the URLs so a burst of load from elsewhere does not favour one of them.
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const url of URLS) totals[url] += await measure(port, url);
+    for (const url of URLS) {
+      const { rps, cpuMsPerRequest } = await measure(port, url);
+      totals[url].rps += rps;
+      totals[url].cpu += cpuMsPerRequest ?? Number.NaN;
+    }
   }
-  const rps = Object.fromEntries(URLS.map((url) => [url, totals[url] / ROUNDS]));
+  const rps = Object.fromEntries(URLS.map((url) => [url, totals[url].rps / ROUNDS]));
+  const cpu = Object.fromEntries(URLS.map((url) => [url, totals[url].cpu / ROUNDS]));
   const bare = rps['/bench/bare'];
   console.log(`Paceline HTTP bench: ${CONCURRENCY} keep-alive clients, ${ROUNDS} × ${MEASURE_MS} ms per URL, production build, PGlite`);
   for (const url of URLS) {
     const ratio = rps[url] / bare;
     const verdict = url === '/bench/bare' ? 'baseline' : ratio >= 0.7 ? 'meets ≥ 70 %' : 'BELOW 70 %';
-    console.log(`${url.padEnd(12)} ${rps[url].toFixed(0).padStart(7)} req/s  ${(ratio * 100).toFixed(1).padStart(5)} % of bare  (${verdict})`);
+    const cpuNote = Number.isNaN(cpu[url]) ? '' : `  server CPU ${cpu[url].toFixed(2)} ms/request`;
+    console.log(`${url.padEnd(12)} ${rps[url].toFixed(0).padStart(7)} req/s  ${(ratio * 100).toFixed(1).padStart(5)} % of bare  (${verdict})${cpuNote}`);
   }
 } finally {
   child.kill('SIGTERM');

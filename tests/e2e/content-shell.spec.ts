@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { loginAs } from '../helpers/e2e';
 
 test('a visitor sees the header with menus and Login, and the full footer', async ({ page }) => {
   await page.goto('/');
@@ -20,6 +21,24 @@ test('a visitor sees the header with menus and Login, and the full footer', asyn
   }
   await expect(footer).toContainText('© 2026 Paceline Sports Technology FZ-LLC. All rights reserved.');
   await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+});
+
+test('a signed-in rider gets the account menu; a child account has no Wallet', async ({ page, context }) => {
+  await loginAs(page, 'rider@paceline.local', '/faqs');
+  const header = page.locator('header.site-header');
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await header.locator('.user-menu summary').click();
+  for (const name of ['View Profile', 'Activities', 'Wallet', 'My Teams']) {
+    await expect(header.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+  await context.clearCookies();
+  await loginAs(page, 'kid@paceline.local', '/faqs');
+  await expect(header.locator('.user-menu summary')).toHaveText('S');
+  await header.locator('.user-menu summary').click();
+  await expect(header.getByRole('link', { name: 'My Teams' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Wallet' })).toHaveCount(0);
 });
 
 test('menus with children open as dropdowns with separators and lead to their pages', async ({ page }) => {
