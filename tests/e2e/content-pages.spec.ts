@@ -83,3 +83,14 @@ test('FAQ questions are numbered and collapse', async ({ page }) => {
   await question.locator('summary').click();
   await expect(answer).toBeHidden();
 });
+
+test('support categories can be chosen without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/support');
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Article categories' }).getByRole('link', { name: 'Equipment' }).click();
+  await expect(page).toHaveURL(/category=3/);
+  await expect(page.getByRole('link', { name: /Calibrate your trainer/ })).toBeVisible();
+  await context.close();
+});

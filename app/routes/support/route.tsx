@@ -26,6 +26,16 @@ export default function Support() {
       </PageHero>
       {selected ? (
         <>
+          {/* The tab buttons need JavaScript; before it loads, the same choice is a link. */}
+          <noscript>
+            <nav className="tabs" aria-label="Article categories">
+              {categories.map((category) => (
+                <a key={category.id} href={`?category=${category.id}`} aria-current={category.id === selected.id ? 'page' : undefined}>
+                  {category.name}
+                </a>
+              ))}
+            </nav>
+          </noscript>
           <Tabs
             label="Article categories"
             tabs={categories.map((category) => ({ id: String(category.id), label: category.name }))}
