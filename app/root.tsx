@@ -12,13 +12,14 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { useEffect } from 'react';
+import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbeddedMode } from '~/components/shell/embedded-mode';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
 import { Toaster } from '~/components/ui/Toaster';
 import { getOptionalUser } from '~/services/auth.server';
 import { getClientEnv } from '~/services/env.server';
 import { redirectFramedRequest } from '~/services/security.server';
-import { loadShell } from '~/services/shell.server';
+import { loadShell, type ShellContent } from '~/services/shell.server';
 import { clearToastCookie, readToast } from '~/services/toast.server';
 import stylesheet from '~/styles/app.css?url';
 
@@ -31,8 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   redirectFramedRequest(request);
   const [user, shell] = await Promise.all([getOptionalUser(request), loadShell()]);
   const toast = readToast(request);
+  const embedded = isEmbeddedQuery(new URL(request.url).search);
   return data(
-    { user, shell, toast, env: getClientEnv() },
+    { user, shell, toast, embedded, env: getClientEnv() },
     toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined,
   );
 }
@@ -49,12 +51,13 @@ function useFrameBreaker() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script dangerouslySetInnerHTML={{ __html: EMBEDDED_MODE_SCRIPT }} />
       </head>
       <body>
         {children}
@@ -66,18 +69,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, shell, toast } = useLoaderData<typeof loader>();
+  const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
   useFrameBreaker();
   return (
-    <>
+    <EmbeddedModeProvider serverEmbedded={embedded}>
       <Header site={shell.site} menus={shell.menus} user={user} />
       <main className="site-main">
         <Outlet />
       </main>
-      <Footer site={shell.site} />
+      <ShellFooter shell={shell} />
       <Toaster flash={toast} />
-    </>
+      {toast ? <NoScriptToast toast={toast} /> : null}
+    </EmbeddedModeProvider>
   );
+}
+
+/** Without JavaScript the toast machine never runs: show the flash message as a plain notice. */
+function NoScriptToast({ toast }: { toast: NonNullable<ReturnType<typeof readToast>> }) {
+  return (
+    <noscript>
+      <div className={`toast toast-${toast.kind}`} role="status">
+        <span>{toast.message}</span>
+      </div>
+    </noscript>
+  );
+}
+
+function ShellFooter({ shell }: { shell: { site: ShellContent['site']; footer: ShellContent['footer'] } }) {
+  return useEmbeddedMode() ? null : <Footer site={shell.site} footer={shell.footer} />;
 }
 
 export function ErrorBoundary() {

@@ -24,3 +24,16 @@ export const DEFAULT_COUNTRY_ID = 246;
 
 /** Spec 3 §5 "Message must be at least 10 characters long". */
 export const CONTACT_MESSAGE_MIN_CHARS = 10;
+
+/* Site shell and content pages (spec 3 §2 "Site shell", "Content pages") */
+
+/** Spec 3 §9 "The footer is hidden when d=m." — the query parameter, its value and where it is remembered. */
+export const EMBEDDED_DISPLAY_PARAM = 'd';
+export const EMBEDDED_DISPLAY_VALUE = 'm';
+export const EMBEDDED_DISPLAY_STORAGE_KEY = 'paceline_display';
+
+/** Spec 3 §8 "No response received". */
+export const NO_RESPONSE_MESSAGE = 'No response received. We regret the inconvenience. Please try again later.';
+
+/** How long the WordPress CMS's answers are reused before asking again. */
+export const CMS_CACHE_TTL_MS = 60_000;

@@ -1,12 +1,20 @@
-import { Form, Link } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, Link, useLocation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import type { ShellUser } from '~/services/auth.server';
-import type { ShellContent } from '~/services/shell.server';
+import type { MenuItem, ShellContent } from '~/services/shell.server';
+import { MenuLink, MenuList } from './MenuLink';
 
+/**
+ * The site header: logo (falling back to the site name), the CMS's main menu with
+ * dropdowns, and the account area. Dropdowns are <details>, so they open without
+ * JavaScript; with it, one opens at a time and they close on navigation or outside clicks.
+ */
 export function Header({ site, menus, user }: { site: ShellContent['site']; menus: ShellContent['menus']; user: ShellUser | null }) {
   const [logoFailed, setLogoFailed] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  useCloseMenus(headerRef);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <Link to="/" className="brand" aria-label={site.name}>
         {site.logo && !logoFailed ? (
           <img src={site.logo} alt={site.name} height={32} onError={() => setLogoFailed(true)} />
@@ -15,11 +23,11 @@ export function Header({ site, menus, user }: { site: ShellContent['site']; menu
         )}
       </Link>
       <nav aria-label="Main" className="main-nav">
-        {menus['main-menu'].map((item) => (
-          <Link key={item.id} to={item.url} target={item.target}>
-            {item.title}
-          </Link>
-        ))}
+        <ul className="main-nav-list">
+          {menus['main-menu'].map((item) => (
+            <li key={item.id}>{item.children.length ? <MenuDropdown item={item} /> : <MenuLink item={item} className="main-nav-link" />}</li>
+          ))}
+        </ul>
       </nav>
       <div className="account-nav">
         {user ? <UserMenu user={user} /> : <Link to="/auth/login" className="button">Login</Link>}
@@ -28,9 +36,37 @@ export function Header({ site, menus, user }: { site: ShellContent['site']; menu
   );
 }
 
+function MenuDropdown({ item }: { item: MenuItem }) {
+  return (
+    <details className="menu" data-menu>
+      <summary className="main-nav-link">{item.title}</summary>
+      <MenuList items={item.children} />
+    </details>
+  );
+}
+
+function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
+  const location = useLocation();
+  useEffect(() => {
+    headerRef.current?.querySelectorAll('details[open]').forEach((open) => open.removeAttribute('open'));
+  }, [location, headerRef]);
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const closeOthers = (event: Event) => {
+      const target = event.target as Node;
+      header.querySelectorAll('details[open]').forEach((open) => {
+        if (!open.contains(target)) open.removeAttribute('open');
+      });
+    };
+    document.addEventListener('click', closeOthers);
+    return () => document.removeEventListener('click', closeOthers);
+  }, [headerRef]);
+}
+
 function UserMenu({ user }: { user: ShellUser }) {
   return (
-    <details className="user-menu">
+    <details className="user-menu" data-menu>
       <summary aria-label="Account menu">{user.firstname.charAt(0).toUpperCase()}</summary>
       <ul>
         <li><Link to="/user/profile">View Profile</Link></li>

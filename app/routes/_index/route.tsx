@@ -1,12 +1,39 @@
 import type { MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Prose } from '~/components/content/ContentPage';
+import { FeaturedEvents, type FeaturedEvent } from '~/components/home/FeaturedEvents';
+import { AppStoreLinks } from '~/components/shell/AppStoreLinks';
+import { cms } from '~/services/cms/index.server';
+import { requirePage } from '~/services/content-pages.server';
 
-export const meta: MetaFunction = () => [{ title: 'Paceline — ride, race, progress' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: 'Paceline — ride, race, progress' },
+  { name: 'description', content: data?.page.excerpt ?? 'Virtual indoor cycling and esports.' },
+];
+
+export async function loader() {
+  const [page, footer] = await Promise.all([requirePage('home'), cms().getFooter()]);
+  // The events area supplies featured events; until it is wired in, the section stays hidden.
+  const featuredEvents: FeaturedEvent[] = [];
+  return { page, appLinks: footer.app_links, featuredEvents };
+}
 
 export default function Home() {
+  const { page, appLinks, featuredEvents } = useLoaderData<typeof loader>();
   return (
-    <section className="hero">
-      <h1>Paceline</h1>
-      <p>Virtual indoor cycling and esports.</p>
-    </section>
+    <div className="home">
+      <section className="home-hero">
+        <p className="home-kicker">Virtual indoor cycling · esports</p>
+        <h1>{page.title}</h1>
+        <p className="page-lead">{page.excerpt}</p>
+        <div className="home-actions">
+          <Link to="/events" className="button">Browse events</Link>
+          <Link to="/routes" className="button secondary">Explore routes</Link>
+        </div>
+        <AppStoreLinks links={appLinks} />
+      </section>
+      <FeaturedEvents events={featuredEvents} />
+      <Prose html={page.html} className="home-body" />
+    </div>
   );
 }

@@ -1,0 +1,5 @@
+import { contentPageLoader } from '~/services/content-pages.server';
+
+// Spec 3 §2 "Content pages": the CMS page with the slug 'about'.
+export const loader = contentPageLoader('about');
+export { ContentPage as default, contentPageMeta as meta, NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';

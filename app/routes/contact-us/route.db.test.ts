@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../tests/helpers/db';
+import { contactMessages, outbox } from '~/db/schema';
+import { action } from './route';
+
+const { db } = useTestDatabase();
+
+async function post(fields: Record<string, string>) {
+  const result = await action({ request: new Request('http://localhost/contact-us', { method: 'POST', body: new URLSearchParams(fields) }), params: {}, context: {} });
+  // Failures are data() with a status; success is the plain object.
+  return 'init' in result && result.init ? { status: result.init.status, body: result.data } : { status: 200, body: result as { sent: boolean } };
+}
+
+const valid = { name: 'Amira Haddad', phone: '+971 50 123 4567', email: 'amira@example.com', message: 'My trainer drops out on the AlUla climb.' };
+
+describe('POST /contact-us', () => {
+  it.each([
+    [{ ...valid, name: '  ' }, 'name', 'First Name is required'],
+    [{ ...valid, email: 'amira-at-example' }, 'email', 'A valid email is required'],
+    [{ ...valid, message: 'Too short' }, 'message', 'Message must be at least 10 characters long'],
+  ])('rejects %# with its message and stores nothing', async (fields, field, message) => {
+    const { status, body } = await post(fields);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ sent: false, result: { error: { [field]: [message], '': [message] } } });
+    expect(await db().select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it('joins every server error into the form errors, one per line', async () => {
+    const { body } = await post({ name: '', email: '', message: '' });
+    const formErrors = (body as { result: { error: Record<string, string[]> } }).result.error[''];
+    expect(formErrors.join('\n')).toBe('First Name is required\nA valid email is required\nMessage must be at least 10 characters long');
+  });
+
+  it('stores a valid message and mails it to SUPPORT_EMAIL', async () => {
+    const { status, body } = await post(valid);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ sent: true });
+    const [stored] = await db().select().from(contactMessages).where(eq(contactMessages.email, 'amira@example.com'));
+    expect(stored).toMatchObject({ name: 'Amira Haddad', phone: '+971 50 123 4567', message: valid.message });
+    const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'support@paceline.local'));
+    expect(mail.subject).toBe('Contact form: Amira Haddad');
+    expect(mail.body).toContain('From: Amira Haddad <amira@example.com>');
+    expect(mail.body).toContain(valid.message);
+    expect(mail.meta).toMatchObject({ contactMessageId: stored.id, replyTo: 'amira@example.com' });
+  });
+
+  it('accepts a message without a phone number', async () => {
+    const { status } = await post({ ...valid, phone: '', email: 'nophone@example.com' });
+    expect(status).toBe(200);
+    const [stored] = await db().select().from(contactMessages).where(eq(contactMessages.email, 'nophone@example.com'));
+    expect(stored.phone).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { pageMeta, PageHero, Prose } from '~/components/content/ContentPage';
+import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
+import { CONTACT_SENT_MESSAGE, ContactSchema } from '~/lib/site-forms';
+import { getEnv } from '~/services/env.server';
+import { requirePage } from '~/services/content-pages.server';
+import { submitContactMessage } from '~/services/site.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => pageMeta(loaded?.page);
+
+export async function loader() {
+  return { page: await requirePage('contact'), supportEmail: getEnv().SUPPORT_EMAIL };
+}
+
+// Spec 3 §2 "Contact form: name, phone, email, message", §8 "message errors joined by newlines".
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  if (submission.status !== 'success') {
+    const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
+    return data({ result: submission.reply({ formErrors: messages }), sent: false }, { status: 400 });
+  }
+  await submitContactMessage(submission.value);
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ContactUs() {
+  const { page, supportEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'contact',
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  const sent = navigation.state === 'idle' && actionData?.sent;
+  return (
+    <div className="contact-page">
+      <PageHero title={page.title} excerpt={page.excerpt} />
+      <div className="contact-layout">
+        <Form method="post" className="contact-form card" {...getFormProps(form)}>
+          {sent ? (
+            <p className="form-success" role="status">
+              {CONTACT_SENT_MESSAGE}
+            </p>
+          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field label="Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />
+          <Field label="Phone (optional)" field={fields.phone} type="tel" inputProps={{ autoComplete: 'tel' }} />
+          <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+          <TextareaField label="Message" field={fields.message} textareaProps={{ rows: 6 }} />
+          <button type="submit" className="primary" disabled={navigation.state === 'submitting'}>
+            {navigation.state === 'submitting' ? 'Sending…' : 'Send message'}
+          </button>
+        </Form>
+        <aside className="contact-aside">
+          <Prose html={page.html} />
+          <p>
+            Prefer e-mail? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}

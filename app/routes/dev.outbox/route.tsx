@@ -1,0 +1,51 @@
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { getEnv } from '~/services/env.server';
+import { listOutbox } from '~/services/site.server';
+
+export const meta: MetaFunction = () => [{ title: 'Outbox · Paceline (development)' }];
+
+// DESIGN.md §5: the mail/SMS outbox, for developers and tests only — a 404 in production.
+export async function loader() {
+  if (getEnv().NODE_ENV === 'production') throw new Response('Not Found', { status: 404 });
+  const messages = await listOutbox();
+  return { messages: messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() })) };
+}
+
+export default function DevOutbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <section className="dev-outbox">
+      <h1>Outbox</h1>
+      <p className="muted">Every e-mail and code the system sent, newest first (development and test only).</p>
+      {messages.length === 0 ? (
+        <p>The outbox is empty.</p>
+      ) : (
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Sent</th>
+              <th>Channel</th>
+              <th>To</th>
+              <th>Subject</th>
+              <th>Body</th>
+              <th>Via</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id}>
+                <td>{message.createdAt.replace('T', ' ').slice(0, 19)}</td>
+                <td>{message.channel}</td>
+                <td>{message.recipient}</td>
+                <td>{message.subject ?? '—'}</td>
+                <td><pre className="dev-outbox-body">{message.body}</pre></td>
+                <td>{message.transport}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

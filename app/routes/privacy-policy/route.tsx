@@ -1,0 +1,5 @@
+import { contentPageLoader } from '~/services/content-pages.server';
+
+// Spec 3 §2 "Content pages": the CMS page with the slug 'privacy-policy'.
+export const loader = contentPageLoader('privacy-policy');
+export { ContentPage as default, contentPageMeta as meta, NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';

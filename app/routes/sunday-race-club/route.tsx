@@ -1,0 +1,5 @@
+import { contentPageLoader } from '~/services/content-pages.server';
+
+// Spec 3 §2 "Content pages": the CMS page with the slug 'sunday-race-club'.
+export const loader = contentPageLoader('sunday-race-club');
+export { ContentPage as default, contentPageMeta as meta, NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';

@@ -1,0 +1,5 @@
+import { contentPageLoader } from '~/services/content-pages.server';
+
+// Spec 3 §2 "Content pages": the CMS page with the slug 'terms-and-conditions'.
+export const loader = contentPageLoader('terms-and-conditions');
+export { ContentPage as default, contentPageMeta as meta, NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';
