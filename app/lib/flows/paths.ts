@@ -1,6 +1,5 @@
 import {
   createActor,
-  fromPromise,
   SimulatedClock,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -8,7 +7,12 @@ import {
   type EventObject,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
+import { acceptedEvents, serializeEvent } from './events';
+import { describeStateValue, guardLabel, listStateNodes, listTransitions, transitionId } from './definition';
+import { stubbed } from './stub';
 import type { CatalogueEntry } from './types';
+
+export { describeStateValue, guardLabel, listStateNodes, listTransitions, serializeEvent, stubbed, transitionId };
 
 /**
  * Path generation for QA and for the generated path tests, from a catalogue entry.
@@ -32,6 +36,8 @@ export interface PathStep {
   state: string;
   /** The full serialized snapshot after the step, for replay comparison. */
   key: string;
+  /** Ids of every state node active at some point of the step, transient ones included. */
+  passed: string[];
 }
 
 export interface MachinePath {
@@ -53,47 +59,6 @@ const DEFAULT_SIMPLE_PATH_LIMIT = 200;
 /** Bounds the adjacency exploration so a counter that slipped into context cannot hang QA. */
 const ADJACENCY_TRAVERSAL_LIMIT = 20_000;
 
-/** Every state node of a machine except the root and history pseudo-states. */
-export function listStateNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [];
-  const visit = (node: AnyStateNode) => {
-    for (const child of Object.values(node.states) as AnyStateNode[]) {
-      if (child.type !== 'history') nodes.push(child);
-      visit(child);
-    }
-  };
-  visit(machine.root);
-  return nodes;
-}
-
-export function transitionId(source: AnyStateNode, eventType: string, index: number): string {
-  return `${source.id} —${eventType}#${index}→`;
-}
-
-/** Every transition a machine defines: event, delayed, invoke done/error and eventless. */
-export function listTransitions(machine: AnyStateMachine): string[] {
-  const ids: string[] = [];
-  for (const node of [machine.root, ...listStateNodes(machine)]) {
-    for (const [eventType, definitions] of node.transitions) {
-      definitions.forEach((_definition, index) => ids.push(transitionId(node, eventType, index)));
-    }
-    (node.always ?? []).forEach((_definition, index) => ids.push(transitionId(node, 'always', index)));
-  }
-  return ids;
-}
-
-export function describeStateValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const parts = Object.entries(value as Record<string, unknown>).map(([key, child]) => {
-      const inner = describeStateValue(child);
-      return inner.includes(',') ? `${key}.(${inner})` : `${key}.${inner}`;
-    });
-    return parts.join(', ');
-  }
-  return String(value);
-}
-
 function serializerFor(entry: CatalogueEntry) {
   return (snapshot: Snapshot) => {
     const context = entry.serializeContext
@@ -103,87 +68,96 @@ function serializerFor(entry: CatalogueEntry) {
   };
 }
 
-export function serializeEvent(event: EventObject): string {
-  return JSON.stringify(event);
-}
-
-/** The events a snapshot can take: its active nodes' event types, with the entry's samples. */
-function eventsFor(entry: CatalogueEntry) {
-  return (snapshot: Snapshot): EventObject[] => {
-    if (snapshot.status !== 'active') return [];
-    const types = new Set<string>();
-    for (const node of snapshot._nodes as AnyStateNode[]) {
-      for (const eventType of node.transitions.keys()) {
-        if (!eventType.includes('*')) types.add(eventType);
-      }
-    }
-    const events = [...types].flatMap((type) => entry.eventSamples?.[type] ?? [{ type }]);
-    return events.filter((event) => snapshot.can(event));
-  };
-}
-
 function buildAdjacency(entry: CatalogueEntry): Adjacency {
-  return getAdjacencyMap(entry.machine, {
-    events: eventsFor(entry),
+  return getAdjacencyMap(entry.machine, traversalOptions(entry)) as Adjacency;
+}
+
+function traversalOptions(entry: CatalogueEntry): never {
+  return {
+    events: (snapshot: Snapshot) => acceptedEvents(entry, snapshot),
     serializeState: serializerFor(entry),
-    serializeEvent: serializeEvent as never,
+    serializeEvent,
     limit: ADJACENCY_TRAVERSAL_LIMIT,
     input: entry.input,
-  } as never) as Adjacency;
-}
-
-/** The transitions one event takes from a snapshot, including the eventless ones after it. */
-function takenTransitions(machine: AnyStateMachine, from: Snapshot, event: EventObject) {
-  const ids: string[] = [];
-  const guards: string[] = [];
-  const note = (source: AnyStateNode, eventType: string, index: number, guard: unknown) => {
-    ids.push(transitionId(source, eventType, index));
-    const name = guardLabel(guard);
-    if (name) guards.push(`${name} ✓`);
-  };
-  for (const definition of machine.getTransitionData(from, event) as AnyTransition[]) {
-    const list = definition.source.transitions.get(definition.eventType) ?? [];
-    note(definition.source, definition.eventType, list.indexOf(definition as never), definition.guard);
-  }
-  // Eventless (`always`) transitions show as further microsteps: match each to the first
-  // `always` of a node active before it whose targets are all active after it.
-  const microsteps = machine.microstep(from, event, scratchScope(machine)) as Snapshot[];
-  for (let step = 1; step < microsteps.length; step += 1) {
-    const before = microsteps[step - 1]._nodes as AnyStateNode[];
-    const after = new Set(microsteps[step]._nodes as AnyStateNode[]);
-    for (const node of before) {
-      if (after.has(node)) continue;
-      const index = (node.always ?? []).findIndex((definition) =>
-        ((definition.target ?? []) as AnyStateNode[]).every((target) => after.has(target)),
-      );
-      if (index >= 0) note(node, 'always', index, node.always?.[index].guard);
-    }
-  }
-  return { ids, guards };
+  } as never;
 }
 
 type AnyTransition = { source: AnyStateNode; eventType: string; guard?: unknown };
 
-/** An actor scope to evaluate microsteps with; the actor is never started, so nothing runs. */
-function scratchScope(machine: AnyStateMachine): never {
-  const actor = createActor(stubbed(machine), { clock: new SimulatedClock() });
-  return (actor as unknown as { _actorScope: never })._actorScope;
+/**
+ * Evaluates macrosteps without running anything: an actor that is never started lends its
+ * scope, and its inspector records the transitions of every microstep (the event's own,
+ * eventless `always`, raised events and `onDone` of states reaching their final child).
+ */
+class TransitionRecorder {
+  private readonly recorded: AnyTransition[][] = [];
+  private readonly passed = new Set<string>();
+  private readonly scope: never;
+
+  constructor(private readonly machine: AnyStateMachine) {
+    const actor = createActor(stubbed(machine), {
+      clock: new SimulatedClock(),
+      inspect: (inspection) => {
+        if (inspection.type === '@xstate.microstep') {
+          const step = inspection as unknown as { _transitions: AnyTransition[]; snapshot: Snapshot };
+          this.recorded.push(step._transitions);
+          for (const node of step.snapshot._nodes as AnyStateNode[]) this.passed.add(node.id);
+        }
+      },
+    });
+    this.scope = (actor as unknown as { _actorScope: never })._actorScope;
+  }
+
+  /** What starting the machine does: eventless transitions out of the initial states. */
+  start(input: unknown): { ids: string[]; guards: string[]; passed: string[] } {
+    this.reset();
+    const snapshot = this.machine.getInitialSnapshot(this.scope, input) as Snapshot;
+    for (const node of snapshot._nodes as AnyStateNode[]) this.passed.add(node.id);
+    return this.collect();
+  }
+
+  taken(from: Snapshot, event: EventObject): { ids: string[]; guards: string[]; passed: string[] } {
+    this.reset();
+    this.machine.microstep(from, event, this.scope);
+    return this.collect();
+  }
+
+  private reset() {
+    this.recorded.length = 0;
+    this.passed.clear();
+  }
+
+  private collect() {
+    const ids: string[] = [];
+    const guards: string[] = [];
+    for (const transition of this.recorded.flat()) {
+      const { source } = transition;
+      const eventless = transition.eventType === '';
+      const candidates = ((eventless ? source.always : source.transitions.get(transition.eventType)) ?? []) as AnyTransition[];
+      const index = candidates.indexOf(transition);
+      ids.push(transitionId(source, eventless ? 'always' : transition.eventType, index));
+      // Earlier candidates for the same event were skipped because their guard failed.
+      for (const skipped of candidates.slice(0, Math.max(index, 0))) {
+        const name = guardLabel(skipped.guard);
+        if (name) guards.push(`${name} ✗`);
+      }
+      const name = guardLabel(transition.guard);
+      if (name) guards.push(`${name} ✓`);
+    }
+    return { ids, guards, passed: [...this.passed] };
+  }
 }
 
-export function guardLabel(guard: unknown): string | undefined {
-  if (!guard) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'inline guard';
-  return 'guard';
+const recorders = new WeakMap<AnyStateMachine, TransitionRecorder>();
+function recorderFor(machine: AnyStateMachine): TransitionRecorder {
+  let recorder = recorders.get(machine);
+  if (!recorder) {
+    recorder = new TransitionRecorder(machine);
+    recorders.set(machine, recorder);
+  }
+  return recorder;
 }
 
-/** The machine with every named service replaced by one that never settles. */
-export function stubbed(machine: AnyStateMachine): AnyStateMachine {
-  const names = Object.keys(machine.implementations.actors ?? {});
-  const never = fromPromise(() => new Promise<never>(() => {}));
-  return machine.provide({ actors: Object.fromEntries(names.map((name) => [name, never])) });
-}
 
 function toPath(
   entry: CatalogueEntry,
@@ -193,11 +167,12 @@ function toPath(
 ): MachinePath {
   const serialize = serializerFor(entry);
   const steps: PathStep[] = events.map((event, index) => {
-    const { ids, guards } = takenTransitions(entry.machine, states[index], event);
+    const { ids, guards, passed } = recorderFor(entry.machine).taken(states[index], event);
     return {
       event,
       guards,
       transitions: ids,
+      passed,
       state: describeStateValue(states[index + 1].value),
       key: serialize(states[index + 1]),
     };
@@ -218,13 +193,7 @@ export interface GeneratedPaths {
 export function generatePaths(entry: CatalogueEntry): GeneratedPaths {
   const adjacency = buildAdjacency(entry);
   const serialize = serializerFor(entry);
-  const shortest = getShortestPaths(entry.machine, {
-    events: eventsFor(entry),
-    serializeState: serialize,
-    serializeEvent: serializeEvent as never,
-    limit: ADJACENCY_TRAVERSAL_LIMIT,
-    input: entry.input,
-  } as never);
+  const shortest = getShortestPaths(entry.machine, traversalOptions(entry));
 
   // Shortest path (as states + events) to each serialized state, for the transition paths.
   const routeTo = new Map<string, { states: Snapshot[]; events: EventObject[] }>();
@@ -237,21 +206,24 @@ export function generatePaths(entry: CatalogueEntry): GeneratedPaths {
   }
 
   const initialKey = Object.keys(adjacency)[0];
-  paths.push(...simplePaths(entry, adjacency, initialKey));
+  const routeOf = (path: MachinePath) => path.steps.map((step) => serializeEvent(step.event)).join(' ');
+  const shortestRoutes = new Set(paths.map(routeOf));
+  // A simple path that is also a shortest path would only repeat it.
+  paths.push(...simplePaths(entry, adjacency, initialKey).filter((path) => !shortestRoutes.has(routeOf(path))));
 
   const covered = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
   for (const [sourceKey, value] of Object.entries(adjacency)) {
     const route = routeTo.get(sourceKey);
     if (!route) continue;
     for (const { event, state } of Object.values(value.transitions) as Array<{ event: EventObject; state: Snapshot }>) {
-      const { ids } = takenTransitions(entry.machine, value.state, event);
+      const { ids } = recorderFor(entry.machine).taken(value.state, event);
       if (ids.every((id) => covered.has(id))) continue;
       const path = toPath(entry, 'transition', [...route.states, state], [...route.events, event]);
       paths.push(path);
       path.steps.forEach((step) => step.transitions.forEach((id) => covered.add(id)));
     }
   }
-  return { paths, coverage: measureCoverage(entry.machine, paths, adjacency) };
+  return { paths, coverage: measureCoverage(entry, paths) };
 }
 
 function simplePaths(entry: CatalogueEntry, adjacency: Adjacency, initialKey: string): MachinePath[] {
@@ -284,50 +256,23 @@ function simplePaths(entry: CatalogueEntry, adjacency: Adjacency, initialKey: st
   return found;
 }
 
-function measureCoverage(machine: AnyStateMachine, paths: MachinePath[], adjacency: Adjacency): Coverage {
-  const reachedNodes = new Set<string>();
-  for (const value of Object.values(adjacency)) {
-    for (const node of value.state._nodes as AnyStateNode[]) reachedNodes.add(node.id);
+function measureCoverage(entry: CatalogueEntry, paths: MachinePath[]): Coverage {
+  const start = recorderFor(entry.machine).start(entry.input);
+  const states = new Set(start.passed);
+  const transitions = new Set(start.ids);
+  for (const step of paths.flatMap((path) => path.steps)) {
+    step.passed.forEach((id) => states.add(id));
+    step.transitions.forEach((id) => transitions.add(id));
   }
-  const allStates = listStateNodes(machine).map((node) => node.id);
-  const inPaths = new Set<string>();
-  const initial = Object.values(adjacency)[0]?.state;
-  for (const node of (initial?._nodes ?? []) as AnyStateNode[]) inPaths.add(node.id);
-  for (const path of paths) {
-    for (const step of path.steps) {
-      for (const id of step.transitions) inPaths.add(id);
-    }
-  }
-  // States count as covered when a path ends in or passes through them.
-  const coveredStates = allStates.filter((id) => reachedNodes.has(id) && statesOnPaths(paths, adjacency).has(id));
-  const allTransitions = listTransitions(machine);
-  const coveredTransitions = allTransitions.filter((id) => inPaths.has(id));
+  const share = (all: string[], covered: Set<string>) => ({
+    covered: all.filter((id) => covered.has(id)).length,
+    total: all.length,
+    missing: all.filter((id) => !covered.has(id)),
+  });
   return {
-    states: {
-      covered: coveredStates.length,
-      total: allStates.length,
-      missing: allStates.filter((id) => !coveredStates.includes(id)),
-    },
-    transitions: {
-      covered: coveredTransitions.length,
-      total: allTransitions.length,
-      missing: allTransitions.filter((id) => !inPaths.has(id)),
-    },
+    states: share(listStateNodes(entry.machine).map((node) => node.id), states),
+    transitions: share(listTransitions(entry.machine), transitions),
   };
-}
-
-function statesOnPaths(paths: MachinePath[], adjacency: Adjacency): Set<string> {
-  const byKey = new Map(Object.entries(adjacency).map(([key, value]) => [key, value.state]));
-  const ids = new Set<string>();
-  const initial = Object.values(adjacency)[0]?.state;
-  for (const node of (initial?._nodes ?? []) as AnyStateNode[]) ids.add(node.id);
-  for (const path of paths) {
-    for (const step of path.steps) {
-      const snapshot = byKey.get(step.key);
-      for (const node of (snapshot?._nodes ?? []) as AnyStateNode[]) ids.add(node.id);
-    }
-  }
-  return ids;
 }
 
 /**
