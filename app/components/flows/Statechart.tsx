@@ -5,26 +5,37 @@ import type { PlacedEdge, PlacedNode, Statechart as StatechartLayout } from '~/l
  * Draws a laid-out statechart as SVG: rounded state boxes (compound ones containing their
  * children), the initial marker, final states with a double border, regions of parallel
  * states dashed, arrows with their event, guard and action labels, and the current
- * state(s) highlighted. Starts fitted to the width; "Actual size" scrolls instead.
+ * state(s) highlighted. Starts fitted to the width (scrolling down a tall machine); "Fit
+ * screen" shows all of it at once, "100%" scrolls both ways.
  */
+type Zoom = 'width' | 'screen' | 'actual';
+const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
+  { zoom: 'width', label: 'Fit width' },
+  { zoom: 'screen', label: 'Fit screen' },
+  { zoom: 'actual', label: '100%' },
+];
+
 export function Statechart({ chart, active, title }: { chart: StatechartLayout; active: ReadonlySet<string>; title: string }) {
-  const [fit, setFit] = useState(true);
+  const [zoom, setZoom] = useState<Zoom>('width');
   const byDepth = [...chart.nodes].sort((a, b) => a.depth - b.depth);
   return (
     <figure className="statechart">
       <div className="statechart-toolbar">
-        <button type="button" className="secondary" onClick={() => setFit((value) => !value)} aria-pressed={!fit}>
-          {fit ? 'Actual size' : 'Fit to width'}
-        </button>
+        {ZOOMS.map((option) => (
+          <button key={option.zoom} type="button" className="secondary" onClick={() => setZoom(option.zoom)} aria-pressed={zoom === option.zoom}>
+            {option.label}
+          </button>
+        ))}
       </div>
-      <div className="statechart-viewport">
+      <div className={`statechart-viewport statechart-zoom-${zoom}`}>
         <svg
           role="img"
           aria-label={`Statechart of ${title}`}
           viewBox={`0 0 ${chart.width} ${chart.height}`}
-          width={fit ? '100%' : chart.width}
-          height={fit ? undefined : chart.height}
-          style={fit ? { maxWidth: Math.max(chart.width, 640) } : undefined}
+          width={zoom === 'actual' ? chart.width : undefined}
+          height={zoom === 'actual' ? chart.height : undefined}
+          // Fitting never enlarges past 100%: a small machine stays at its natural size.
+          style={zoom === 'actual' ? undefined : { maxWidth: chart.width, maxHeight: zoom === 'screen' ? undefined : 'none' }}
         >
           <defs>
             <marker id="statechart-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">

@@ -65,19 +65,42 @@ function invokeLines(node: GraphNode): string[] {
   return node.invokes.map((invoke) => `invoke ${invoke.src}`);
 }
 
-function toElkNode(node: GraphNode, byId: Map<string, GraphNode>): ElkNode {
+const LAYERED_OPTIONS: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+  'elk.edgeRouting': 'ORTHOGONAL',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+  'elk.spacing.nodeNode': '28',
+  'elk.spacing.edgeLabel': '4',
+  'elk.spacing.edgeNode': '14',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '14',
+  'elk.edgeLabels.placement': 'CENTER',
+  // States are declared in the order a user meets them: keep that order top to bottom and
+  // let a depth-first walk from the initial state decide which arrows point back (back,
+  // retry, cancel). MODEL_ORDER would say it better but crashes ELK 0.12 on nested graphs.
+  // Network simplex keeps a chain of steps in one column instead of a staircase.
+  'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
+  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  'elk.json.shapeCoords': 'ROOT',
+  'elk.json.edgeCoords': 'ROOT',
+};
+
+function toElkNode(node: GraphNode, byId: Map<string, GraphNode>, options: Record<string, string>): ElkNode {
   const header = [node.key, ...invokeLines(node)];
   const headerHeight = HEADER_HEIGHT_PX + node.invokes.length * INVOKE_LINE_PX;
   if (node.children.length > 0) {
     return {
       id: node.id,
+      // ELK options are not inherited: every compound node carries the layered settings.
       layoutOptions: {
+        ...options,
         // Room under the header for the initial marker of the first child.
         'elk.padding': `[top=${headerHeight + 20},left=16,bottom=16,right=16]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${textWidth(header, CHAR_WIDTH_PX) + 40}, ${headerHeight + 20})`,
       },
-      children: node.children.map((id) => toElkNode(byId.get(id) as GraphNode, byId)),
+      children: node.children.map((id) => toElkNode(byId.get(id) as GraphNode, byId, options)),
     };
   }
   return {
@@ -105,31 +128,29 @@ function toElkEdges(edge: GraphEdge): ElkExtendedEdge[] {
   }));
 }
 
-const ROOT_OPTIONS = {
-  'elk.algorithm': 'layered',
-  'elk.direction': 'DOWN',
-  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-  'elk.edgeRouting': 'ORTHOGONAL',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-  'elk.spacing.nodeNode': '28',
-  'elk.spacing.edgeLabel': '4',
-  'elk.spacing.edgeNode': '14',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '14',
-  'elk.edgeLabels.placement': 'CENTER',
-  'elk.json.shapeCoords': 'ROOT',
-  'elk.json.edgeCoords': 'ROOT',
-};
 
 let elk: InstanceType<typeof ELK> | undefined;
 
+/** Tuning that suits most machines but that ELK may trip over; dropped on a retry. */
+const TUNED_KEYS = ['elk.layered.cycleBreaking.strategy', 'elk.layered.nodePlacement.strategy'];
+
 export async function layoutStatechart(graph: MachineGraph): Promise<Statechart> {
+  try {
+    return await runLayout(graph, LAYERED_OPTIONS);
+  } catch {
+    const plain = Object.fromEntries(Object.entries(LAYERED_OPTIONS).filter(([key]) => !TUNED_KEYS.includes(key)));
+    return runLayout(graph, plain);
+  }
+}
+
+async function runLayout(graph: MachineGraph, options: Record<string, string>): Promise<Statechart> {
   elk ??= new ELK();
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
   const root = byId.get(graph.rootId) as GraphNode;
   const canvas: ElkNode = {
     id: '__canvas',
-    layoutOptions: { ...ROOT_OPTIONS, 'elk.padding': '[top=24,left=12,bottom=12,right=12]' },
-    children: [toElkNode(root, byId)],
+    layoutOptions: { ...options, 'elk.padding': '[top=24,left=12,bottom=12,right=12]' },
+    children: [toElkNode(root, byId, options)],
     edges: graph.edges.flatMap(toElkEdges),
   };
   const laidOut = await elk.layout(canvas);
