@@ -76,7 +76,7 @@ describe('extractGraph', () => {
   });
 
   it('names delays it cannot resolve and targetless transitions', () => {
-    const machine = setup({ delays: { jitter: () => 5 } }).createMachine({
+    const machine = setup({ delays: { jitter: () => 5 }, actions: { note: () => {} } }).createMachine({
       id: 'odd',
       initial: 'a',
       states: { a: { after: { jitter: 'b' }, on: { PING: { actions: 'note' } } }, b: {} },
