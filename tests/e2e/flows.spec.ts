@@ -59,7 +59,7 @@ test('the simulator walks a generated path, highlighting each state, and its URL
   await expect(page.getByRole('img', { name: `Statechart of ${entry.title}` })).toBeVisible();
 
   for (const step of path.steps) {
-    await page.locator(`button[data-event=${JSON.stringify(JSON.stringify(step.event))}]`).click();
+    await page.locator(`button[data-event=${JSON.stringify(JSON.stringify(step.event))}]`).first().click();
     await expect(page.getByTestId('current-state')).toHaveText(step.state);
     await expect.poll(() => highlighted(page)).toEqual(activeIdsAfter(entry, step.key));
   }

@@ -46,8 +46,8 @@ export function Simulator({ entry, simulation, labels, onSend, onRewind }: Simul
           <div key={kind} className="flows-choices">
             <h3>{title}</h3>
             <ul>
-              {group.map((choice) => (
-                <ChoiceRow key={serializeEvent(choice.event)} choice={choice} label={labels.get(choice.event.type)} onSend={onSend} accepts={(event) => snapshot.can(event)} />
+              {group.map((choice, index) => (
+                <ChoiceRow key={`${index}:${serializeEvent(choice.event)}`} choice={choice} label={labels.get(choice.event.type)} onSend={onSend} accepts={(event) => snapshot.can(event)} />
               ))}
             </ul>
           </div>

@@ -78,6 +78,7 @@ function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
       <text x={labelX} y={labelY} textAnchor={container ? 'start' : 'middle'} className="statechart-state-label">
         {node.label}
         {node.type === 'parallel' ? ' ∥' : ''}
+        {node.type === 'history' ? ' (H)' : ''}
       </text>
       {node.invokes.map((invoke, index) => (
         <text

@@ -46,10 +46,21 @@ export function describeStateValue(value: unknown): string {
   return String(value);
 }
 
+/** A guard as staff read it: its name, or `!a`, `a && b`, `a || b` for XState's combinators. */
 export function guardLabel(guard: unknown): string | undefined {
   if (!guard) return undefined;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'inline guard';
+  if (typeof guard === 'function') {
+    const inner = (guard as { guards?: unknown[] }).guards;
+    if (Array.isArray(inner)) {
+      const labels = inner.map((item) => guardLabel(item) ?? 'guard');
+      if (guard.name === 'not') return `!${labels[0]}`;
+      if (guard.name === 'and' || guard.name === 'or') {
+        return labels.map((label) => (label.includes(' ') ? `(${label})` : label)).join(guard.name === 'and' ? ' && ' : ' || ');
+      }
+    }
+    return guard.name || 'inline guard';
+  }
   return 'guard';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setup } from 'xstate';
+import { and, not, or, setup } from 'xstate';
 import { doorMachine, signupMachine } from '../../../tests/fixtures/flows/machines';
 import { extractGraph, formatDelay, graphCounts } from './graph';
 
@@ -73,6 +73,25 @@ describe('extractGraph', () => {
   it('counts states, transitions, delays and services for the index', () => {
     expect(graphCounts(graph)).toEqual({ states: 16, transitions: 13, delays: 3, services: 1 });
     expect(graphCounts(extractGraph(doorMachine))).toEqual({ states: 2, transitions: 2, delays: 0, services: 0 });
+  });
+
+  it('spells out combined guards', () => {
+    const machine = setup({ guards: { isKid: () => true, hasParent: () => true } }).createMachine({
+      id: 'combined',
+      initial: 'a',
+      states: {
+        a: {
+          on: {
+            NEXT: [
+              { guard: and(['isKid', not('hasParent')]), target: 'b' },
+              { guard: or(['isKid', 'hasParent']), target: 'b' },
+            ],
+          },
+        },
+        b: {},
+      },
+    });
+    expect(extractGraph(machine).edges.map((edge) => edge.guard)).toEqual(['isKid && !hasParent', 'isKid || hasParent']);
   });
 
   it('names delays it cannot resolve and targetless transitions', () => {
