@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PlacedEdge, PlacedNode, Statechart as StatechartLayout } from '~/lib/flows/layout';
 
 /**
@@ -17,6 +17,8 @@ const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
 
 export function Statechart({ chart, active, title }: { chart: StatechartLayout; active: ReadonlySet<string>; title: string }) {
   const [zoom, setZoom] = useState<Zoom>('width');
+  const viewport = useRef<HTMLDivElement>(null);
+  useScrollToActive(viewport, active, zoom);
   const byDepth = [...chart.nodes].sort((a, b) => a.depth - b.depth);
   return (
     <figure className="statechart">
@@ -27,7 +29,7 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
           </button>
         ))}
       </div>
-      <div className={`statechart-viewport statechart-zoom-${zoom}`}>
+      <div ref={viewport} className={`statechart-viewport statechart-zoom-${zoom}`}>
         <svg
           role="img"
           aria-label={`Statechart of ${title}`}
@@ -55,6 +57,24 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
       </div>
     </figure>
   );
+}
+
+/** Keeps the deepest current state in view inside the diagram, never scrolling the page. */
+function useScrollToActive(viewport: React.RefObject<HTMLDivElement>, active: ReadonlySet<string>, zoom: Zoom) {
+  useEffect(() => {
+    const container = viewport.current;
+    const targets = container?.querySelectorAll<SVGGElement>('.statechart-state.is-active');
+    const target = targets?.[targets.length - 1];
+    if (!container || !target) return;
+    const box = target.getBoundingClientRect();
+    const frame = container.getBoundingClientRect();
+    if (box.top < frame.top || box.bottom > frame.bottom) {
+      container.scrollTop += box.top - frame.top - (frame.height - box.height) / 2;
+    }
+    if (box.left < frame.left || box.right > frame.right) {
+      container.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
+    }
+  }, [viewport, active, zoom]);
 }
 
 function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
