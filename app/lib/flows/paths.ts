@@ -1,14 +1,8 @@
-import {
-  createActor,
-  SimulatedClock,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type EventObject,
-} from 'xstate';
+import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import { acceptedEvents, serializeEvent } from './events';
 import { describeStateValue, guardLabel, listStateNodes, listTransitions, transitionId } from './definition';
+import { recorderFor } from './recorder';
 import { stubbed } from './stub';
 import type { CatalogueEntry } from './types';
 
@@ -28,7 +22,7 @@ export type PathKind = 'shortest' | 'simple' | 'transition';
 
 export interface PathStep {
   event: EventObject;
-  /** The guards of the transitions this step took, as "name ✓" (passed) lines. */
+  /** Guard outcomes of this step: "name ✓" for the transition taken, "name ✗" for those skipped. */
   guards: string[];
   /** Ids of the transitions this step took (see transitionId). */
   transitions: string[];
@@ -81,83 +75,6 @@ function traversalOptions(entry: CatalogueEntry): never {
     input: entry.input,
   } as never;
 }
-
-type AnyTransition = { source: AnyStateNode; eventType: string; guard?: unknown };
-
-/**
- * Evaluates macrosteps without running anything: an actor that is never started lends its
- * scope, and its inspector records the transitions of every microstep (the event's own,
- * eventless `always`, raised events and `onDone` of states reaching their final child).
- */
-class TransitionRecorder {
-  private readonly recorded: AnyTransition[][] = [];
-  private readonly passed = new Set<string>();
-  private readonly scope: never;
-
-  constructor(private readonly machine: AnyStateMachine) {
-    const actor = createActor(stubbed(machine), {
-      clock: new SimulatedClock(),
-      inspect: (inspection) => {
-        if (inspection.type === '@xstate.microstep') {
-          const step = inspection as unknown as { _transitions: AnyTransition[]; snapshot: Snapshot };
-          this.recorded.push(step._transitions);
-          for (const node of step.snapshot._nodes as AnyStateNode[]) this.passed.add(node.id);
-        }
-      },
-    });
-    this.scope = (actor as unknown as { _actorScope: never })._actorScope;
-  }
-
-  /** What starting the machine does: eventless transitions out of the initial states. */
-  start(input: unknown): { ids: string[]; guards: string[]; passed: string[] } {
-    this.reset();
-    const snapshot = this.machine.getInitialSnapshot(this.scope, input) as Snapshot;
-    for (const node of snapshot._nodes as AnyStateNode[]) this.passed.add(node.id);
-    return this.collect();
-  }
-
-  taken(from: Snapshot, event: EventObject): { ids: string[]; guards: string[]; passed: string[] } {
-    this.reset();
-    this.machine.microstep(from, event, this.scope);
-    return this.collect();
-  }
-
-  private reset() {
-    this.recorded.length = 0;
-    this.passed.clear();
-  }
-
-  private collect() {
-    const ids: string[] = [];
-    const guards: string[] = [];
-    for (const transition of this.recorded.flat()) {
-      const { source } = transition;
-      const eventless = transition.eventType === '';
-      const candidates = ((eventless ? source.always : source.transitions.get(transition.eventType)) ?? []) as AnyTransition[];
-      const index = candidates.indexOf(transition);
-      ids.push(transitionId(source, eventless ? 'always' : transition.eventType, index));
-      // Earlier candidates for the same event were skipped because their guard failed.
-      for (const skipped of candidates.slice(0, Math.max(index, 0))) {
-        const name = guardLabel(skipped.guard);
-        if (name) guards.push(`${name} ✗`);
-      }
-      const name = guardLabel(transition.guard);
-      if (name) guards.push(`${name} ✓`);
-    }
-    return { ids, guards, passed: [...this.passed] };
-  }
-}
-
-const recorders = new WeakMap<AnyStateMachine, TransitionRecorder>();
-function recorderFor(machine: AnyStateMachine): TransitionRecorder {
-  let recorder = recorders.get(machine);
-  if (!recorder) {
-    recorder = new TransitionRecorder(machine);
-    recorders.set(machine, recorder);
-  }
-  return recorder;
-}
-
 
 function toPath(
   entry: CatalogueEntry,
@@ -232,12 +149,13 @@ function simplePaths(entry: CatalogueEntry, adjacency: Adjacency, initialKey: st
   const visited = new Set<string>([initialKey]);
   const states: Snapshot[] = [adjacency[initialKey as never].state];
   const events: EventObject[] = [];
+  const serialize = serializerFor(entry);
   const walk = (key: string) => {
     if (found.length >= limit) return;
     const transitions = Object.values(adjacency[key as never]?.transitions ?? {});
     let extended = false;
     for (const { event, state } of transitions) {
-      const nextKey = serializerFor(entry)(state);
+      const nextKey = serialize(state);
       if (visited.has(nextKey)) continue;
       extended = true;
       visited.add(nextKey);
