@@ -4,7 +4,10 @@ import { generatePaths, type MachinePath } from '../../app/lib/flows/paths';
 import type { CatalogueEntry } from '../../app/lib/flows/types';
 import { catalogue } from '../../app/machines/catalogue';
 
-// Read from the catalogue itself so the test stays right as machines are added.
+// Read from the catalogue itself so the test stays right as machines are added. Path
+// generation for ~20 machines (here and in the server's first /flows response) takes seconds.
+test.describe.configure({ timeout: 120_000 });
+
 function endsInFinalState(path: MachinePath): boolean {
   const last = path.steps[path.steps.length - 1];
   return JSON.parse(last.key).status === 'done';
