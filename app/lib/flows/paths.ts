@@ -1,14 +1,12 @@
-import {
-  createActor,
-  fromPromise,
-  SimulatedClock,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type EventObject,
-} from 'xstate';
+import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
+import { acceptedEvents, serializeEvent } from './events';
+import { describeStateValue, guardLabel, listStateNodes, listTransitions, transitionId } from './definition';
+import { recorderFor } from './recorder';
+import { stubbed } from './stub';
 import type { CatalogueEntry } from './types';
+
+export { describeStateValue, guardLabel, listStateNodes, listTransitions, serializeEvent, stubbed, transitionId };
 
 /**
  * Path generation for QA and for the generated path tests, from a catalogue entry.
@@ -24,7 +22,7 @@ export type PathKind = 'shortest' | 'simple' | 'transition';
 
 export interface PathStep {
   event: EventObject;
-  /** The guards of the transitions this step took, as "name ✓" (passed) lines. */
+  /** Guard outcomes of this step: "name ✓" for the transition taken, "name ✗" for those skipped. */
   guards: string[];
   /** Ids of the transitions this step took (see transitionId). */
   transitions: string[];
@@ -32,6 +30,8 @@ export interface PathStep {
   state: string;
   /** The full serialized snapshot after the step, for replay comparison. */
   key: string;
+  /** Ids of every state node active at some point of the step, transient ones included. */
+  passed: string[];
 }
 
 export interface MachinePath {
@@ -53,47 +53,6 @@ const DEFAULT_SIMPLE_PATH_LIMIT = 200;
 /** Bounds the adjacency exploration so a counter that slipped into context cannot hang QA. */
 const ADJACENCY_TRAVERSAL_LIMIT = 20_000;
 
-/** Every state node of a machine except the root and history pseudo-states. */
-export function listStateNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [];
-  const visit = (node: AnyStateNode) => {
-    for (const child of Object.values(node.states) as AnyStateNode[]) {
-      if (child.type !== 'history') nodes.push(child);
-      visit(child);
-    }
-  };
-  visit(machine.root);
-  return nodes;
-}
-
-export function transitionId(source: AnyStateNode, eventType: string, index: number): string {
-  return `${source.id} —${eventType}#${index}→`;
-}
-
-/** Every transition a machine defines: event, delayed, invoke done/error and eventless. */
-export function listTransitions(machine: AnyStateMachine): string[] {
-  const ids: string[] = [];
-  for (const node of [machine.root, ...listStateNodes(machine)]) {
-    for (const [eventType, definitions] of node.transitions) {
-      definitions.forEach((_definition, index) => ids.push(transitionId(node, eventType, index)));
-    }
-    (node.always ?? []).forEach((_definition, index) => ids.push(transitionId(node, 'always', index)));
-  }
-  return ids;
-}
-
-export function describeStateValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const parts = Object.entries(value as Record<string, unknown>).map(([key, child]) => {
-      const inner = describeStateValue(child);
-      return inner.includes(',') ? `${key}.(${inner})` : `${key}.${inner}`;
-    });
-    return parts.join(', ');
-  }
-  return String(value);
-}
-
 function serializerFor(entry: CatalogueEntry) {
   return (snapshot: Snapshot) => {
     const context = entry.serializeContext
@@ -103,86 +62,18 @@ function serializerFor(entry: CatalogueEntry) {
   };
 }
 
-export function serializeEvent(event: EventObject): string {
-  return JSON.stringify(event);
-}
-
-/** The events a snapshot can take: its active nodes' event types, with the entry's samples. */
-function eventsFor(entry: CatalogueEntry) {
-  return (snapshot: Snapshot): EventObject[] => {
-    if (snapshot.status !== 'active') return [];
-    const types = new Set<string>();
-    for (const node of snapshot._nodes as AnyStateNode[]) {
-      for (const eventType of node.transitions.keys()) {
-        if (!eventType.includes('*')) types.add(eventType);
-      }
-    }
-    const events = [...types].flatMap((type) => entry.eventSamples?.[type] ?? [{ type }]);
-    return events.filter((event) => snapshot.can(event));
-  };
-}
-
 function buildAdjacency(entry: CatalogueEntry): Adjacency {
-  return getAdjacencyMap(entry.machine, {
-    events: eventsFor(entry),
+  return getAdjacencyMap(entry.machine, traversalOptions(entry)) as Adjacency;
+}
+
+function traversalOptions(entry: CatalogueEntry): never {
+  return {
+    events: (snapshot: Snapshot) => acceptedEvents(entry, snapshot),
     serializeState: serializerFor(entry),
-    serializeEvent: serializeEvent as never,
+    serializeEvent,
     limit: ADJACENCY_TRAVERSAL_LIMIT,
     input: entry.input,
-  } as never) as Adjacency;
-}
-
-/** The transitions one event takes from a snapshot, including the eventless ones after it. */
-function takenTransitions(machine: AnyStateMachine, from: Snapshot, event: EventObject) {
-  const ids: string[] = [];
-  const guards: string[] = [];
-  const note = (source: AnyStateNode, eventType: string, index: number, guard: unknown) => {
-    ids.push(transitionId(source, eventType, index));
-    const name = guardLabel(guard);
-    if (name) guards.push(`${name} ✓`);
-  };
-  for (const definition of machine.getTransitionData(from, event) as AnyTransition[]) {
-    const list = definition.source.transitions.get(definition.eventType) ?? [];
-    note(definition.source, definition.eventType, list.indexOf(definition as never), definition.guard);
-  }
-  // Eventless (`always`) transitions show as further microsteps: match each to the first
-  // `always` of a node active before it whose targets are all active after it.
-  const microsteps = machine.microstep(from, event, scratchScope(machine)) as Snapshot[];
-  for (let step = 1; step < microsteps.length; step += 1) {
-    const before = microsteps[step - 1]._nodes as AnyStateNode[];
-    const after = new Set(microsteps[step]._nodes as AnyStateNode[]);
-    for (const node of before) {
-      if (after.has(node)) continue;
-      const index = (node.always ?? []).findIndex((definition) =>
-        ((definition.target ?? []) as AnyStateNode[]).every((target) => after.has(target)),
-      );
-      if (index >= 0) note(node, 'always', index, node.always?.[index].guard);
-    }
-  }
-  return { ids, guards };
-}
-
-type AnyTransition = { source: AnyStateNode; eventType: string; guard?: unknown };
-
-/** An actor scope to evaluate microsteps with; the actor is never started, so nothing runs. */
-function scratchScope(machine: AnyStateMachine): never {
-  const actor = createActor(stubbed(machine), { clock: new SimulatedClock() });
-  return (actor as unknown as { _actorScope: never })._actorScope;
-}
-
-export function guardLabel(guard: unknown): string | undefined {
-  if (!guard) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'inline guard';
-  return 'guard';
-}
-
-/** The machine with every named service replaced by one that never settles. */
-export function stubbed(machine: AnyStateMachine): AnyStateMachine {
-  const names = Object.keys(machine.implementations.actors ?? {});
-  const never = fromPromise(() => new Promise<never>(() => {}));
-  return machine.provide({ actors: Object.fromEntries(names.map((name) => [name, never])) });
+  } as never;
 }
 
 function toPath(
@@ -193,11 +84,12 @@ function toPath(
 ): MachinePath {
   const serialize = serializerFor(entry);
   const steps: PathStep[] = events.map((event, index) => {
-    const { ids, guards } = takenTransitions(entry.machine, states[index], event);
+    const { ids, guards, passed } = recorderFor(entry.machine).taken(states[index], event);
     return {
       event,
       guards,
       transitions: ids,
+      passed,
       state: describeStateValue(states[index + 1].value),
       key: serialize(states[index + 1]),
     };
@@ -218,13 +110,7 @@ export interface GeneratedPaths {
 export function generatePaths(entry: CatalogueEntry): GeneratedPaths {
   const adjacency = buildAdjacency(entry);
   const serialize = serializerFor(entry);
-  const shortest = getShortestPaths(entry.machine, {
-    events: eventsFor(entry),
-    serializeState: serialize,
-    serializeEvent: serializeEvent as never,
-    limit: ADJACENCY_TRAVERSAL_LIMIT,
-    input: entry.input,
-  } as never);
+  const shortest = getShortestPaths(entry.machine, traversalOptions(entry));
 
   // Shortest path (as states + events) to each serialized state, for the transition paths.
   const routeTo = new Map<string, { states: Snapshot[]; events: EventObject[] }>();
@@ -237,21 +123,24 @@ export function generatePaths(entry: CatalogueEntry): GeneratedPaths {
   }
 
   const initialKey = Object.keys(adjacency)[0];
-  paths.push(...simplePaths(entry, adjacency, initialKey));
+  const routeOf = (path: MachinePath) => path.steps.map((step) => serializeEvent(step.event)).join(' ');
+  const shortestRoutes = new Set(paths.map(routeOf));
+  // A simple path that is also a shortest path would only repeat it.
+  paths.push(...simplePaths(entry, adjacency, initialKey).filter((path) => !shortestRoutes.has(routeOf(path))));
 
   const covered = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
   for (const [sourceKey, value] of Object.entries(adjacency)) {
     const route = routeTo.get(sourceKey);
     if (!route) continue;
     for (const { event, state } of Object.values(value.transitions) as Array<{ event: EventObject; state: Snapshot }>) {
-      const { ids } = takenTransitions(entry.machine, value.state, event);
+      const { ids } = recorderFor(entry.machine).taken(value.state, event);
       if (ids.every((id) => covered.has(id))) continue;
       const path = toPath(entry, 'transition', [...route.states, state], [...route.events, event]);
       paths.push(path);
       path.steps.forEach((step) => step.transitions.forEach((id) => covered.add(id)));
     }
   }
-  return { paths, coverage: measureCoverage(entry.machine, paths, adjacency) };
+  return { paths, coverage: measureCoverage(entry, paths) };
 }
 
 function simplePaths(entry: CatalogueEntry, adjacency: Adjacency, initialKey: string): MachinePath[] {
@@ -260,12 +149,13 @@ function simplePaths(entry: CatalogueEntry, adjacency: Adjacency, initialKey: st
   const visited = new Set<string>([initialKey]);
   const states: Snapshot[] = [adjacency[initialKey as never].state];
   const events: EventObject[] = [];
+  const serialize = serializerFor(entry);
   const walk = (key: string) => {
     if (found.length >= limit) return;
     const transitions = Object.values(adjacency[key as never]?.transitions ?? {});
     let extended = false;
     for (const { event, state } of transitions) {
-      const nextKey = serializerFor(entry)(state);
+      const nextKey = serialize(state);
       if (visited.has(nextKey)) continue;
       extended = true;
       visited.add(nextKey);
@@ -284,50 +174,23 @@ function simplePaths(entry: CatalogueEntry, adjacency: Adjacency, initialKey: st
   return found;
 }
 
-function measureCoverage(machine: AnyStateMachine, paths: MachinePath[], adjacency: Adjacency): Coverage {
-  const reachedNodes = new Set<string>();
-  for (const value of Object.values(adjacency)) {
-    for (const node of value.state._nodes as AnyStateNode[]) reachedNodes.add(node.id);
+function measureCoverage(entry: CatalogueEntry, paths: MachinePath[]): Coverage {
+  const start = recorderFor(entry.machine).start(entry.input);
+  const states = new Set(start.passed);
+  const transitions = new Set(start.ids);
+  for (const step of paths.flatMap((path) => path.steps)) {
+    step.passed.forEach((id) => states.add(id));
+    step.transitions.forEach((id) => transitions.add(id));
   }
-  const allStates = listStateNodes(machine).map((node) => node.id);
-  const inPaths = new Set<string>();
-  const initial = Object.values(adjacency)[0]?.state;
-  for (const node of (initial?._nodes ?? []) as AnyStateNode[]) inPaths.add(node.id);
-  for (const path of paths) {
-    for (const step of path.steps) {
-      for (const id of step.transitions) inPaths.add(id);
-    }
-  }
-  // States count as covered when a path ends in or passes through them.
-  const coveredStates = allStates.filter((id) => reachedNodes.has(id) && statesOnPaths(paths, adjacency).has(id));
-  const allTransitions = listTransitions(machine);
-  const coveredTransitions = allTransitions.filter((id) => inPaths.has(id));
+  const share = (all: string[], covered: Set<string>) => ({
+    covered: all.filter((id) => covered.has(id)).length,
+    total: all.length,
+    missing: all.filter((id) => !covered.has(id)),
+  });
   return {
-    states: {
-      covered: coveredStates.length,
-      total: allStates.length,
-      missing: allStates.filter((id) => !coveredStates.includes(id)),
-    },
-    transitions: {
-      covered: coveredTransitions.length,
-      total: allTransitions.length,
-      missing: allTransitions.filter((id) => !inPaths.has(id)),
-    },
+    states: share(listStateNodes(entry.machine).map((node) => node.id), states),
+    transitions: share(listTransitions(entry.machine), transitions),
   };
-}
-
-function statesOnPaths(paths: MachinePath[], adjacency: Adjacency): Set<string> {
-  const byKey = new Map(Object.entries(adjacency).map(([key, value]) => [key, value.state]));
-  const ids = new Set<string>();
-  const initial = Object.values(adjacency)[0]?.state;
-  for (const node of (initial?._nodes ?? []) as AnyStateNode[]) ids.add(node.id);
-  for (const path of paths) {
-    for (const step of path.steps) {
-      const snapshot = byKey.get(step.key);
-      for (const node of (snapshot?._nodes ?? []) as AnyStateNode[]) ids.add(node.id);
-    }
-  }
-  return ids;
 }
 
 /**

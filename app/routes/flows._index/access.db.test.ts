@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { catalogue } from '~/machines/catalogue';
+import { useTestDatabase } from '../../../tests/helpers/db';
+import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
+import { loader as definitionLoader } from '../flows.$id.definition[.json]/route';
+import { loader as detailLoader } from '../flows.$id/route';
+import { loader as indexLoader } from './route';
+
+const mode = vi.hoisted(() => ({ nodeEnv: 'production' as 'production' | 'test' }));
+vi.mock('~/services/env.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/services/env.server')>();
+  return { ...actual, getEnv: () => ({ ...actual.getEnv(), NODE_ENV: mode.nodeEnv }) };
+});
+
+useTestDatabase();
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a thrown Response');
+}
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+describe('/flows in production', () => {
+  it('sends visitors to login and refuses riders with 403', async () => {
+    mode.nodeEnv = 'production';
+    const visitor = await thrown(indexLoader(args(new Request('http://localhost/flows'))));
+    expect(visitor.status).toBe(302);
+    const rider = await createTestUser();
+    const { request } = await signedInRequest(rider.id, 'http://localhost/flows/toast');
+    expect((await thrown(detailLoader(args(request, { id: 'toast' })))).status).toBe(403);
+    expect((await thrown(definitionLoader(args(request, { id: 'toast' })))).status).toBe(403);
+  });
+
+  it('shows staff every machine, its statechart and its definition', async () => {
+    mode.nodeEnv = 'production';
+    const staff = await createTestUser({ role: 'staff' });
+    const { request } = await signedInRequest(staff.id, 'http://localhost/flows');
+    const index = await indexLoader(args(request));
+    expect(index.machines.map((machine) => machine.id)).toEqual(catalogue.map((entry) => entry.id));
+    const detail = await detailLoader(args(request, { id: catalogue[0].id }));
+    expect(detail.chart.nodes.length).toBeGreaterThan(1);
+    const download = await definitionLoader(args(request, { id: catalogue[0].id }));
+    expect(download.headers.get('Content-Disposition')).toContain('attachment');
+    expect((await thrown(detailLoader(args(request, { id: 'no-such-machine' })))).status).toBe(404);
+  });
+});
+
+describe('/flows in development and tests', () => {
+  it('is open without signing in', async () => {
+    mode.nodeEnv = 'test';
+    const index = await indexLoader(args(new Request('http://localhost/flows')));
+    expect(index.machines).toHaveLength(catalogue.length);
+  });
+});
