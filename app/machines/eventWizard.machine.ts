@@ -51,8 +51,8 @@ export const eventWizardMachine = setup({
   },
   actions: {
     rememberRequirements: assign({ requirements: (_, output: WizardLoadOutput) => output.requirements }),
-    rememberFailure: assign((_, error: unknown) => {
-      const failure = failureOf(error);
+    rememberFailure: assign(({ event }) => {
+      const failure = failureOf((event as { error?: unknown }).error);
       return { serverErrors: failure.messages, serverReply: failure.reply ?? null };
     }),
     forgetFailure: assign({ serverErrors: [], serverReply: null }),
@@ -127,7 +127,7 @@ export const eventWizardMachine = setup({
         id: 'submitRegistration',
         src: 'submitRegistration',
         onDone: 'submitted',
-        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => event.error } },
+        onError: { target: 'failed', actions: 'rememberFailure' },
       },
     },
     /** The popup with the server's messages; closing it returns to the last step. */
