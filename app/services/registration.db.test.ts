@@ -86,7 +86,7 @@ describe('registration (spec 3 §2 wizard, §5 rules)', () => {
     const again = await submitRegistration({ eventId, userId: rider.id, formData: registrationForm() });
     expect(!again.ok && again.reply.error?.['']).toEqual([ALREADY_REGISTERED_MESSAGE]);
     const tooStrong = await submitRegistration({ eventId, userId: strong.id, formData: registrationForm({ ftp: '400' }) });
-    expect(!tooStrong.ok && tooStrong.reply.error?.['']).toEqual([
+    expect(!tooStrong.ok && tooStrong.reply.error?.ftp).toEqual([
       'Oops! Looks like you are registering for the wrong category. Kindly re-register for the right race category as per your W/kg.',
     ]);
   });

@@ -9,7 +9,7 @@ import {
   normalisePhone,
   PHONE_NOT_VERIFIED_MESSAGE,
   registrationSchema,
-  requiredSteps,
+  skippedSteps,
   STEP_TITLES,
   stepSchema,
   type RegistrationValues,
@@ -31,6 +31,10 @@ export const ALREADY_REGISTERED_MESSAGE = 'You are already registered for this e
 
 export function requirementsOf(event: EventRow): StepRequirements {
   return { identification: event.identification, device: event.device, team: event.team, otp: event.otp };
+}
+
+export function rulesFor(event: EventRow, hasExistingIdFiles: boolean): RuleContext {
+  return { today: todayInEventZone(), dobRequired: event.dobRequired, hasExistingIdFiles, minCap: event.minCap, maxCap: event.maxCap };
 }
 
 export interface ExistingIdFiles {
@@ -70,7 +74,7 @@ export async function getWizardData(eventId: number, userId: string) {
   return {
     event,
     requirements: requirementsOf(event),
-    rules: { today: todayInEventZone(), dobRequired: event.dobRequired, hasExistingIdFiles: Boolean(files) } satisfies RuleContext,
+    rules: rulesFor(event, Boolean(files)),
     rider: {
       firstName: user.firstname,
       lastName: user.lastname,
@@ -101,11 +105,11 @@ export async function submitRegistration(input: { eventId: number; userId: strin
   const event = await findEvent(input.eventId);
   if (!event) return refusal(input.formData, 'This event does not exist.');
   const existingFiles = await findExistingIdFiles(input.userId);
-  const rules: RuleContext = { today: todayInEventZone(), dobRequired: event.dobRequired, hasExistingIdFiles: Boolean(existingFiles) };
+  const rules = rulesFor(event, Boolean(existingFiles));
   const requirements = requirementsOf(event);
   const submission = parseWithZod(input.formData, { schema: registrationSchema(requirements, rules) });
   if (submission.status !== 'success') {
-    const incomplete = requiredSteps(requirements).filter((step) => parseWithZod(input.formData, { schema: stepSchema(step, rules) }).status !== 'success');
+    const incomplete = skippedSteps(input.formData, requirements);
     return { ok: false, reply: submission.reply({ formErrors: incomplete.map((step) => `Please complete the ${STEP_TITLES[step]} step.`) }) };
   }
   const values = submission.value;
@@ -114,7 +118,7 @@ export async function submitRegistration(input: { eventId: number; userId: strin
     const [rider] = await db().select().from(users).where(eq(users.id, input.userId));
     checkEligibility(event, values, rider.country);
     const wkg = wattsPerKg(Number(values.ftp), Number(values.weight));
-    if (!isWithinCap(wkg, event)) throw new RegistrationRefused(WRONG_CATEGORY_MESSAGE);
+    if (!isWithinCap(wkg, event)) throw new RegistrationRefused(WRONG_CATEGORY_MESSAGE, { ftp: [WRONG_CATEGORY_MESSAGE] });
     const phone = event.otp ? normalisePhone(values.phone ?? '') : null;
     const files = await storeFiles(values, requirements, existingFiles, stored);
     const category = categoryForWkg(wkg, event.categories, Number(values.gender));

@@ -15,6 +15,7 @@ import {
   WEIGHT_MAX_KG,
   WEIGHT_MIN_KG,
 } from '~/lib/constants';
+import { isWithinCap, wattsPerKg, WRONG_CATEGORY_MESSAGE } from './categories';
 import { addDays, addYears } from './dates';
 
 /**
@@ -47,6 +48,9 @@ export interface RuleContext {
   dobRequired: boolean;
   /** Whether the rider has identity files from an earlier registration to reuse. */
   hasExistingIdFiles: boolean;
+  /** The event's W/kg band (spec 3 §3 cap), when it has one. */
+  minCap?: number | null;
+  maxCap?: number | null;
 }
 
 export const FILE_TYPE_MESSAGE = 'Please select a valid file type (JPEG, JPG, PNG, or PDF).';
@@ -115,6 +119,35 @@ export const riderSchema = z.object({
   ftp: z.string({ required_error: 'FTP is required.' }).regex(/^\d+$/, 'FTP should be numbers only.'),
   avg_watt: z.string().regex(/^\d+$/, 'Average watts should be numbers only.').optional(),
 });
+
+/** The rider step with the event's cap: outside it, registration is blocked (spec 3 §5). */
+export function riderStepSchema(rules: RuleContext) {
+  return riderSchema.superRefine((values, ctx) => {
+    const wkg = wattsPerKg(Number(values.ftp), Number(values.weight));
+    if (!isWithinCap(wkg, { minCap: rules.minCap ?? null, maxCap: rules.maxCap ?? null })) {
+      ctx.addIssue({ code: 'custom', path: ['ftp'], message: WRONG_CATEGORY_MESSAGE });
+    }
+  });
+}
+
+/** Fields whose absence means a step was skipped rather than filled in wrongly. */
+export const STEP_FIELDS: Record<WizardStep, string[]> = {
+  disclaimer: ['disclaimer'],
+  personal: ['firstName', 'lastName', 'email', 'gender'],
+  rider: ['height', 'weight', 'ftp'],
+  identity: ['idType', 'expiryDate'],
+  device: ['platform', 'smartTrainerDeviceModelName', 'smartTrainerDeviceSerialNumber'],
+  team: ['team'],
+  phone: ['phone', 'phoneKey'],
+};
+
+export function skippedSteps(formData: FormData, requirements: StepRequirements): WizardStep[] {
+  const filled = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' && value.trim() !== '';
+  };
+  return requiredSteps(requirements).filter((step) => !STEP_FIELDS[step].some(filled));
+}
 
 export const ID_TYPES = [
   { value: 'passport', label: 'Passport' },
@@ -198,7 +231,7 @@ export function stepSchema(step: WizardStep, rules: RuleContext) {
     case 'personal':
       return personalSchema(rules);
     case 'rider':
-      return riderSchema;
+      return riderStepSchema(rules);
     case 'identity':
       return identitySchema(rules);
     case 'device':
