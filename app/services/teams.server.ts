@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
-import { teamMembers, teams } from '~/db/schema';
+import { events, registrations, teamMembers, teams } from '~/db/schema';
 
 /** Teams (spec 3 §2 Teams, §3 Team): public list, a rider's teams, create / join / leave. */
 export interface TeamCard {
@@ -100,4 +100,14 @@ export async function joinTeam(userId: string, teamId: number): Promise<void> {
 
 export async function leaveTeam(userId: string, teamId: number): Promise<void> {
   await db().delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+}
+
+/** The team-events page: events the team's riders registered for, soonest first. */
+export async function listTeamEvents(teamId: number) {
+  return db()
+    .selectDistinct({ id: events.id, name: events.name, date: events.date, time: events.time })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(eq(registrations.teamId, teamId), ne(registrations.status, 'declined')))
+    .orderBy(asc(events.date));
 }
