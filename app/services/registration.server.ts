@@ -37,12 +37,6 @@ export function rulesFor(event: EventRow, hasExistingIdFiles: boolean): RuleCont
   return { today: todayInEventZone(), dobRequired: event.dobRequired, hasExistingIdFiles, minCap: event.minCap, maxCap: event.maxCap };
 }
 
-export interface ExistingIdFiles {
-  registrationId: number;
-  idType: string | null;
-  hasBack: boolean;
-}
-
 /** The identity files of the rider's latest registration that has them (to reuse). */
 export async function findExistingIdFiles(userId: string) {
   const [row] = await db()
