@@ -7,6 +7,7 @@ import { useTestDatabase } from '../../tests/helpers/db';
 import { createEvent, getEventDetail, listEvents, type EventInput } from './events.server';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification.server';
 import { ALREADY_REGISTERED_MESSAGE, CLOSED_MESSAGE, submitRegistration } from './registration.server';
+import { readIdFile } from './registration-files.server';
 import { decideRegistration } from './staff-registrations.server';
 
 useTestDatabase();
@@ -123,6 +124,29 @@ describe('registration (spec 3 §2 wizard, §5 rules)', () => {
     const [row] = await db().select().from(registrations).where(eq(registrations.eventId, eventId));
     expect(row.idFrontKey).toMatch(/^registrations\/[a-f0-9]{32}\.png$/);
     expect(row.idBackKey).toBeNull();
+
+    // A later event can reuse the saved files; only their owner (or staff) can read them.
+    const second = await createEvent({ ...eventBase, name: 'ID race 2', identification: true });
+    const reused = await submitRegistration({
+      eventId: second,
+      userId: rider.id,
+      formData: registrationForm({ idType: 'passport', expiryDate: '2099-01-01', idSource: 'existing' }),
+    });
+    expect(reused.ok).toBe(true);
+    const [secondRow] = await db().select().from(registrations).where(eq(registrations.eventId, second));
+    expect(secondRow.idFrontKey).toBe(row.idFrontKey);
+    const [stranger] = await makeRiders(1);
+    expect(await readIdFile({ registrationId: row.id, side: 'front', viewerId: stranger.id, isStaff: false })).toBeNull();
+    const own = await readIdFile({ registrationId: row.id, side: 'front', viewerId: rider.id, isStaff: false });
+    expect(own?.contentType).toBe('image/png');
+    expect(await readIdFile({ registrationId: row.id, side: 'front', viewerId: stranger.id, isStaff: true })).not.toBeNull();
+    const [newcomer] = await makeRiders(1);
+    const noFiles = await submitRegistration({
+      eventId: second,
+      userId: newcomer.id,
+      formData: registrationForm({ idType: 'passport', expiryDate: '2099-01-01', idSource: 'existing' }),
+    });
+    expect(!noFiles.ok && noFiles.reply.error?.idSource).toBeDefined();
   });
 
   it('needs a verified phone once, and turns a named team into a real team', async () => {
