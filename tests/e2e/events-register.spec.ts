@@ -124,3 +124,26 @@ test('a declined rider sees Re Join and registers again', async ({ page }) => {
   await page.goto('/events?event=dailyrides');
   await expect(page.getByRole('article', { name: 'Morning Daily Ride' }).getByText('Congratulations!')).toBeVisible();
 });
+
+test('a rider reuses saved identity files, opening one in a new window; switching resets the fields', async ({ page }) => {
+  await loginAs(page, 'pro@paceline.local', '/events');
+  await openEventDetail(page, 'Hatta Hill Climb');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page, '200');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'IDENTITY VERIFICATION' })).toBeVisible();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByLabel('Use existing files').check();
+  await expect(page.getByLabel('Front image')).toHaveCount(0);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'View front image' }).click();
+  const popup = await popupPromise;
+  await expect(popup).toHaveURL(/\/event\/file\/\d+\/front$/);
+  await popup.close();
+  await page.getByLabel('Upload new files').check();
+  await expect(page.getByLabel('Front image')).toHaveValue('');
+  await page.getByLabel('Use existing files').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+});

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { storage } from '~/services/adapters/storage.server';
 import { hashPassword } from '~/services/password.server';
 import type { Database } from '../client.server';
 import { eventResults, events, registrations, teamMembers, teams, users } from '../schema';
@@ -72,6 +73,8 @@ export async function seedEventData(database: Database): Promise<void> {
     ])
     .onConflictDoNothing();
 
+  await seedIdentityFiles(database, eventId(n.womensCrit), userId(DEMO_USERS.pro));
+
   for (const row of eventRows) {
     const [any] = await database.select({ id: eventResults.id }).from(eventResults).where(and(eq(eventResults.eventId, row.id))).limit(1);
     if (any) continue;
@@ -96,4 +99,15 @@ export async function seedEventData(database: Database): Promise<void> {
     }
     await database.insert(eventResults).values(rows);
   }
+}
+
+/** A tiny PNG standing in for a passport scan, so "use existing files" has something to show. */
+const SAMPLE_ID_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function seedIdentityFiles(database: Database, eventId: number, userId: string) {
+  const where = and(eq(registrations.eventId, eventId), eq(registrations.userId, userId));
+  const [row] = await database.select({ front: registrations.idFrontKey }).from(registrations).where(where);
+  if (!row || row.front) return;
+  const key = await storage().put('registrations', new Uint8Array(SAMPLE_ID_PNG), 'png');
+  await database.update(registrations).set({ idType: 'passport', idExpiry: '2031-01-01', idFrontKey: key }).where(where);
 }
