@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { StepRequirements } from '~/lib/events/registration-schema';
+import type { StepRequirements } from '~/lib/events/wizard-steps';
 import { eventWizardMachine, type SubmitFailure } from './eventWizard.machine';
 
 function start(requirements: StepRequirements, options: { isRegistered?: boolean; failure?: SubmitFailure } = {}) {

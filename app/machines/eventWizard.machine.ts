@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { StepRequirements } from '~/lib/events/registration-schema';
+import type { StepRequirements } from '~/lib/events/wizard-steps';
 
 /**
  * The event registration wizard (spec 3 §2, §4): DISCLAIMER → PERSONAL DETAILS → RIDER

@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { phoneVerifications } from '~/db/schema';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MS, PHONE_VERIFIED_VALID_MS } from '~/lib/constants';
-import { normalisePhone } from '~/lib/events/registration-schema';
+import { normalisePhone } from '~/lib/events/phone';
 import { sendCode } from './adapters/sms.server';
 
 /**

@@ -5,17 +5,9 @@ import { db } from '~/db/client.server';
 import { events, registrations, users } from '~/db/schema';
 import { categoryForWkg, genderMessage, isWithinCap, ROOM_FULL_MESSAGE, wattsPerKg, WRONG_CATEGORY_MESSAGE } from '~/lib/events/categories';
 import { todayInEventZone } from '~/lib/events/dates';
-import {
-  normalisePhone,
-  PHONE_NOT_VERIFIED_MESSAGE,
-  registrationSchema,
-  skippedSteps,
-  STEP_TITLES,
-  stepSchema,
-  type RegistrationValues,
-  type RuleContext,
-  type StepRequirements,
-} from '~/lib/events/registration-schema';
+import { normalisePhone } from '~/lib/events/phone';
+import { PHONE_NOT_VERIFIED_MESSAGE, registrationSchema, type RegistrationValues, type RuleContext } from '~/lib/events/registration-schema';
+import { skippedSteps, STEP_TITLES, type StepRequirements } from '~/lib/events/wizard-steps';
 import { findEvent, genderAllows, type EventRow } from './events.server';
 import { storeUpload, type StoredFile } from './registration-files.server';
 import { consumeVerifiedPhone } from './phone-verification.server';
@@ -97,7 +89,7 @@ export type SubmitOutcome = { ok: true; registrationId: number; category: string
 
 export async function submitRegistration(input: { eventId: number; userId: string; formData: FormData }): Promise<SubmitOutcome> {
   const event = await findEvent(input.eventId);
-  if (!event) return refusal(input.formData, 'This event does not exist.');
+  if (!event) return refusal('This event does not exist.');
   const existingFiles = await findExistingIdFiles(input.userId);
   const rules = rulesFor(event, Boolean(existingFiles));
   const requirements = requirementsOf(event);
@@ -120,14 +112,14 @@ export async function submitRegistration(input: { eventId: number; userId: strin
     return { ok: true, registrationId, category };
   } catch (error) {
     await Promise.all(stored.map((file) => file.remove()));
-    if (error instanceof RegistrationRefused) return refusal(input.formData, error.message, error.fieldErrors);
+    if (error instanceof RegistrationRefused) return refusal(error.message, error.fieldErrors);
     throw error;
   }
 }
 
-function refusal(formData: FormData, message: string, fieldErrors: Record<string, string[]> = {}): SubmitOutcome {
-  const submission = parseWithZod(formData, { schema: stepSchema('disclaimer', { today: '', dobRequired: false, hasExistingIdFiles: false }) });
-  return { ok: false, reply: submission.reply({ formErrors: [message], fieldErrors }) };
+/** A refusal as a Conform reply: the message for the form, plus any field's own. */
+function refusal(message: string, fieldErrors: Record<string, string[]> = {}): SubmitOutcome {
+  return { ok: false, reply: { status: 'error', error: { '': [message], ...fieldErrors } } };
 }
 
 function checkEligibility(event: EventRow, values: RegistrationValues, country: number) {

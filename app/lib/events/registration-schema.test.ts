@@ -5,13 +5,13 @@ import {
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
   needsProofOfId,
-  normalisePhone,
   registrationSchema,
   stepSchema,
   type RuleContext,
 } from './registration-schema';
 import { categoryForWkg, isWithinCap, wattsPerKg } from './categories';
 import { prizeAmount } from './money';
+import { normalisePhone } from './phone';
 
 const rules: RuleContext = { today: '2026-11-22', dobRequired: true, hasExistingIdFiles: false };
 

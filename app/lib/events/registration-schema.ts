@@ -1,15 +1,10 @@
-import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import {
-  DEFAULT_PHONE_COUNTRY,
   EVENT_MIN_AGE_YEARS,
   EVENT_UPLOAD_MAX_BYTES,
   HEIGHT_MAX_CM,
   HEIGHT_MIN_CM,
   ID_EXPIRY_MIN_DAYS_AHEAD,
-  PHONE_CODE_MIN_DIGITS,
-  PHONE_MAX_DIGITS,
-  PHONE_MIN_DIGITS,
   PROOF_OF_ID_BORN_ON_OR_AFTER,
   PROOF_OF_ID_BORN_ON_OR_BEFORE,
   WEIGHT_MAX_KG,
@@ -17,31 +12,14 @@ import {
 } from '~/lib/constants';
 import { isWithinCap, wattsPerKg, WRONG_CATEGORY_MESSAGE } from './categories';
 import { addDays, addYears } from './dates';
+import { phoneChannelSchema, phoneNumberSchema } from './phone';
+import { requiredSteps, type StepRequirements, type WizardStep } from './wizard-steps';
 
 /**
  * The wizard's step schemas (spec 3 §3 payload, §5 rules): the browser validates each step
  * with them and the server parses the whole submission with the same ones, so a message
  * can never differ between the two.
  */
-export const WIZARD_STEPS = ['disclaimer', 'personal', 'rider', 'identity', 'device', 'team', 'phone'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-export const STEP_TITLES: Record<WizardStep, string> = {
-  disclaimer: 'DISCLAIMER',
-  personal: 'PERSONAL DETAILS',
-  rider: 'RIDER DETAILS',
-  identity: 'IDENTITY VERIFICATION',
-  device: 'DEVICE DETAILS',
-  team: 'TEAM',
-  phone: 'PHONE VERIFICATION',
-};
-
-export interface StepRequirements {
-  identification: boolean;
-  device: boolean;
-  team: boolean;
-  otp: boolean;
-}
-
 export interface RuleContext {
   /** Today in GMT+4 (YYYY-MM-DD). */
   today: string;
@@ -56,7 +34,6 @@ export interface RuleContext {
 export const FILE_TYPE_MESSAGE = 'Please select a valid file type (JPEG, JPG, PNG, or PDF).';
 export const FILE_SIZE_MESSAGE = 'File size exceeds 8MB. Please select a smaller file.';
 export const ID_IMAGE_TYPE_MESSAGE = 'Please select a valid image (JPEG, JPG or PNG).';
-export const PHONE_MESSAGE = 'Please enter a valid phone number';
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
 export const PHONE_NOT_VERIFIED_MESSAGE = 'Please verify your phone number';
 
@@ -130,25 +107,6 @@ export function riderStepSchema(rules: RuleContext) {
   });
 }
 
-/** Fields whose absence means a step was skipped rather than filled in wrongly. */
-export const STEP_FIELDS: Record<WizardStep, string[]> = {
-  disclaimer: ['disclaimer'],
-  personal: ['firstName', 'lastName', 'email', 'gender'],
-  rider: ['height', 'weight', 'ftp'],
-  identity: ['idType', 'expiryDate'],
-  device: ['platform', 'smartTrainerDeviceModelName', 'smartTrainerDeviceSerialNumber'],
-  team: ['team'],
-  phone: ['phone', 'phoneKey'],
-};
-
-export function skippedSteps(formData: FormData, requirements: StepRequirements): WizardStep[] {
-  const filled = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === 'string' && value.trim() !== '';
-  };
-  return requiredSteps(requirements).filter((step) => !STEP_FIELDS[step].some(filled));
-}
-
 export const ID_TYPES = [
   { value: 'passport', label: 'Passport' },
   { value: 'national_id', label: 'National ID' },
@@ -196,26 +154,6 @@ export const teamSchema = z
     if (values.team === 'y' && !values.teamName) ctx.addIssue({ code: 'custom', path: ['teamName'], message: 'required' });
   });
 
-/** Spec 3 §5: numeric, 6 to 11 digits, and valid for its country (default AE, +971). */
-export function normalisePhone(phone: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
-  const digits = phone.replace(/[\s-]/g, '');
-  const national = digits.replace(/^\+\d{1,3}/, '');
-  if (!/^\+?\d+$/.test(digits)) return null;
-  if (!digits.startsWith('+') && (national.length < PHONE_MIN_DIGITS || national.length > PHONE_MAX_DIGITS)) return null;
-  if (!isValidPhoneNumber(digits, country)) return null;
-  return parsePhoneNumberFromString(digits, country)?.number ?? null;
-}
-
-export const phoneNumberSchema = z
-  .string({ required_error: PHONE_MESSAGE })
-  .refine((phone) => normalisePhone(phone) !== null, PHONE_MESSAGE);
-
-export const phoneCodeSchema = z
-  .string({ required_error: 'Code is required.' })
-  .regex(new RegExp(`^\\d{${PHONE_CODE_MIN_DIGITS},}$`), `The code must be at least ${PHONE_CODE_MIN_DIGITS} digits`);
-
-export const phoneChannelSchema = z.enum(['sms', 'whatsapp']).default('sms');
-
 export const phoneSchema = z.object({
   phone: phoneNumberSchema,
   type: phoneChannelSchema,
@@ -241,16 +179,6 @@ export function stepSchema(step: WizardStep, rules: RuleContext) {
     case 'phone':
       return phoneSchema;
   }
-}
-
-export function requiredSteps(requirements: StepRequirements): WizardStep[] {
-  return WIZARD_STEPS.filter((step) => {
-    if (step === 'identity') return requirements.identification;
-    if (step === 'device') return requirements.device;
-    if (step === 'team') return requirements.team;
-    if (step === 'phone') return requirements.otp;
-    return true;
-  });
 }
 
 /**

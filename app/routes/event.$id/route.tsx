@@ -7,7 +7,8 @@ import { Form, useActionData, useLoaderData, useNavigate, useRouteLoaderData } f
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { registrationSchema, stepSchema, type WizardStep } from '~/lib/events/registration-schema';
+import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
+import type { WizardStep } from '~/lib/events/wizard-steps';
 import { eventWizardMachine, type SubmitFailure, type WizardLoadOutput, type WizardStepState } from '~/machines/eventWizard.machine';
 import type { loader as rootLoader } from '~/root';
 import { requireUser } from '~/services/auth.server';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
-import { phoneChannelSchema, phoneCodeSchema, phoneNumberSchema } from '~/lib/events/registration-schema';
+import { phoneChannelSchema, phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
 import { requireUser } from '~/services/auth.server';
 import { sendPhoneCode, verifyPhoneCode } from '~/services/phone-verification.server';
 

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { CheckboxField, FieldError } from '~/components/ui/Field';
-import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/registration-schema';
+import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
 import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phoneVerification.machine';
 import type { WizardFields } from './steps';
 

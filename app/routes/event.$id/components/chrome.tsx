@@ -1,5 +1,5 @@
 import { Modal } from '~/components/ui/Modal';
-import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/registration-schema';
+import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
 
 /** The wizard's progress: the steps this event needs, the current one marked. */
 export function StepProgress({ requirements, current }: { requirements: StepRequirements; current: WizardStep | null }) {
