@@ -68,6 +68,11 @@ export default function EventWizardPage() {
           loadRegistration: fromPromise<WizardLoadOutput>(async () => ({ requirements: loaded.requirements, isRegistered: false })),
           submitRegistration: fromPromise(async () => {
             const response = await fetch(`/event/${loaded.event.id}/submit`, { method: 'POST', body: new FormData(formRef.current!) });
+            // The session ended meanwhile: the guard redirected to login; follow it (spec 3 §8 401).
+            if (response.redirected) {
+              window.location.assign(response.url);
+              return new Promise<never>(() => {});
+            }
             const body = (await response.json()) as SubmitResponse;
             if (body.ok) return { redirectTo: body.redirectTo };
             throw { messages: body.messages, reply: body.reply } satisfies SubmitFailure;

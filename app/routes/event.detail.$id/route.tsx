@@ -26,6 +26,9 @@ export default function EventDetailPage() {
   const canRegister = event.accept && event.eligible && !isFull(event) && (event.ustatus === 'none' || event.ustatus === 'declined');
   return (
     <article className="event-detail">
+      <p>
+        <Link to="/events">← All events</Link>
+      </p>
       <header className="event-detail-hero" style={event.image ? { backgroundImage: `url(${event.image})` } : undefined}>
         <div className="event-detail-hero-text">
           <h1>{event.name}</h1>
