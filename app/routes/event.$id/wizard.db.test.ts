@@ -5,7 +5,7 @@ import { seedDatabase } from '~/db/seed';
 import { listFeaturedEvents } from '~/services/events.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { useTestDatabase } from '../../../tests/helpers/db';
-import { loader } from './route';
+import { action, loader } from './route';
 
 useTestDatabase();
 
@@ -22,6 +22,30 @@ describe('event wizard page', () => {
     const { request: again } = await signedInRequest(rider.id, `http://localhost/event/${event.id}`);
     const redirect = await loader({ request: again, params: { id: String(event.id) }, context: {} }).catch((error: unknown) => error);
     expect((redirect as Response).headers.get('Location')).toBe('/events');
+  });
+
+  it('registers without JavaScript: one multipart post to the page, thank-you or a 400 with the messages', async () => {
+    const rider = await createTestUser();
+    const [event] = await db().insert(events).values({ name: 'No-JS race', date: '2030-03-01', time: '18:00', capacity: 1, distanceKm: 20 }).returning();
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries({ disclaimer: 'on', firstName: 'N', lastName: 'J', email: 'nj@example.com', gender: '0', height: '175', weight: '70', ftp: '210', ...fields })) {
+        body.append(key, value);
+      }
+      return body;
+    };
+    const post = async (userId: string, body: FormData) => {
+      const { request } = await signedInRequest(userId, `http://localhost/event/${event.id}`, { method: 'POST', body });
+      return action({ request, params: { id: String(event.id) }, context: {} }).catch((error: unknown) => error);
+    };
+    const refused = (await post(rider.id, form({ height: '99' }))) as { data: { messages: string[] }; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.messages).toEqual(['Height must be between 100 and 300.']);
+    const accepted = (await post(rider.id, form({}))) as Response;
+    expect(accepted.headers.get('Location')).toBe(`/event/${event.id}/thank-you`);
+    const other = await createTestUser();
+    const full = (await post(other.id, form({}))) as { data: { messages: string[] } };
+    expect(full.data.messages).toEqual(['The room is already fill for this event.']);
   });
 
   it('seeds a realistic, idempotent set and lists featured events for the home page', async () => {
