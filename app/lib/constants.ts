@@ -37,3 +37,36 @@ export const NO_RESPONSE_MESSAGE = 'No response received. We regret the inconven
 
 /** How long the WordPress CMS's answers are reused before asking again. */
 export const CMS_CACHE_TTL_MS = 60_000;
+// ── Events, registration wizard, teams and results (spec 3) ──
+
+/** Spec 3 §9 "Minimum date-of-birth age 10 years." */
+export const EVENT_MIN_AGE_YEARS = 10;
+/** Spec 3 §9 "Proof-of-ID birth cutoffs 1980-12-31 and 2002-01-01" (on or before / on or after). */
+export const PROOF_OF_ID_BORN_ON_OR_BEFORE = '1980-12-31';
+export const PROOF_OF_ID_BORN_ON_OR_AFTER = '2002-01-01';
+/** Spec 3 §9 "Height 100 to 300; weight 40 to 140." */
+export const HEIGHT_MIN_CM = 100;
+export const HEIGHT_MAX_CM = 300;
+export const WEIGHT_MIN_KG = 40;
+export const WEIGHT_MAX_KG = 140;
+/** Spec 3 §9 "Phone 6 to 11 digits; OTP at least 6 characters". */
+export const PHONE_MIN_DIGITS = 6;
+export const PHONE_MAX_DIGITS = 11;
+export const PHONE_CODE_MIN_DIGITS = 6;
+/** How long a sent phone code stays usable, and how many wrong tries it takes (not in the spec: decision 034). */
+export const PHONE_CODE_TTL_MS = 10 * 60_000;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/** A verified phone must be used by a registration within this time. */
+export const PHONE_VERIFIED_VALID_MS = 60 * 60_000;
+/** Spec 3 §9 "Default phone country code 971." */
+export const DEFAULT_PHONE_COUNTRY = 'AE' as const;
+/** Spec 3 §9 "Identity expiry at least 10 days ahead." */
+export const ID_EXPIRY_MIN_DAYS_AHEAD = 10;
+/** Spec 3 §9 "Event times are shown in GMT+4." */
+export const EVENT_TIMEZONE_OFFSET_MINUTES = 240;
+/** Spec 3 §9 "Category tables go up to 6 categories." */
+export const EVENT_MAX_CATEGORIES = 6;
+/** Spec 3 §9 "The prize chart shows the top 3 as a podium". */
+export const PRIZE_PODIUM_PLACES = 3;
+/** Spec 3 §9 "Default prize currency AED." */
+export const DEFAULT_PRIZE_CURRENCY = 'AED' as const;

@@ -1,0 +1,55 @@
+import { Link } from '@remix-run/react';
+import { genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
+import type { RegistrationStatus } from '~/services/events.server';
+
+/** What a rider can do about one event (spec 3 §4 ustatus, §2 "Re Join", §1 visitors). */
+export interface StatusView {
+  id: number;
+  accept: boolean;
+  gender: number;
+  eligible: boolean;
+  ustatus: RegistrationStatus;
+  participants: { booked: number; capacity: number };
+}
+
+export const VISITOR_MESSAGE = 'Login or create an account to register for this event.';
+export const STATUS_MESSAGES = {
+  pending: 'Your registration is in process. You will receive a confirmation email soon.',
+  approved: 'Congratulations! Your registration for this event is approved.',
+  declined: 'Sorry, your registration for this event was declined.',
+  closed: 'Registration for this event has been closed.',
+} as const;
+
+export function isFull(event: Pick<StatusView, 'participants'>): boolean {
+  return event.participants.booked >= event.participants.capacity;
+}
+
+export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: StatusView; signedIn: boolean; joinLabel?: string }) {
+  if (!signedIn) {
+    return (
+      <p className="event-status event-status-visitor">
+        <Link to={`/auth/login?${new URLSearchParams({ redirect: `/event/${event.id}` })}`}>{VISITOR_MESSAGE}</Link>
+      </p>
+    );
+  }
+  if (event.ustatus === 'pending') return <p className="event-status event-status-pending">{STATUS_MESSAGES.pending}</p>;
+  if (event.ustatus === 'approved') return <p className="event-status event-status-approved">{STATUS_MESSAGES.approved}</p>;
+  if (!event.accept) return <p className="event-status event-status-closed">{STATUS_MESSAGES.closed}</p>;
+  if (!event.eligible) return <p className="event-status event-status-closed">{genderMessage(event.gender)}</p>;
+  if (isFull(event)) return <p className="event-status event-status-closed">{ROOM_FULL_MESSAGE}</p>;
+  if (event.ustatus === 'declined') {
+    return (
+      <div className="event-status event-status-declined">
+        <p>{STATUS_MESSAGES.declined}</p>
+        <Link className="button" to={`/event/${event.id}`}>
+          Re Join
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Link className="button" to={`/event/${event.id}`}>
+      {joinLabel}
+    </Link>
+  );
+}

@@ -1,0 +1,131 @@
+CREATE TABLE "event_results" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" integer NOT NULL,
+	"day" integer DEFAULT 1 NOT NULL,
+	"position" integer NOT NULL,
+	"rider_name" text NOT NULL,
+	"team_name" text,
+	"category" text NOT NULL,
+	"time_seconds" integer NOT NULL,
+	"avg_watts" integer NOT NULL,
+	"wkg" real NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"date" date NOT NULL,
+	"time" text NOT NULL,
+	"date_close" date,
+	"time_close" text,
+	"gender" integer DEFAULT 2 NOT NULL,
+	"event_type" text DEFAULT 'all' NOT NULL,
+	"daily_ride" boolean DEFAULT false NOT NULL,
+	"accept" boolean DEFAULT true NOT NULL,
+	"registration" text,
+	"capacity" integer NOT NULL,
+	"category_key" integer DEFAULT 2 NOT NULL,
+	"categories" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"laps" integer DEFAULT 1 NOT NULL,
+	"route_type" text,
+	"distance_km" real NOT NULL,
+	"elevation_m" real DEFAULT 0 NOT NULL,
+	"max_grade" real,
+	"map" text,
+	"image" text,
+	"description" text DEFAULT '' NOT NULL,
+	"links" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"details_html" text DEFAULT '' NOT NULL,
+	"prize_money" jsonb,
+	"days" integer DEFAULT 1 NOT NULL,
+	"dob_required" boolean DEFAULT false NOT NULL,
+	"identification" boolean DEFAULT false NOT NULL,
+	"device" boolean DEFAULT false NOT NULL,
+	"team" boolean DEFAULT false NOT NULL,
+	"otp" boolean DEFAULT false NOT NULL,
+	"countries" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"min_cap" real,
+	"max_cap" real,
+	"team_help_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "phone_verifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"phone" text NOT NULL,
+	"channel" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"verified_at" timestamp with time zone,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "phone_verifications_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "registrations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" integer NOT NULL,
+	"user_id" uuid NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"category" text NOT NULL,
+	"wkg" real NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"email" text NOT NULL,
+	"gender" integer NOT NULL,
+	"dob" date,
+	"country" integer,
+	"dob_certificate_key" text,
+	"height_cm" integer NOT NULL,
+	"weight_kg" integer NOT NULL,
+	"ftp" integer NOT NULL,
+	"avg_watt" integer,
+	"id_type" text,
+	"id_expiry" date,
+	"id_front_key" text,
+	"id_back_key" text,
+	"platform" text,
+	"device_model" text,
+	"device_serial" text,
+	"team_mode" text,
+	"team_id" integer,
+	"phone" text,
+	"phone_channel" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "team_members" (
+	"team_id" integer NOT NULL,
+	"user_id" uuid NOT NULL,
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "team_members_team_id_user_id_pk" PRIMARY KEY("team_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "teams" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"logo" text,
+	"owner_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "teams_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+ALTER TABLE "event_results" ADD CONSTRAINT "event_results_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "phone_verifications" ADD CONSTRAINT "phone_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "event_results_event_day_idx" ON "event_results" USING btree ("event_id","day");--> statement-breakpoint
+CREATE INDEX "events_date_idx" ON "events" USING btree ("date");--> statement-breakpoint
+CREATE INDEX "phone_verifications_user_idx" ON "phone_verifications" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "registrations_event_user_idx" ON "registrations" USING btree ("event_id","user_id");--> statement-breakpoint
+CREATE INDEX "registrations_status_idx" ON "registrations" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "team_members_user_idx" ON "team_members" USING btree ("user_id");

@@ -1,0 +1,25 @@
+import type { PrizeGate, PrizeMoney } from '~/db/schema/events';
+import { PRIZE_PODIUM_PLACES } from '~/lib/constants';
+
+/** Spec 3 §9: amounts are kept in AED; shown in USD they are amount / conversionRate to 2 decimals. */
+export function prizeAmount(amountAed: number, prize: Pick<PrizeMoney, 'currency' | 'conversionRate'>): number {
+  if (prize.currency === 'USD') return Math.round((amountAed / prize.conversionRate) * 100) / 100;
+  return amountAed;
+}
+
+export function formatPrize(amountAed: number, prize: Pick<PrizeMoney, 'currency' | 'conversionRate'>): string {
+  const amount = prizeAmount(amountAed, prize);
+  const digits = prize.currency === 'USD' ? 2 : 0;
+  return `${prize.currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+
+/** The podium (top 3) and the rest of a gate's places, each with its 1-based place. */
+export function splitPodium(gate: PrizeGate) {
+  const places = gate.prizes.map((amount, index) => ({ place: index + 1, amount }));
+  return { podium: places.slice(0, PRIZE_PODIUM_PLACES), rest: places.slice(PRIZE_PODIUM_PLACES) };
+}
+
+export function totalPrize(prize: PrizeMoney): number {
+  const sum = (gates: PrizeGate[]) => gates.reduce((total, gate) => total + gate.prizes.reduce((a, b) => a + b, 0), 0);
+  return sum(prize.overall) + prize.day.reduce((total, day) => total + sum(day.gates), 0);
+}

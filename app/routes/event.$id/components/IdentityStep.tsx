@@ -1,0 +1,75 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { Field, SelectField } from '~/components/ui/Field';
+import { ID_TYPES } from '~/lib/events/registration-schema';
+import { identityFilesMachine } from '~/machines/identityFiles.machine';
+import type { WizardFields, WizardLoaded } from './steps';
+
+/** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */
+export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields; loaded: WizardLoaded; showAll: boolean }) {
+  const existing = loaded.existingFiles;
+  const machine = useMemo(
+    () =>
+      identityFilesMachine.provide({
+        actors: {
+          downloadFile: fromPromise(async ({ input }) => {
+            const url = `/event/file/${existing?.registrationId}/${input.side}`;
+            const response = await fetch(url, { method: 'HEAD' });
+            if (!response.ok) throw new Error(`download failed: ${response.status}`);
+            window.open(url, '_blank', 'noopener');
+          }),
+        },
+      }),
+    [existing?.registrationId],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { hasExistingFiles: Boolean(existing) } });
+  const usingExisting = snapshot.matches('useExisting');
+  const idType = fields.idType.value;
+  return (
+    <>
+      <div className="wizard-grid">
+        <SelectField label="Id type" field={fields.idType} placeholder="Select" options={ID_TYPES.map((type) => ({ ...type }))} />
+        <Field label="Expiry date" field={fields.expiryDate} type="date" />
+      </div>
+      {existing ? (
+        <div className="field" role="radiogroup" aria-label="Identity files">
+          <label className="checkbox">
+            <input type="radio" name={fields.idSource.name} value="existing" checked={usingExisting} onChange={() => send({ type: 'USE_EXISTING' })} /> Use
+            existing files
+          </label>
+          <label className="checkbox">
+            <input type="radio" name={fields.idSource.name} value="upload" checked={!usingExisting} onChange={() => send({ type: 'UPLOAD_NEW' })} /> Upload new
+            files
+          </label>
+        </div>
+      ) : (
+        <input type="hidden" name={fields.idSource.name} value="upload" />
+      )}
+      {usingExisting && existing ? (
+        <div className="wizard-existing-files">
+          <button type="button" className="secondary" onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
+            View front image
+          </button>
+          {existing.hasBack ? (
+            <button type="button" className="secondary" onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
+              View back image
+            </button>
+          ) : null}
+          {snapshot.context.downloadError ? (
+            <p className="field-error" role="alert">
+              {snapshot.context.downloadError}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="wizard-grid" key={snapshot.context.generation}>
+          <Field label="Front image" field={fields.nationalIdFront} type="file" inputProps={{ accept: '.jpg,.jpeg,.png,image/jpeg,image/png' }} />
+          {showAll || idType !== 'passport' ? (
+            <Field label="Back image" field={fields.nationalIdBack} type="file" inputProps={{ accept: '.jpg,.jpeg,.png,image/jpeg,image/png' }} />
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}

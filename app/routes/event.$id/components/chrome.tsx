@@ -1,0 +1,53 @@
+import { Modal } from '~/components/ui/Modal';
+import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
+
+/** The wizard's progress: the steps this event needs, the current one marked. */
+export function StepProgress({ requirements, current }: { requirements: StepRequirements; current: WizardStep | null }) {
+  const steps = requiredSteps(requirements);
+  const index = current ? steps.indexOf(current) : -1;
+  return (
+    <ol className="wizard-progress" aria-label="Registration steps">
+      {steps.map((step, position) => (
+        <li key={step} aria-current={step === current ? 'step' : undefined} className={index > position ? 'done' : undefined}>
+          <span className="wizard-progress-number">{position + 1}</span> {STEP_TITLES[step]}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Spec 3 §8: server errors, then 'For further information please contact' and the support address. */
+function ErrorList({ messages, supportEmail }: { messages: string[]; supportEmail: string }) {
+  return (
+    <>
+      <ul className="wizard-errors-list">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+      <p className="wizard-support">
+        For further information please contact <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+      </p>
+    </>
+  );
+}
+
+export function ServerErrors({ messages, supportEmail }: { messages: string[]; supportEmail: string }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="wizard-server-errors" role="alert">
+      <ErrorList messages={messages} supportEmail={supportEmail} />
+    </div>
+  );
+}
+
+export function WizardErrorPopup({ open, messages, supportEmail, onClose }: { open: boolean; messages: string[]; supportEmail: string; onClose: () => void }) {
+  return (
+    <Modal open={open} title="We could not register you" onClose={onClose} className="wizard-error-modal">
+      <ErrorList messages={messages} supportEmail={supportEmail} />
+      <button type="button" className="primary" onClick={onClose}>
+        OK
+      </button>
+    </Modal>
+  );
+}

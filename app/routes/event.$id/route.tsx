@@ -1,0 +1,165 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigate, useRouteLoaderData } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
+import type { WizardStep } from '~/lib/events/wizard-steps';
+import { eventWizardMachine, type SubmitFailure, type WizardLoadOutput, type WizardStepState } from '~/machines/eventWizard.machine';
+import type { loader as rootLoader } from '~/root';
+import { requireUser } from '~/services/auth.server';
+import { getWizardData } from '~/services/registration.server';
+import { ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
+import { WizardSteps } from './components/steps';
+import { handleRegistrationPost, type SubmitResponse } from './submit.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const wizard = await getWizardData(Number(params.id), user.id);
+  if (!wizard) throw new Response('Event not found', { status: 404 });
+  // Spec 3 §4: a rider who is already registered goes to the events list.
+  if (wizard.isRegistered) throw redirect('/events');
+  const { event } = wizard;
+  return {
+    event: { id: event.id, name: event.name, date: event.date, time: event.time, teamHelpText: event.teamHelpText, minCap: event.minCap, maxCap: event.maxCap },
+    requirements: wizard.requirements,
+    rules: wizard.rules,
+    rider: wizard.rider,
+    existingFiles: wizard.existingFiles,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const result = await handleRegistrationPost(request, Number(params.id), user);
+  if (result.ok) throw redirect(result.redirectTo);
+  return data(result, { status: 400 });
+}
+
+const STEP_OF_STATE: Record<WizardStepState, WizardStep> = {
+  disclaimer: 'disclaimer',
+  personalDetails: 'personal',
+  riderDetails: 'rider',
+  identityVerification: 'identity',
+  deviceDetails: 'device',
+  team: 'team',
+  phoneVerification: 'phone',
+};
+
+const UNTICKED_CHECKBOXES = ['disclaimer', 'agree'];
+
+export default function EventWizardPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SubmitResponse | undefined;
+  const supportEmail = useRouteLoaderData<typeof rootLoader>('root')?.env.supportEmail ?? '';
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const machine = useMemo(
+    () =>
+      eventWizardMachine.provide({
+        actors: {
+          loadRegistration: fromPromise<WizardLoadOutput>(async () => ({ requirements: loaded.requirements, isRegistered: false })),
+          submitRegistration: fromPromise(async () => {
+            const response = await fetch(`/event/${loaded.event.id}/submit`, { method: 'POST', body: new FormData(formRef.current!) });
+            // The session ended meanwhile: the guard redirected to login; follow it (spec 3 §8 401).
+            if (response.redirected) {
+              window.location.assign(response.url);
+              return new Promise<never>(() => {});
+            }
+            const body = (await response.json()) as SubmitResponse;
+            if (body.ok) return { redirectTo: body.redirectTo };
+            throw { messages: body.messages, reply: body.reply } satisfies SubmitFailure;
+          }),
+        },
+      }),
+    [loaded.event.id, loaded.requirements],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const state = snapshot.value as string;
+  const currentStep: WizardStep | null = state in STEP_OF_STATE ? STEP_OF_STATE[state as WizardStepState] : null;
+
+  useEffect(() => {
+    if (state === 'submitted') navigate(`/event/${loaded.event.id}/thank-you`);
+    if (state === 'alreadyRegistered') navigate('/events');
+  }, [state, navigate, loaded.event.id]);
+
+  const serverReply = (snapshot.context.serverReply as SubmissionResult<string[]> | null) ?? (actionData && !actionData.ok ? actionData.reply : undefined);
+  const [form, fields] = useForm({
+    id: 'event-registration',
+    lastResult: serverReply,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { ...loaded.rider, team: 'i', type: 'sms', idSource: 'upload', expiryDate: defaultExpiry(loaded.rules.today) },
+    onValidate({ formData }) {
+      // An unticked checkbox sends nothing; name it so Conform reports its error.
+      for (const name of UNTICKED_CHECKBOXES) if (!formData.has(name)) formData.append(name, '');
+      const schema = currentStep ? stepSchema(currentStep, loaded.rules) : registrationSchema(loaded.requirements, loaded.rules);
+      return parseWithZod(formData, { schema });
+    },
+    onSubmit(event) {
+      // With JavaScript the machine owns the flow; the final NEXT invokes the submit actor.
+      event.preventDefault();
+      send({ type: 'NEXT' });
+    },
+  });
+
+  const serverErrors = snapshot.context.serverErrors.length ? snapshot.context.serverErrors : actionData && !actionData.ok ? actionData.messages : [];
+  const busy = state === 'submitting';
+  return (
+    <section className="wizard">
+      <header className="wizard-header">
+        <p className="wizard-kicker">Registration</p>
+        <h1>{loaded.event.name}</h1>
+      </header>
+      <StepProgress requirements={loaded.requirements} current={currentStep} />
+      <Form method="post" encType="multipart/form-data" ref={formRef} {...getFormProps(form)} className="wizard-form">
+        <WizardSteps
+          fields={fields}
+          current={currentStep}
+          loaded={loaded}
+        />
+        <div className="wizard-actions">
+          {currentStep && currentStep !== 'disclaimer' ? (
+            <button type="button" className="secondary" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+              Back
+            </button>
+          ) : null}
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Submitting…' : isLastStep(currentStep, loaded.requirements) ? 'Submit' : 'Next'}
+          </button>
+        </div>
+        <ServerErrors messages={serverErrors} supportEmail={supportEmail} />
+      </Form>
+      <WizardErrorPopup open={state === 'failed'} messages={serverErrors} supportEmail={supportEmail} onClose={() => send({ type: 'DISMISS_ERROR' })} />
+    </section>
+  );
+}
+
+function isLastStep(step: WizardStep | null, requirements: { identification: boolean; device: boolean; team: boolean; otp: boolean }): boolean {
+  if (step === null) return true;
+  const order: WizardStep[] = ['rider', 'identity', 'device', 'team', 'phone'];
+  const needed: Record<WizardStep, boolean> = {
+    disclaimer: true,
+    personal: true,
+    rider: true,
+    identity: requirements.identification,
+    device: requirements.device,
+    team: requirements.team,
+    phone: requirements.otp,
+  };
+  const index = order.indexOf(step);
+  return index >= 0 && order.slice(index + 1).every((later) => !needed[later]);
+}
+
+function defaultExpiry(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 10);
+  return date.toISOString().slice(0, 10);
+}

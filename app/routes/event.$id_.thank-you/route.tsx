@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { formatEventDate, formatEventTime } from '~/lib/events/dates';
+import { requireUser } from '~/services/auth.server';
+import { findEvent } from '~/services/events.server';
+import { registrationStatus } from '~/services/registration.server';
+
+export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const event = await findEvent(Number(params.id));
+  if (!event) throw new Response('Event not found', { status: 404 });
+  return { event: { id: event.id, name: event.name, date: event.date, time: event.time }, status: await registrationStatus(event.id, user.id) };
+}
+
+export default function ThankYouPage() {
+  const { event, status } = useLoaderData<typeof loader>();
+  return (
+    <section className="event-thank-you card">
+      <h1>Thank you for registering!</h1>
+      <p>
+        Your registration for <strong>{event.name}</strong> on {formatEventDate(event.date)} at {formatEventTime(event.time)} has been received.
+      </p>
+      {status === 'pending' ? <p>Your registration is in process. You will receive a confirmation email soon.</p> : null}
+      <p>
+        <Link className="button" to="/events">
+          Back to events
+        </Link>{' '}
+        <Link className="button secondary" to={`/event/detail/${event.id}`}>
+          Event details
+        </Link>
+      </p>
+    </section>
+  );
+}

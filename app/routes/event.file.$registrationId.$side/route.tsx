@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requireUser } from '~/services/auth.server';
+import { readIdFile } from '~/services/registration-files.server';
+
+// GET /event/file/:registrationId/:side — an identity file, for its owner or staff only.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const side = params.side === 'back' ? 'back' : params.side === 'front' ? 'front' : null;
+  const registrationId = Number(params.registrationId);
+  if (!side || !Number.isInteger(registrationId) || registrationId <= 0) throw new Response('Not found', { status: 404 });
+  const file = await readIdFile({ registrationId, side, viewerId: user.id, isStaff: user.isStaff });
+  if (!file) throw new Response('Not found', { status: 404 });
+  return new Response(Buffer.from(file.bytes), {
+    headers: {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { EventCard } from '~/components/events/EventCard';
+import { getOptionalUser } from '~/services/auth.server';
+import { listEvents } from '~/services/events.server';
+
+export const meta: MetaFunction = () => [{ title: 'Events — Paceline' }];
+
+type Tab = 'events' | 'dailyrides';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const events = await listEvents(user ? { id: user.id, gender: user.gender } : null);
+  const tab: Tab = new URL(request.url).searchParams.get('event') === 'dailyrides' ? 'dailyrides' : 'events';
+  return {
+    signedIn: Boolean(user),
+    tab,
+    featured: events.filter((event) => event.eventType === 'featured'),
+    races: events.filter((event) => event.eventType !== 'featured' && !event.dailyRide),
+    dailyRides: events.filter((event) => event.eventType !== 'featured' && event.dailyRide),
+  };
+}
+
+export default function EventsPage() {
+  const { signedIn, tab, featured, races, dailyRides } = useLoaderData<typeof loader>();
+  const shown = tab === 'dailyrides' ? dailyRides : races;
+  return (
+    <div className="events-page">
+      <header className="events-header">
+        <h1>Events</h1>
+        <p>Race, ride and train with riders from around the world. All times are GMT+4.</p>
+      </header>
+      {featured.length > 0 ? (
+        <section className="events-featured" aria-labelledby="featured-heading">
+          <h2 id="featured-heading">Featured events</h2>
+          <div className="events-grid">
+            {featured.map((event) => (
+              <EventCard key={event.id} event={event} signedIn={signedIn} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <nav className="tabs" aria-label="Event types">
+        <Link to="/events" aria-current={tab === 'events' ? 'page' : undefined} preventScrollReset>
+          Events
+        </Link>
+        <Link to="/events?event=dailyrides" aria-current={tab === 'dailyrides' ? 'page' : undefined} preventScrollReset>
+          Daily Rides
+        </Link>
+      </nav>
+      <section aria-label={tab === 'dailyrides' ? 'Daily Rides' : 'Events'}>
+        {shown.length === 0 ? <p className="notice">No events scheduled at the moment.</p> : null}
+        <div className="events-grid">
+          {shown.map((event) => (
+            <EventCard key={event.id} event={event} signedIn={signedIn} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

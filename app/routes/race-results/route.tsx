@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useNavigate } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { resultsFrameMachine } from '~/machines/resultsFrame.machine';
+import { requireUser } from '~/services/auth.server';
+import { getEnv } from '~/services/env.server';
+
+export const meta: MetaFunction = () => [{ title: 'Results — Paceline' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const eventId = url.searchParams.get('eventId') || null;
+  const dayId = url.searchParams.get('dayId') || null;
+  // RESULTS_URL, or Paceline's own board served by this app (DESIGN.md §5).
+  const base = new URL(getEnv().RESULTS_URL ?? '/results-board', url.origin);
+  const frame = new URL(base);
+  if (eventId || dayId) frame.pathname = `${base.pathname.replace(/\/$/, '')}/v2/complete-result`;
+  if (eventId) frame.searchParams.set('eventId', eventId);
+  if (dayId) frame.searchParams.set('dayId', dayId);
+  return { eventId, dayId, frameSrc: frame.toString(), frameOrigin: frame.origin };
+}
+
+export default function RaceResultsPage() {
+  const { eventId, dayId, frameSrc, frameOrigin } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const machine = useMemo(
+    () => resultsFrameMachine.provide({ actions: { navigate: ({ context }) => context.target && navigate(context.target) } }),
+    [navigate],
+  );
+  const [, send] = useMachine(machine, { input: { frameOrigin, eventId, dayId } });
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      // Only the frame we embed may steer this page; its origin is checked by the machine.
+      if (event.source !== frameRef.current?.contentWindow) return;
+      send({ type: 'FRAME_MESSAGE', origin: event.origin, data: event.data });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [send]);
+  useEffect(() => send({ type: 'LOCATION_CHANGED', eventId, dayId }), [send, eventId, dayId]);
+
+  return (
+    <section className="race-results">
+      <h1>Race results</h1>
+      <iframe ref={frameRef} title="Race results" src={frameSrc} className="race-results-frame" />
+    </section>
+  );
+}

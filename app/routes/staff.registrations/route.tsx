@@ -1,0 +1,101 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { formatEventDate } from '~/lib/events/dates';
+import { requireStaff } from '~/services/auth.server';
+import { decideRegistration, listRegistrationsForStaff } from '~/services/staff-registrations.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
+
+const STATUSES = ['pending', 'approved', 'declined'] as const;
+const DecisionSchema = z.object({ registrationId: z.coerce.number().int().positive(), decision: z.enum(['approved', 'declined']) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const requested = new URL(request.url).searchParams.get('status');
+  const status = STATUSES.find((candidate) => candidate === requested) ?? 'pending';
+  const rows = await listRegistrationsForStaff(status);
+  return { status, registrations: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString().slice(0, 10) })) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const submission = parseWithZod(await request.formData(), { schema: DecisionSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const found = await decideRegistration(submission.value.registrationId, submission.value.decision);
+  if (!found) return data(submission.reply({ formErrors: ['This registration does not exist.'] }), { status: 404 });
+  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+    kind: 'success',
+    message: `Registration ${submission.value.decision}.`,
+  });
+}
+
+export default function StaffRegistrationsPage() {
+  const { status, registrations } = useLoaderData<typeof loader>();
+  return (
+    <section className="staff-page">
+      <header className="staff-header">
+        <h1>Registrations</h1>
+        <Link to="/staff/events">Events</Link>
+      </header>
+      <nav className="tabs" aria-label="Registration status">
+        {STATUSES.map((candidate) => (
+          <Link key={candidate} to={`?status=${candidate}`} aria-current={candidate === status ? 'page' : undefined}>
+            {candidate[0].toUpperCase() + candidate.slice(1)}
+          </Link>
+        ))}
+      </nav>
+      {registrations.length === 0 ? <p className="notice">No {status} registrations.</p> : null}
+      <table className="data">
+        <thead>
+          <tr>
+            <th>Rider</th>
+            <th>Event</th>
+            <th>Category</th>
+            <th>W/kg</th>
+            <th>Identity</th>
+            <th>Registered</th>
+            <th>Decision</th>
+          </tr>
+        </thead>
+        <tbody>
+          {registrations.map((row) => (
+            <tr key={row.id}>
+              <td>
+                {row.firstName} {row.lastName}
+                <br />
+                <small>{row.email}</small>
+              </td>
+              <td>{row.eventName}</td>
+              <td>{row.category}</td>
+              <td>{row.wkg.toFixed(2)}</td>
+              <td>
+                {row.hasIdFront ? <a href={`/event/file/${row.id}/front`} target="_blank" rel="noreferrer">Front</a> : '—'}{' '}
+                {row.hasIdBack ? <a href={`/event/file/${row.id}/back`} target="_blank" rel="noreferrer">Back</a> : null}
+              </td>
+              <td>{formatEventDate(row.createdAt)}</td>
+              <td>
+                <Form method="post" className="staff-decision">
+                  <input type="hidden" name="registrationId" value={row.id} />
+                  {row.status !== 'approved' ? (
+                    <button type="submit" name="decision" value="approved" className="primary" aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                      Approve
+                    </button>
+                  ) : null}
+                  {row.status !== 'declined' ? (
+                    <button type="submit" name="decision" value="declined" className="secondary" aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                      Decline
+                    </button>
+                  ) : null}
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

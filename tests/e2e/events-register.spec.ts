@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import { loginAs, readOutbox } from '../helpers/e2e';
+import { completeCommonSteps, openEventDetail, PNG_FILE } from './events-helpers';
+
+const RIDER = 'rider@paceline.local';
+
+test('a rider registers through all seven steps and reaches thank-you', async ({ page }) => {
+  await loginAs(page, RIDER, '/events');
+  await openEventDetail(page, 'Paceline Winter Grand Prix');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await expect(page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem')).toHaveCount(7);
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('group', { name: 'IDENTITY VERIFICATION' })).toBeVisible();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('group', { name: 'DEVICE DETAILS' })).toBeVisible();
+  await expect(page.getByText('Only direct-drive smart trainers are allowed.')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Platform is required.')).toBeVisible();
+  await page.getByLabel('Platform').selectOption('iOS');
+  await page.getByLabel('Smart trainer model name').fill('Wahoo KICKR');
+  await page.getByLabel('Smart trainer serial number').fill('KICKR-12345');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('group', { name: 'TEAM' })).toBeVisible();
+  await page.getByLabel('I have a team').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('required', { exact: true })).toBeVisible();
+  await page.getByLabel('Team name').fill('E2E Flyers');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+  await page.getByLabel('Phone number').fill('12');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await page.getByLabel('Phone number').fill('501234567');
+  await page.getByLabel('WhatsApp').check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('Verification code')).toBeVisible();
+  const [message] = await readOutbox(page, '+971501234567');
+  expect(message.channel).toBe('whatsapp');
+  await page.getByLabel('Verification code').fill(String(message.meta?.code));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Phone number verified.')).toBeVisible();
+  await expect(page.getByLabel('Phone number')).toHaveAttribute('readonly', '');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please agree to the terms and conditions')).toBeVisible();
+  await page.getByLabel('I agree to the terms and conditions').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/event\/\d+\/thank-you$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for registering!' })).toBeVisible();
+  await page.goto('/my-teams');
+  await expect(page.getByText('E2E Flyers').first()).toBeVisible();
+});
+
+test('conditional steps are skipped when the event does not need them', async ({ page }) => {
+  await loginAs(page, RIDER, '/events');
+  await openEventDetail(page, 'Jebel Jais Mountain Stage');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  const steps = page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem');
+  await expect(steps).toHaveText(['1 DISCLAIMER', '2 PERSONAL DETAILS', '3 RIDER DETAILS', '4 DEVICE DETAILS']);
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'DEVICE DETAILS' })).toBeVisible();
+  await page.getByLabel('Platform').selectOption('Android');
+  await page.getByLabel('Smart trainer model name').fill('Tacx Neo 2T');
+  await page.getByLabel('Smart trainer serial number').fill('NEO-1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+
+  await openEventDetail(page, 'Dubai Desert Classic');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await expect(page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem')).toHaveCount(3);
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+  await page.goto('/events');
+  const card = page.getByRole('article', { name: 'Dubai Desert Classic' });
+  await expect(card.getByText('Your registration is in process.')).toBeVisible();
+});
+
+test('a W/kg outside the event cap is blocked with the wrong-category message', async ({ page }) => {
+  await loginAs(page, RIDER, '/events');
+  await openEventDetail(page, 'CAT-2 Capped Race');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page, '400');
+  await expect(page.getByText('W/kg: 5.56')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByText('Oops! Looks like you are registering for the wrong category. Kindly re-register for the right race category as per your W/kg.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+});
+
+test('a full event refuses the registration in a popup with the support address', async ({ page }) => {
+  await loginAs(page, RIDER, '/events');
+  await openEventDetail(page, 'Full House Criterium');
+  await expect(page.getByRole('link', { name: 'REGISTER NOW' })).toHaveCount(0);
+  await page.goto(page.url().replace('/event/detail/', '/event/'));
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const popup = page.getByRole('dialog', { name: 'We could not register you' });
+  await expect(popup.getByText('The room is already fill for this event.')).toBeVisible();
+  await expect(popup.getByText('For further information please contact')).toContainText('support@paceline.local');
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.wizard-server-errors')).toContainText('The room is already fill for this event.');
+});
+
+test('a declined rider sees Re Join and registers again', async ({ page }) => {
+  await loginAs(page, RIDER, '/events');
+  const card = page.getByRole('article', { name: 'Sharjah Coastal Loop' });
+  await expect(card.getByText('Sorry, your registration for this event was declined.')).toBeVisible();
+  await card.getByRole('link', { name: 'Re Join' }).click();
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+  await page.goto('/events');
+  await expect(page.getByRole('article', { name: 'Sharjah Coastal Loop' }).getByText('Your registration is in process.')).toBeVisible();
+  await page.goto('/events?event=dailyrides');
+  await expect(page.getByRole('article', { name: 'Morning Daily Ride' }).getByText('Congratulations!')).toBeVisible();
+});
+
+test('a rider reuses saved identity files, opening one in a new window; switching resets the fields', async ({ page }) => {
+  await loginAs(page, 'pro@paceline.local', '/events');
+  await openEventDetail(page, 'Hatta Hill Climb');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page, '200');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'IDENTITY VERIFICATION' })).toBeVisible();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByLabel('Use existing files').check();
+  await expect(page.getByLabel('Front image')).toHaveCount(0);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'View front image' }).click();
+  const popup = await popupPromise;
+  await expect(popup).toHaveURL(/\/event\/file\/\d+\/front$/);
+  await popup.close();
+  await page.getByLabel('Upload new files').check();
+  await expect(page.getByLabel('Front image')).toHaveValue('');
+  await page.getByLabel('Use existing files').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+});
