@@ -1,10 +1,11 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Prose } from '~/components/content/ContentPage';
-import { FeaturedEvents, type FeaturedEvent } from '~/components/home/FeaturedEvents';
+import { FeaturedEvents } from '~/components/home/FeaturedEvents';
 import { AppStoreLinks } from '~/components/shell/AppStoreLinks';
 import { cms } from '~/services/cms/index.server';
 import { requirePage } from '~/services/content-pages.server';
+import { listFeaturedEvents } from '~/services/events.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: 'Paceline — ride, race, progress' },
@@ -12,9 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader() {
-  const [page, footer] = await Promise.all([requirePage('home'), cms().getFooter()]);
-  // The events area supplies featured events; until it is wired in, the section stays hidden.
-  const featuredEvents: FeaturedEvent[] = [];
+  const [page, footer, featuredEvents] = await Promise.all([
+    requirePage('home'),
+    cms().getFooter(),
+    listFeaturedEvents(),
+  ]);
   return { page, appLinks: footer.app_links, featuredEvents };
 }
 
