@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { useEffect } from 'react';
+import { useSessionWatch } from '~/components/auth/useSessionWatch';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
 import { Toaster } from '~/components/ui/Toaster';
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { user, shell, toast } = useLoaderData<typeof loader>();
   useFrameBreaker();
+  useSessionWatch(Boolean(user));
   return (
     <>
       <Header site={shell.site} menus={shell.menus} user={user} />

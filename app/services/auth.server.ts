@@ -17,13 +17,9 @@ export interface ShellUser {
   avatarPath: string | null;
 }
 
-export type SessionExpiredReason = 'session_expired' | 'token_expired';
+import { loginPath } from '~/lib/login-path';
 
-export function loginPath(redirectTo: string, reason?: SessionExpiredReason): string {
-  const query = new URLSearchParams({ redirect: redirectTo });
-  if (reason) query.set('reason', reason);
-  return `/auth/login?${query}`;
-}
+export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
 function originalPath(request: Request): string {
   const url = new URL(request.url);

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { LinkVerificationPage } from '~/components/auth/LinkVerificationPage';
+
+export const meta: MetaFunction = () => [{ title: "Verify your account · Paceline" }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { token: new URL(request.url).searchParams.get('es') ?? '' };
+}
+
+export default function Page() {
+  const { token } = useLoaderData<typeof loader>();
+  return <LinkVerificationPage kind="verify-user" token={token} title="Verify your account" />;
+}
