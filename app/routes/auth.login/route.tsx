@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const fail = (message: string, status = 400) =>
-    data({ outcome: 'failed' as AuthOutcome, result: submission.reply({ formErrors: [message], resetForm: true }) }, { status });
+    data({ outcome: 'failed' as AuthOutcome, result: submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }) }, { status });
   if (submission.status !== 'success') {
     return data({ outcome: 'failed' as AuthOutcome, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
@@ -95,7 +95,13 @@ export default function LoginPage() {
     loginMachine.provide({
       actions: {
         resetRobotCheck: () => robotCheck.current?.reset(),
-        clearForm: () => form.reset(),
+        clearForm: () => {
+          // The server's reply already drops the values; this also empties what the rider typed since.
+          for (const name of ['email', 'password']) {
+            const input = document.querySelector<HTMLInputElement>(`#${form.id} [name="${name}"]`);
+            if (input) input.value = '';
+          }
+        },
       },
     }),
   );
