@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { ageInYears, isMinorAge, type RegisterInput } from '~/lib/account-fields';
+import { VERIFY_MESSAGES } from '~/lib/account-messages';
 import { sendAlreadyRegisteredMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { checkCode, checkLink, findLinkOwner, issueVerification } from './verification.server';
@@ -101,13 +102,7 @@ async function activate(userId: string) {
   await db().update(users).set({ status: 'active' }).where(eq(users.id, userId));
 }
 
-export const VERIFY_MESSAGES = {
-  verified: 'Your account has been verified.',
-  kidVerified: "Your child's account has been approved and is ready to ride.",
-  invalidCode: 'The code is invalid or has expired.',
-  invalidLink: 'This link is invalid or has expired.',
-  resent: 'A new link has been sent. Please check your e-mail.',
-} as const;
+export { VERIFY_MESSAGES };
 
 /** /auth/verification: the key of the pending verification (kept server-side) plus the typed code. */
 export async function verifyEmailByCode(key: string, code: string): Promise<{ ok: boolean; message: string }> {

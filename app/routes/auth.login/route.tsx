@@ -117,7 +117,10 @@ export default function LoginPage() {
     (result) => send({ type: 'RESULT', outcome: result.outcome }),
   );
   useEffect(() => {
-    if (sessionExpired) showToast({ kind: 'warning', message: SESSION_EXPIRED_MESSAGE });
+    if (!sessionExpired) return;
+    // The root's Toaster subscribes in its own effect, which runs after this page's: wait a tick.
+    const timer = window.setTimeout(() => showToast({ kind: 'warning', message: SESSION_EXPIRED_MESSAGE }), 0);
+    return () => window.clearTimeout(timer);
   }, [sessionExpired]);
 
   return (
