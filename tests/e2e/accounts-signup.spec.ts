@@ -1,10 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readOutbox } from '../helpers/e2e';
-
-async function passRobotCheck(page: Page) {
-  await page.locator('altcha-widget input[type="checkbox"]').click({ force: true });
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
-}
+import { passRobotCheck } from './accounts-helpers';
 
 test('adult sign-up → code from the e-mail → login → profile → logout', async ({ page }) => {
   const email = `adult-${Date.now()}@example.com`;

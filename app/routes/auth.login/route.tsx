@@ -98,7 +98,7 @@ export default function LoginPage() {
         clearForm: () => {
           // The server's reply already drops the values; this also empties what the rider typed since.
           for (const name of ['email', 'password']) {
-            const input = document.querySelector<HTMLInputElement>(`#${form.id} [name="${name}"]`);
+            const input = document.getElementById(form.id)?.querySelector<HTMLInputElement>(`[name="${name}"]`);
             if (input) input.value = '';
           }
         },
