@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import { clearFlow, FLOW_COOKIES } from './flow-state.server';
 import { checkSession, clearSessionCookies, findUserById, revokeSession } from './session.server';
 
 /**
@@ -80,11 +81,12 @@ export async function requireAdultRider(request: Request, fallback = '/user/acti
   return user;
 }
 
-/** Ends this browser's session: the row and both cookies. */
+/** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */
 export async function logout(request: Request): Promise<Headers> {
   const check = await checkSession(request);
   if (check.status === 'valid') await revokeSession(check.sessionId);
   const headers = new Headers();
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
+  for (const name of FLOW_COOKIES) headers.append('Set-Cookie', await clearFlow(name));
   return headers;
 }

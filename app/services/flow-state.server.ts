@@ -31,6 +31,7 @@ const cookies = {
   reset: flowCookie('paceline_reset', 30 * MINUTE_S),
 };
 export type FlowCookie = keyof typeof cookies;
+export const FLOW_COOKIES = Object.keys(cookies) as FlowCookie[];
 
 export interface FlowValues {
   redirect: string;

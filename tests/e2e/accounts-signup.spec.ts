@@ -53,3 +53,14 @@ test('a missing cookie → login with the toast, then back to the original page 
   await expect(page).toHaveURL(/\/user\/profile\?tab=password$/);
   await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
 });
+
+test('the session machine notices a lost session on window focus and sends the rider to login', async ({ page, context }) => {
+  await page.goto('/e2e/login?email=rider%40paceline.local&redirectTo=%2Fauth%2Fregister%3Fx%3D1');
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await page.goto('/');
+  await expect(page.locator('.user-menu summary')).toBeVisible();
+  await context.clearCookies();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2F&reason=session_expired$/);
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+});
