@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import { NewPasswordSchema, profileSchema } from '~/lib/account-fields';
 import { logout, type ShellUser } from '~/services/auth.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
 import { clearSessionCookies } from '~/services/session.server';
 import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/recovery.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/profile.server';
@@ -51,6 +52,9 @@ export async function savePassword(user: ShellUser, formData: FormData) {
 
 /** Spec 1 §4 "Delete-account request success: log out, go to login". */
 export async function requestDeletion(user: ShellUser, request: Request) {
+  if (!(await consumeRateLimit('code-send', { account: user.id, address: clientAddress(request) }))) {
+    return redirectWithToast('/user/profile?tab=delete', { kind: 'error', message: 'Too many attempts. Please try again later.' });
+  }
   await requestAccountDeletion(user.id);
   return redirectWithToast('/auth/login', { kind: 'info', message: RECOVERY_MESSAGES.deleteRequested }, { headers: await logout(request) });
 }
