@@ -5,7 +5,7 @@ import { data } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
 import type { z } from 'zod';
-import { useSubmissionBridge } from '~/components/auth/use-robot-form';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';

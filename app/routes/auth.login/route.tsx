@@ -7,7 +7,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { useSubmissionBridge } from '~/components/auth/use-robot-form';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { CheckboxField, Field, FormErrors } from '~/components/ui/Field';
 import { showToast } from '~/components/ui/Toaster';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';

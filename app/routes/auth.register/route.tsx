@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import type { z } from 'zod';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { useSubmissionBridge } from '~/components/auth/use-robot-form';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
 import { DEFAULT_COUNTRY_ID } from '~/lib/constants';

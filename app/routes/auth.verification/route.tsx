@@ -5,7 +5,7 @@ import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
 import { z } from 'zod';
-import { useSubmissionBridge } from '~/components/auth/use-robot-form';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Field } from '~/components/ui/Field';
 import { otpVerifyMachine } from '~/machines/otp-verify.machine';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';

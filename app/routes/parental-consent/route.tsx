@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { useSubmissionBridge } from '~/components/auth/use-robot-form';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
 import { ADULT_AGE_YEARS } from '~/lib/constants';
 import { parentalConsentMachine } from '~/machines/parental-consent.machine';
@@ -57,6 +57,9 @@ export default function ParentalConsentPage() {
   const navigate = useNavigate();
   const [state, send] = useMachine(parentalConsentMachine.provide({ actions: { goToLogin: () => navigate('/auth/login') } }));
   const emailInput = useRef<HTMLInputElement>(null);
+  // Before hydration (or without JavaScript) the server's answer decides the view and Submit stays usable.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useSubmissionBridge(
     actionData,
     () => (state.matches('emailSent') ? send({ type: 'RESEND' }) : send({ type: 'SUBMIT' })),
@@ -67,8 +70,9 @@ export default function ParentalConsentPage() {
   useEffect(() => {
     if (state.matches('form')) emailInput.current?.focus();
   }, [state]);
-  const { email, error } = state.context;
-  const sent = state.matches('emailSent') || state.matches('resending');
+  const email = hydrated ? state.context.email : '';
+  const error = hydrated ? state.context.error : actionData && !actionData.sent ? actionData.message : null;
+  const sent = hydrated ? state.matches('emailSent') || state.matches('resending') : Boolean(actionData?.sent);
 
   return (
     <section className="auth-card consent-card">
@@ -108,7 +112,7 @@ export default function ParentalConsentPage() {
               onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
             />
           </div>
-          <button type="submit" className="button button-primary" disabled={email.trim().length === 0 || state.matches('sending')}>
+          <button type="submit" className="button button-primary" disabled={hydrated && (email.trim().length === 0 || state.matches('sending'))}>
             Submit
           </button>
         </Form>

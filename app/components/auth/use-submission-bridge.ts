@@ -1,6 +1,5 @@
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { RobotCheckHandle } from './RobotCheck';
 
 /**
  * Bridges a Remix form to its machine: SUBMIT when the form posts, RESULT with the action's
@@ -18,8 +17,4 @@ export function useSubmissionBridge<Result>(actionData: Result | undefined, onSu
     if (actionData) callbacks.current.onResult(actionData);
   }, [actionData]);
   return submitting;
-}
-
-export function useRobotCheckRef() {
-  return useRef<RobotCheckHandle>(null);
 }
