@@ -62,3 +62,23 @@ test('avatar change and remove', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await expect(page.getByAltText('Avatar')).toHaveAttribute('src', '/images/avatar.svg');
 });
+
+test('edit profile: saves with the shared schema, checks weight by gender, Cancel goes to events', async ({ page }) => {
+  await signInThroughForm(page, 'pro@paceline.local', 'paceline-demo');
+  await page.goto('/user/profile');
+  await expect(page.getByLabel('Email *')).toBeDisabled();
+  await expect(page.getByLabel('Gender *')).toBeDisabled();
+  await expect(page.getByLabel('Country *')).toHaveValue('246');
+  await page.getByLabel('Weight (kg)').fill('44');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The weight field must be 45 or more')).toBeVisible();
+  await page.getByLabel('Weight (kg)').fill('57.5');
+  await page.getByLabel('I would like to receive news and updates').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Weight (kg)')).toHaveValue('57.5');
+  await expect(page.getByLabel('I would like to receive news and updates')).toBeChecked();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/events$|\/$/);
+});
