@@ -73,6 +73,8 @@ test('changing the password ends the sessions of other browsers', async ({ brows
 
 test('an expired token → login with the toast, then back to the page', async ({ page, context }) => {
   await signInThroughForm(page, 'pro@paceline.local', PASSWORD);
+  // Leave the app first: its session machine would otherwise notice the broken token on its own.
+  await page.goto('about:blank');
   const cookies = await context.cookies();
   const token = cookies.find((cookie) => cookie.name === 'paceline_token');
   expect(token).toBeDefined();

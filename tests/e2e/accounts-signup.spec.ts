@@ -69,3 +69,14 @@ test('the session machine notices a lost session on window focus and sends the r
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2F&reason=session_expired$/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a verify link works through its no-script button, and a spent link offers Resend', async ({ page }) => {
+    await page.goto('/verify-user?es=not-a-real-token');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend' })).toBeVisible();
+  });
+});
