@@ -13,6 +13,7 @@ import {
 } from '@remix-run/react';
 import { useEffect } from 'react';
 import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbeddedMode } from '~/components/shell/embedded-mode';
+import { useSessionWatch } from '~/components/auth/useSessionWatch';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
 import { Toaster } from '~/components/ui/Toaster';
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
   useFrameBreaker();
+  useSessionWatch(Boolean(user));
   return (
     <EmbeddedModeProvider serverEmbedded={embedded}>
       <Header site={shell.site} menus={shell.menus} user={user} />

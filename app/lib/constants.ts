@@ -45,10 +45,10 @@ export const EVENT_MIN_AGE_YEARS = 10;
 export const PROOF_OF_ID_BORN_ON_OR_BEFORE = '1980-12-31';
 export const PROOF_OF_ID_BORN_ON_OR_AFTER = '2002-01-01';
 /** Spec 3 §9 "Height 100 to 300; weight 40 to 140." */
-export const HEIGHT_MIN_CM = 100;
-export const HEIGHT_MAX_CM = 300;
-export const WEIGHT_MIN_KG = 40;
-export const WEIGHT_MAX_KG = 140;
+export const EVENT_RIDER_HEIGHT_MIN_CM = 100;
+export const EVENT_RIDER_HEIGHT_MAX_CM = 300;
+export const EVENT_RIDER_WEIGHT_MIN_KG = 40;
+export const EVENT_RIDER_WEIGHT_MAX_KG = 140;
 /** Spec 3 §9 "Phone 6 to 11 digits; OTP at least 6 characters". */
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 11;
@@ -70,3 +70,31 @@ export const EVENT_MAX_CATEGORIES = 6;
 export const PRIZE_PODIUM_PLACES = 3;
 /** Spec 3 §9 "Default prize currency AED." */
 export const DEFAULT_PRIZE_CURRENCY = 'AED' as const;
+
+// ── Accounts and sessions (spec 1 §5, §9; issue 3) ──────────────────────────────────────
+
+/** Spec 1 §9 "password minimum 6 characters". */
+export const PASSWORD_MIN_CHARS = 6;
+/** Spec 1 §9 "Minimum registration age 6; adult threshold in the consent notice 18". */
+export const MIN_REGISTRATION_AGE_YEARS = 6;
+export const ADULT_AGE_YEARS = 18;
+/** Spec 1 §5 weight: male (0) minimum 50, female (1) minimum 45, maximum 140. */
+export const WEIGHT_MIN_KG = { 0: 50, 1: 45 } as const;
+export const WEIGHT_MAX_KG = 140;
+/** Spec 1 §5 "Height: 50 to 250". */
+export const HEIGHT_MIN_CM = 50;
+export const HEIGHT_MAX_CM = 250;
+/** Spec 1 §9 "Parental consent resend wait 300 s; consent redirect 720000 ms". */
+export const PARENTAL_CONSENT_RESEND_WAIT_S = 300;
+export const PARENTAL_CONSENT_REDIRECT_MS = 720_000;
+/** Spec 1 §9 "Avatar path longer than 25 characters means a custom avatar; avatar size 200x200". */
+export const CUSTOM_AVATAR_MIN_PATH_CHARS = 26;
+export const AVATAR_SIZE_PX = 200;
+/** Issue 3 "codes ... expiring within 10 minutes" (decision 011). */
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+/** Decision 011: five wrong guesses spend a code (a 6-digit code cannot be brute-forced). */
+export const VERIFICATION_MAX_FAILED_ATTEMPTS = 5;
+/** Decision 012: the robot-check challenge lives 5 minutes; a spent one is remembered as long. */
+export const ROBOT_CHECK_TTL_MS = 5 * 60 * 1000;
+/** Spec 1 §9 avatar upload: decision 013 caps it at 5 MB like the spec's other images. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

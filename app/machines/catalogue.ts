@@ -1,28 +1,9 @@
-import type { EventObject } from 'xstate';
 import type { CatalogueEntry } from '~/lib/flows/types';
-import { eventWizardMachine, type EventWizardContext } from './eventWizard.machine';
-import { identityFilesMachine, type IdentityFilesContext } from './identityFiles.machine';
-import { phoneVerificationMachine, type PhoneVerificationContext } from './phoneVerification.machine';
-import { resultsFrameMachine } from './resultsFrame.machine';
+import { accountsFlows } from './catalogue/accounts';
+import { eventsFlows } from './catalogue/events';
 import { toastMachine } from './toast.machine';
 
-/** An event sample with a payload (done/error outputs included). */
-const sample = (event: { type: string } & Record<string, unknown>) => event as EventObject;
-
-/** Every combination of the wizard's four conditional steps, so each skip is generated. */
-const requirementCombinations = Array.from({ length: 16 }, (_, bits) => ({
-  identification: Boolean(bits & 1),
-  device: Boolean(bits & 2),
-  team: Boolean(bits & 4),
-  otp: Boolean(bits & 8),
-}));
-
-/**
- * Every flow of Paceline that is a machine. The visualizer at /flows, `npm run paths`
- * and the generated path tests all read this list: add a machine here and all three
- * pick it up.
- */
-export const catalogue: CatalogueEntry[] = [
+const shellFlows: CatalogueEntry[] = [
   {
     id: 'toast',
     title: 'Toast',
@@ -33,72 +14,14 @@ export const catalogue: CatalogueEntry[] = [
       SHOW: [{ type: 'SHOW', toast: { kind: 'success', message: 'Saved' } } as never],
     },
   },
-  {
-    id: 'event-wizard',
-    title: 'Event registration wizard',
-    description:
-      'Seven steps in order (disclaimer, personal, rider, identity, device, team, phone), the last four only when the event needs them; one submission at the end, refused ones shown in a popup.',
-    specRef: 'spec 3 §2 "Registration wizard", §4 "Event page and wizard", §5',
-    machine: eventWizardMachine,
-    eventSamples: {
-      'xstate.done.actor.loadRegistration': [
-        ...requirementCombinations.map((requirements) => sample({ type: 'xstate.done.actor.loadRegistration', output: { requirements, isRegistered: false } })),
-        sample({ type: 'xstate.done.actor.loadRegistration', output: { requirements: requirementCombinations[0], isRegistered: true } }),
-      ],
-      'xstate.done.actor.submitRegistration': [sample({ type: 'xstate.done.actor.submitRegistration', output: { redirectTo: '/event/1/thank-you' } })],
-      'xstate.error.actor.submitRegistration': [
-        sample({ type: 'xstate.error.actor.submitRegistration', error: { messages: ['The room is already fill for this event.'] } }),
-      ],
-    },
-    serializeContext: (context: EventWizardContext) => ({ requirements: context.requirements, failed: context.serverErrors.length > 0 }),
-  },
-  {
-    id: 'phone-verification',
-    title: 'Phone verification',
-    description: 'Sends a code by SMS or WhatsApp, allows a resend, verifies the code; verified locks the phone and shows the terms.',
-    specRef: 'spec 3 §4 "Phone verification", §5 "Phone step"',
-    machine: phoneVerificationMachine,
-    eventSamples: {
-      SEND: [{ type: 'SEND', phone: '+971501234567', channel: 'sms' } as never],
-      VERIFY: [{ type: 'VERIFY', code: '123456' } as never],
-      'xstate.done.actor.sendCode': [sample({ type: 'xstate.done.actor.sendCode', output: { key: 'k1', phone: '+971501234567' } })],
-      'xstate.error.actor.sendCode': [sample({ type: 'xstate.error.actor.sendCode', error: new Error('Please enter a valid phone number') })],
-      'xstate.error.actor.verifyCode': [sample({ type: 'xstate.error.actor.verifyCode', error: new Error('The code is not correct.') })],
-    },
-    serializeContext: (context: PhoneVerificationContext) => ({ sent: context.key !== null, failed: context.error !== null, phone: context.phone }),
-  },
-  {
-    id: 'identity-files',
-    title: 'Identity files',
-    description: 'Use the files of an earlier registration or upload new ones (switching resets the fields); existing files open in a new window.',
-    specRef: 'spec 3 §4 "Identity step", §8 "File download failure"',
-    machine: identityFilesMachine,
-    input: { hasExistingFiles: true },
-    eventSamples: {
-      DOWNLOAD: [{ type: 'DOWNLOAD', side: 'front' } as never],
-      'xstate.error.actor.downloadFile': [sample({ type: 'xstate.error.actor.downloadFile', error: new Error('404') })],
-    },
-    serializeContext: (context: IdentityFilesContext) => ({ hasExistingFiles: context.hasExistingFiles, failed: context.downloadError !== null }),
-  },
-  {
-    id: 'results-frame',
-    title: 'Results frame',
-    description: 'Follows pacelineEvent messages from the results frame (origin checked): series to event and day, single to event, events to plain results.',
-    specRef: 'spec 3 §2 "Results page"',
-    machine: resultsFrameMachine,
-    input: { frameOrigin: 'http://localhost', eventId: '1', dayId: '1' },
-    eventSamples: {
-      FRAME_MESSAGE: [
-        { type: 'FRAME_MESSAGE', origin: 'http://localhost', data: { type: 'pacelineEvent', eventType: 'series', eventId: 1, dayId: 2 } },
-        { type: 'FRAME_MESSAGE', origin: 'http://localhost', data: { type: 'pacelineEvent', eventType: 'single', eventId: 3 } },
-        { type: 'FRAME_MESSAGE', origin: 'http://localhost', data: { type: 'pacelineEvent', eventType: 'events' } },
-        { type: 'FRAME_MESSAGE', origin: 'https://elsewhere.example', data: { type: 'pacelineEvent', eventType: 'events' } },
-      ] as never[],
-      LOCATION_CHANGED: [{ type: 'LOCATION_CHANGED', eventId: '1', dayId: '1' } as never],
-    },
-    serializeContext: (context: { eventId: string | null; dayId: string | null; target: string | null }) => context,
-  },
 ];
+
+/**
+ * Every flow of Paceline that is a machine. The visualizer at /flows, `npm run paths`
+ * and the generated path tests all read this list: add a machine to its area's list in
+ * catalogue/ and all three pick it up.
+ */
+export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...eventsFlows];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);

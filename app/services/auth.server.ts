@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import { clearFlow, FLOW_COOKIES } from './flow-state.server';
 import { checkSession, clearSessionCookies, findUserById, revokeSession } from './session.server';
 
 /**
@@ -17,13 +18,9 @@ export interface ShellUser {
   avatarPath: string | null;
 }
 
-export type SessionExpiredReason = 'session_expired' | 'token_expired';
+import { loginPath } from '~/lib/login-path';
 
-export function loginPath(redirectTo: string, reason?: SessionExpiredReason): string {
-  const query = new URLSearchParams({ redirect: redirectTo });
-  if (reason) query.set('reason', reason);
-  return `/auth/login?${query}`;
-}
+export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
 function originalPath(request: Request): string {
   const url = new URL(request.url);
@@ -84,11 +81,12 @@ export async function requireAdultRider(request: Request, fallback = '/user/acti
   return user;
 }
 
-/** Ends this browser's session: the row and both cookies. */
+/** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */
 export async function logout(request: Request): Promise<Headers> {
   const check = await checkSession(request);
   if (check.status === 'valid') await revokeSession(check.sessionId);
   const headers = new Headers();
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
+  for (const name of FLOW_COOKIES) headers.append('Set-Cookie', await clearFlow(name));
   return headers;
 }

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A rider, a child rider (isKid) or a staff member. */
 export const users = pgTable('users', {
@@ -21,6 +21,8 @@ export const users = pgTable('users', {
   avatarPath: text('avatar_path'),
   marketingConsent: boolean('marketing_consent').notNull().default(false),
   parentEmail: text('parent_email'),
+  /** Set by staff or a migration: the next correct login must choose a new password first. */
+  passwordResetRequired: boolean('password_reset_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -39,3 +41,47 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
+
+export const VERIFICATION_PURPOSES = ['verify-email', 'parent-consent', 'reset-password', 'delete-account'] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+/**
+ * One outstanding one-time code per account and purpose. A resend replaces the row, so only
+ * the newest code works. Only hashes are stored: the code typed by hand (6 digits) and the
+ * token in the e-mailed link.
+ */
+export const verifications = pgTable(
+  'verifications',
+  {
+    /** The "key" of the spec's OTP payload: names this pending verification (random, 256 bits). */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: VERIFICATION_PURPOSES }).notNull(),
+    /** The address the code went to (the parent's for consent and a child's deletion). */
+    sentTo: text('sent_to').notNull(),
+    codeHash: text('code_hash').notNull(),
+    linkHash: text('link_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('verifications_user_purpose_idx').on(table.userId, table.purpose),
+    uniqueIndex('verifications_link_idx').on(table.linkHash),
+  ],
+);
+
+/** Fixed-window counters for rate limits (per account and per client address). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Spent robot-check solutions, kept until their challenge expires so none is used twice. */
+export const spentChallenges = pgTable('spent_challenges', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

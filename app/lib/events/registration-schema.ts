@@ -2,13 +2,13 @@ import { z } from 'zod';
 import {
   EVENT_MIN_AGE_YEARS,
   EVENT_UPLOAD_MAX_BYTES,
-  HEIGHT_MAX_CM,
-  HEIGHT_MIN_CM,
+  EVENT_RIDER_HEIGHT_MAX_CM,
+  EVENT_RIDER_HEIGHT_MIN_CM,
   ID_EXPIRY_MIN_DAYS_AHEAD,
   PROOF_OF_ID_BORN_ON_OR_AFTER,
   PROOF_OF_ID_BORN_ON_OR_BEFORE,
-  WEIGHT_MAX_KG,
-  WEIGHT_MIN_KG,
+  EVENT_RIDER_WEIGHT_MAX_KG,
+  EVENT_RIDER_WEIGHT_MIN_KG,
 } from '~/lib/constants';
 import { isWithinCap, wattsPerKg, WRONG_CATEGORY_MESSAGE } from './categories';
 import { addDays, addYears } from './dates';
@@ -91,8 +91,8 @@ export function personalSchema(rules: RuleContext) {
 }
 
 export const riderSchema = z.object({
-  height: integerText('Height', HEIGHT_MIN_CM, HEIGHT_MAX_CM),
-  weight: integerText('Weight', WEIGHT_MIN_KG, WEIGHT_MAX_KG),
+  height: integerText('Height', EVENT_RIDER_HEIGHT_MIN_CM, EVENT_RIDER_HEIGHT_MAX_CM),
+  weight: integerText('Weight', EVENT_RIDER_WEIGHT_MIN_KG, EVENT_RIDER_WEIGHT_MAX_KG),
   ftp: z.string({ required_error: 'FTP is required.' }).regex(/^\d+$/, 'FTP should be numbers only.'),
   avg_watt: z.string().regex(/^\d+$/, 'Average watts should be numbers only.').optional(),
 });

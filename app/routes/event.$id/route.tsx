@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
 import type { WizardStep } from '~/lib/events/wizard-steps';
-import { eventWizardMachine, type SubmitFailure, type WizardLoadOutput, type WizardStepState } from '~/machines/eventWizard.machine';
+import { eventWizardMachine, type SubmitFailure, type WizardLoadOutput, type WizardStepState } from '~/machines/event-wizard.machine';
 import type { loader as rootLoader } from '~/root';
 import { requireUser } from '~/services/auth.server';
 import { getWizardData } from '~/services/registration.server';

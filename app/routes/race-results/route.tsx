@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { resultsFrameMachine } from '~/machines/resultsFrame.machine';
+import { resultsFrameMachine } from '~/machines/results-frame.machine';
 import { requireUser } from '~/services/auth.server';
 import { getEnv } from '~/services/env.server';
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { Field, SelectField } from '~/components/ui/Field';
 import { ID_TYPES } from '~/lib/events/registration-schema';
-import { identityFilesMachine } from '~/machines/identityFiles.machine';
+import { identityFilesMachine } from '~/machines/identity-files.machine';
 import type { WizardFields, WizardLoaded } from './steps';
 
 /** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */

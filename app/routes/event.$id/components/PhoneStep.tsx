@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { CheckboxField, FieldError } from '~/components/ui/Field';
 import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
-import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phoneVerification.machine';
+import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phone-verification.machine';
 import type { WizardFields } from './steps';
 
 async function postPhone(eventId: number, fields: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { phoneVerificationMachine } from './phoneVerification.machine';
+import { phoneVerificationMachine } from './phone-verification.machine';
 
 function start(correctCode: string) {
   let sends = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { resultsFrameMachine } from './resultsFrame.machine';
+import { resultsFrameMachine } from './results-frame.machine';
 
 const origin = 'http://localhost:3000';
 

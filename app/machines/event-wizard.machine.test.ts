@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { StepRequirements } from '~/lib/events/wizard-steps';
-import { eventWizardMachine, type SubmitFailure } from './eventWizard.machine';
+import { eventWizardMachine, type SubmitFailure } from './event-wizard.machine';
 
 function start(requirements: StepRequirements, options: { isRegistered?: boolean; failure?: SubmitFailure } = {}) {
   const machine = eventWizardMachine.provide({

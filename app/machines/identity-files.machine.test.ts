@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { DOWNLOAD_ERROR_MESSAGE, identityFilesMachine } from './identityFiles.machine';
+import { DOWNLOAD_ERROR_MESSAGE, identityFilesMachine } from './identity-files.machine';
 
 describe('identity files machine', () => {
   it('switches between existing and new files, resetting the fields each time', () => {

@@ -1,0 +1,104 @@
+import { Link } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { linkVerificationMachine, type LinkAnswer } from '~/machines/link-verification.machine';
+
+/** The verify-user, verify-kid and delete-user pages: pending → success ('Thank you') or failed (Resend). */
+async function postLink(kind: string, intent: 'verify' | 'resend', token: string): Promise<LinkAnswer> {
+  const response = await fetch('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) });
+  return (await response.json()) as LinkAnswer;
+}
+
+type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';
+
+export function LinkVerificationPage({
+  kind,
+  token,
+  title,
+  answer,
+}: {
+  kind: LinkKind;
+  token: string;
+  title: string;
+  /** The server's answer to the no-script form, when the page was posted without JavaScript. */
+  answer?: { ok: boolean; message: string; intent: 'verify' | 'resend' };
+}) {
+  if (answer) return <StaticAnswer kind={kind} title={title} answer={answer} />;
+  return <MachineDrivenPage kind={kind} token={token} title={title} />;
+}
+
+function Success({ message }: { message: string }) {
+  return (
+    <div className="link-page-success">
+      <h2>Thank you</h2>
+      <p>{message}</p>
+      <Link to="/auth/login" className="button button-primary">
+        ENJOY YOUR RIDE
+      </Link>
+    </div>
+  );
+}
+
+function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; answer: { ok: boolean; message: string; intent: 'verify' | 'resend' } }) {
+  return (
+    <section className="auth-card link-page">
+      <h1>{title}</h1>
+      {answer.ok && answer.intent === 'verify' ? <Success message={answer.message} /> : null}
+      {answer.ok && answer.intent === 'resend' ? <p className="link-page-resent">{answer.message}</p> : null}
+      {answer.ok ? null : (
+        <div className="link-page-failed">
+          <p>
+            <span className="warning-icon" aria-hidden="true">⚠</span> {answer.message}
+          </p>
+          {kind === 'delete-user' ? null : (
+            <form method="post">
+              <button type="submit" name="intent" value="resend" className="button">
+                Resend
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: string; title: string }) {
+  const [state, send] = useMachine(
+    linkVerificationMachine.provide({
+      actors: {
+        verifyLink: fromPromise(() => postLink(kind, 'verify', token)),
+        resendLink: fromPromise(() => postLink(kind, 'resend', token)),
+      },
+    }),
+    { input: { canResend: kind !== 'delete-user' } },
+  );
+  const { message, canResend } = state.context;
+  return (
+    <section className="auth-card link-page" aria-live="polite">
+      <h1>{title}</h1>
+      {state.matches('pending') || state.matches('resending') ? <p className="link-page-pending">Please wait…</p> : null}
+      <noscript>
+        <form method="post">
+          <button type="submit" name="intent" value="verify" className="button button-primary">
+            {kind === 'delete-user' ? 'Confirm deletion' : 'Verify'}
+          </button>
+        </form>
+      </noscript>
+      {state.matches('success') ? <Success message={message} /> : null}
+      {state.matches('failed') ? (
+        <div className="link-page-failed">
+          <p>
+            <span className="warning-icon" aria-hidden="true">⚠</span> {message}
+          </p>
+          {canResend ? (
+            <button type="button" className="button" onClick={() => send({ type: 'RESEND' })}>
+              Resend
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {state.matches('resent') ? <p className="link-page-resent">{message}</p> : null}
+    </section>
+  );
+}

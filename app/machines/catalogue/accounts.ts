@@ -1,0 +1,111 @@
+import type { CatalogueEntry } from '~/lib/flows/types';
+import { forgotPasswordMachine } from '../forgot-password.machine';
+import { linkVerificationMachine } from '../link-verification.machine';
+import { loginMachine } from '../login.machine';
+import { otpVerifyMachine } from '../otp-verify.machine';
+import { parentalConsentMachine } from '../parental-consent.machine';
+import { registerMachine } from '../register.machine';
+import { resetPasswordMachine } from '../reset-password.machine';
+import { sessionMachine } from '../session.machine';
+
+const authOutcomes = ['signedIn', 'resetPassword', 'parentalConsent', 'verifyEmail', 'failed'].map(
+  (outcome) => ({ type: 'RESULT', outcome }) as never,
+);
+
+/** The accounts and sessions flows (issue 3). */
+export const accountsFlows: CatalogueEntry[] = [
+  {
+    id: 'session',
+    title: 'Session watch',
+    description:
+      'Checks the session on start, every 2 minutes, on window focus and when the tab becomes visible; a lost session goes to login with the current path.',
+    specRef: 'spec 1 §4 Session, DESIGN.md §3',
+    machine: sessionMachine,
+    eventSamples: {
+      'xstate.done.actor.checkSession': [
+        { type: 'xstate.done.actor.checkSession', output: true } as never,
+        { type: 'xstate.done.actor.checkSession', output: false } as never,
+      ],
+    },
+  },
+  {
+    id: 'login',
+    title: 'Login',
+    description:
+      'Submit waits for the robot check; the answer goes to reset password, parental consent, e-mail verification or the stored redirect; a failure clears the form and resets the check.',
+    specRef: 'spec 1 §4 Login outcomes, §5 Login; spec 3 §4 Login',
+    machine: loginMachine,
+    eventSamples: { RESULT: authOutcomes },
+  },
+  {
+    id: 'register',
+    title: 'Register',
+    description: 'Submit waits for the robot check, which resets after every attempt; a minor goes to parental consent, an adult to login.',
+    specRef: 'spec 1 §4 Registration, §5 Register',
+    machine: registerMachine,
+    eventSamples: { RESULT: authOutcomes },
+  },
+  {
+    id: 'parental-consent',
+    title: 'Parental consent',
+    description:
+      "The parent's e-mail form, then 'Email sent' with Resend locked for 300 s and a return to login after 12 minutes; Edit email cancels both timers.",
+    specRef: 'spec 1 §4 Parental consent, §8, §9',
+    machine: parentalConsentMachine,
+    eventSamples: {
+      EMAIL_CHANGED: [
+        { type: 'EMAIL_CHANGED', email: 'parent@example.com' } as never,
+        { type: 'EMAIL_CHANGED', email: '' } as never,
+      ],
+      FAILED: [{ type: 'FAILED', message: 'There was an error sending the email. Please try again.' } as never],
+    },
+    serializeContext: (context: { email: string; error: string | null }) => ({ hasEmail: context.email.length > 0, hasError: Boolean(context.error) }),
+  },
+  {
+    id: 'otp-verify',
+    title: 'Verify account by code',
+    description: 'The rider types the e-mailed code; success clears the stored key and goes to login, a rejected code shows the error under the field.',
+    specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
+    machine: otpVerifyMachine,
+    eventSamples: { REJECTED: [{ type: 'REJECTED', message: 'The code is invalid or has expired.' } as never] },
+    serializeContext: (context: { error: string | null }) => ({ hasError: Boolean(context.error) }),
+  },
+  {
+    id: 'link-verification',
+    title: 'Verify and delete links',
+    description: "The e-mailed links (verify-user, verify-kid, delete-user): pending, then success or failed; failed allows Resend where the link has one.",
+    specRef: 'spec 1 §2 Verify-user and verify-kid pages, Delete-user page; §4 Verify pages',
+    machine: linkVerificationMachine,
+    input: { canResend: true },
+    eventSamples: {
+      'xstate.done.actor.verifyLink': [
+        { type: 'xstate.done.actor.verifyLink', output: { ok: true, message: 'Verified' } } as never,
+        { type: 'xstate.done.actor.verifyLink', output: { ok: false, message: 'This link is invalid or has expired.' } } as never,
+      ],
+      'xstate.done.actor.resendLink': [
+        { type: 'xstate.done.actor.resendLink', output: { ok: true, message: 'Sent' } } as never,
+        { type: 'xstate.done.actor.resendLink', output: { ok: false, message: 'This link is invalid or has expired.' } } as never,
+      ],
+    },
+    serializeContext: (context: { canResend: boolean; message: string }) => ({ canResend: context.canResend }),
+  },
+  {
+    id: 'forgot-password',
+    title: 'Forgot password',
+    description: "An e-mail form whose button reads 'Submit', then 'Send Again'; the answer is the same for any address and success goes to '/'.",
+    specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
+    machine: forgotPasswordMachine,
+    input: { requestedBefore: false },
+    eventSamples: { FAILED: [{ type: 'FAILED', message: 'Invalid email address provided.' } as never] },
+    serializeContext: (context: { requestedBefore: boolean; error: string | null }) => ({ hasError: Boolean(context.error) }),
+  },
+  {
+    id: 'reset-password',
+    title: 'Reset password',
+    description: 'New and confirm password from the e-mailed link; success goes to login.',
+    specRef: 'spec 1 §2 Reset password, §4, §5',
+    machine: resetPasswordMachine,
+    eventSamples: { REJECTED: [{ type: 'REJECTED', message: 'This reset link is invalid or has expired.' } as never] },
+    serializeContext: (context: { error: string | null }) => ({ hasError: Boolean(context.error) }),
+  },
+];

@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import type { z } from 'zod';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { Field, FormErrors } from '~/components/ui/Field';
+import { ForgotPasswordSchema } from '~/lib/account-fields';
+import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
+import { readFlow, writeFlow } from '~/services/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { RECOVERY_MESSAGES, requestPasswordReset } from '~/services/recovery.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Forgot password · Paceline' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const requested = await readFlow(request, 'reset');
+  return { requestedEmail: requested?.email ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const { email } = submission.value;
+  const failed = () => data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.resetFailed] }) }, { status: 400 });
+  if (!(await consumeRateLimit('forgot-password', { account: email, address: clientAddress(request) }))) return failed();
+  try {
+    await requestPasswordReset(email);
+  } catch {
+    return failed();
+  }
+  return redirectWithToast('/', { kind: 'success', message: RECOVERY_MESSAGES.resetSent }, { headers: { 'Set-Cookie': await writeFlow('reset', { email }) } });
+}
+
+export default function ForgotPasswordPage() {
+  const { requestedEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [state, send] = useMachine(forgotPasswordMachine, { input: { requestedBefore: Boolean(requestedEmail) } });
+  const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: { email: requestedEmail ?? '' },
+  });
+  useSubmissionBridge(
+    actionData,
+    () => send({ type: 'SUBMIT' }),
+    (result) => send({ type: 'FAILED', message: result.result.error?.['']?.[0] ?? '' }),
+  );
+  return (
+    <section className="auth-card">
+      <h1>Forgot password</h1>
+      <p>Enter the e-mail of your account and we will send you a link to choose a new password.</p>
+      <Form method="post" {...getFormProps(form)} className="auth-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+        <button type="submit" className="button button-primary" disabled={state.matches('sending')}>
+          {forgotButtonLabel(state.context.requestedBefore)}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/auth/login">Back to login</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import type { z } from 'zod';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { Field, FormErrors } from '~/components/ui/Field';
+import { NewPasswordSchema } from '~/lib/account-fields';
+import { resetPasswordMachine } from '~/machines/reset-password.machine';
+import { clearFlow } from '~/services/flow-state.server';
+import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/recovery.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Reset password · Paceline' }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { code: new URL(request.url).searchParams.get('code') ?? '' };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+  const code = String(formData.get('code') ?? '');
+  if (!(await resetPasswordWithLink(code, submission.value.password))) {
+    return data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.invalidResetLink], hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+  }
+  return redirectWithToast('/auth/login', { kind: 'success', message: RECOVERY_MESSAGES.resetDone }, { headers: { 'Set-Cookie': await clearFlow('reset') } });
+}
+
+export default function ResetPasswordPage() {
+  const { code } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [, send] = useMachine(resetPasswordMachine);
+  const [form, fields] = useForm<z.input<typeof NewPasswordSchema>>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+    shouldValidate: 'onBlur',
+  });
+  useSubmissionBridge(
+    actionData,
+    () => send({ type: 'SUBMIT' }),
+    (result) => send({ type: 'REJECTED', message: result.result.error?.['']?.[0] ?? '' }),
+  );
+  return (
+    <section className="auth-card">
+      <h1>Reset password</h1>
+      <Form method="post" {...getFormProps(form)} className="auth-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="code" value={code} />
+        <Field label="New Password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
+        <Field label="Confirm Password" field={fields.repeatPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
+        <button type="submit" className="button button-primary">
+          Submit
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { useRef } from 'react';
+import type { z } from 'zod';
+import { AccountFields } from '~/components/auth/AccountFields';
+import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormErrors } from '~/components/ui/Field';
+import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
+import { DEFAULT_COUNTRY_ID } from '~/lib/constants';
+import { registerMachine } from '~/machines/register.machine';
+import type { AuthOutcome } from '~/machines/sign-in-form';
+import { registerRider } from '~/services/accounts.server';
+import { verifyRobotCheck } from '~/services/adapters/captcha.server';
+import { getOptionalUser } from '~/services/auth.server';
+import { writeFlow } from '~/services/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Create account · Paceline' }];
+
+export const REGISTERED_MESSAGE = 'Thank you for registering. We have sent a verification code to your e-mail.';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect('/user/profile');
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const failed = 'failed' as AuthOutcome;
+  if (submission.status !== 'success') {
+    return data({ outcome: failed, result: submission.reply({ hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
+  }
+  const fail = (message: string, status = 400) =>
+    data({ outcome: failed, result: submission.reply({ formErrors: [message], hideFields: ['password', 'password_confirmation'] }) }, { status });
+  if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
+  if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
+    return fail('Too many attempts. Please try again later.', 429);
+  }
+  const result = await registerRider(submission.value);
+  if (result.outcome === 'parentalConsent') {
+    const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge });
+    const query = new URLSearchParams({ childUserId: result.childUserId, userAge: String(result.userAge) });
+    return redirect(`/parental-consent?${query}`, { headers: { 'Set-Cookie': cookie } });
+  }
+  const cookie = await writeFlow('verify', { key: result.key, email: result.email });
+  return redirectWithToast('/auth/login', { kind: 'success', message: REGISTERED_MESSAGE }, { headers: { 'Set-Cookie': cookie } });
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
+  const robotCheck = useRef<RobotCheckHandle>(null);
+  const [state, send] = useMachine(registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }));
+  const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: { country: String(DEFAULT_COUNTRY_ID) },
+  });
+  useSubmissionBridge(
+    actionData,
+    () => send({ type: 'SUBMIT' }),
+    (result) => send({ type: 'RESULT', outcome: result.outcome }),
+  );
+  return (
+    <section className="auth-card auth-card-wide">
+      <h1>Create your account</h1>
+      <p className="auth-note">Riders under 18 need a parent&apos;s or guardian&apos;s consent; the minimum age is 6.</p>
+      <Form method="post" {...getFormProps(form)} className="auth-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <AccountFields fields={fields} mode="register" />
+        <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={!state.matches('ready')}>
+            Submit
+          </button>
+          <Link to="/auth/login" className="button">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

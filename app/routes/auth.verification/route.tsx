@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { z } from 'zod';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { Field } from '~/components/ui/Field';
+import { otpVerifyMachine } from '~/machines/otp-verify.machine';
+import { VERIFY_MESSAGES } from '~/lib/account-messages';
+import { verifyEmailByCode } from '~/services/accounts.server';
+import { clearFlow, readFlow } from '~/services/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Verify account · Paceline' }];
+
+const OtpSchema = z.object({ otp: z.string({ required_error: 'The code is required.' }).trim().regex(/^\d{6}$/, VERIFY_MESSAGES.invalidCode) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = await readFlow(request, 'verify');
+  return { email: pending?.email ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: OtpSchema });
+  if (submission.status !== 'success') return data({ verified: false, result: submission.reply() }, { status: 400 });
+  const pending = await readFlow(request, 'verify');
+  const reject = (message: string, status = 400) => data({ verified: false, result: submission.reply({ fieldErrors: { otp: [message] } }) }, { status });
+  if (!pending) return reject(VERIFY_MESSAGES.invalidCode);
+  if (!(await consumeRateLimit('code-check', { account: pending.email, address: clientAddress(request) }))) {
+    return reject('Too many attempts. Please try again later.', 429);
+  }
+  const outcome = await verifyEmailByCode(pending.key, submission.value.otp);
+  if (!outcome.ok) return reject(outcome.message);
+  // OTP success clears the stored key and e-mail and goes to login (spec 1 §4).
+  return redirectWithToast('/auth/login', { kind: 'success', message: outcome.message }, { headers: { 'Set-Cookie': await clearFlow('verify') } });
+}
+
+export default function VerificationPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [, send] = useMachine(otpVerifyMachine);
+  const [form, fields] = useForm<z.input<typeof OtpSchema>>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OtpSchema }),
+    shouldValidate: 'onBlur',
+  });
+  useSubmissionBridge(
+    actionData,
+    () => send({ type: 'SUBMIT' }),
+    (result) => (result.verified ? send({ type: 'VERIFIED' }) : send({ type: 'REJECTED', message: result.result.error?.otp?.[0] ?? '' })),
+  );
+  return (
+    <section className="auth-card">
+      <h1>Verify your account</h1>
+      <p>{email ? `Enter the 6-digit code we sent to ${email}.` : 'Enter the 6-digit code from your verification e-mail.'}</p>
+      <Form method="post" {...getFormProps(form)} className="auth-form">
+        <Field label="Code" field={fields.otp} type="text" inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }} />
+        <button type="submit" className="button button-primary">
+          Verify
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/auth/login">Back to login</Link>
+        <Link to="/auth/register">Create account</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormErrors } from '~/components/ui/Field';
+import { ADULT_AGE_YEARS } from '~/lib/constants';
+import { parentalConsentMachine } from '~/machines/parental-consent.machine';
+import { CONSENT_MESSAGES, requestParentalConsent } from '~/services/accounts.server';
+import { readFlow } from '~/services/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { useCountdown } from './countdown';
+
+export const meta: MetaFunction = () => [{ title: 'Parental consent · Paceline' }];
+
+const ConsentRequest = z.object({
+  intent: z.enum(['submit', 'resend']),
+  parentEmail: z.string().trim().email(),
+});
+
+/** Only the browser that registered (or signed in as) the child may name its parent. */
+async function consentChild(request: Request) {
+  const childUserId = new URL(request.url).searchParams.get('childUserId');
+  const stored = await readFlow(request, 'consent');
+  if (!childUserId || !stored || stored.childUserId !== childUserId) return null;
+  return stored;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const child = await consentChild(request);
+  if (!child) throw redirect('/auth/register');
+  return { userAge: child.userAge };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const child = await consentChild(request);
+  if (!child) throw redirect('/auth/register');
+  const parsed = ConsentRequest.safeParse(Object.fromEntries(await request.formData()));
+  const failure = parsed.success && parsed.data.intent === 'resend' ? CONSENT_MESSAGES.resendFailed : CONSENT_MESSAGES.sendFailed;
+  if (!parsed.success) return data({ sent: false, message: failure }, { status: 400 });
+  if (!(await consumeRateLimit('code-send', { account: child.childUserId, address: clientAddress(request) }))) {
+    return data({ sent: false, message: failure }, { status: 429 });
+  }
+  try {
+    const outcome = await requestParentalConsent(child.childUserId, parsed.data.parentEmail);
+    return outcome.ok ? { sent: true, message: '' } : data({ sent: false, message: outcome.message }, { status: 400 });
+  } catch {
+    return data({ sent: false, message: failure }, { status: 500 });
+  }
+}
+
+export default function ParentalConsentPage() {
+  const { userAge } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const [state, send] = useMachine(parentalConsentMachine.provide({ actions: { goToLogin: () => navigate('/auth/login') } }));
+  const emailInput = useRef<HTMLInputElement>(null);
+  // Before hydration (or without JavaScript) the server's answer decides the view and Submit stays usable.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useSubmissionBridge(
+    actionData,
+    () => (state.matches('emailSent') ? send({ type: 'RESEND' }) : send({ type: 'SUBMIT' })),
+    (result) => (result.sent ? send({ type: 'SENT' }) : send({ type: 'FAILED', message: result.message })),
+  );
+  const resendLocked = state.matches({ emailSent: 'resendLocked' });
+  const secondsLeft = useCountdown(resendLocked);
+  useEffect(() => {
+    if (state.matches('form')) emailInput.current?.focus();
+  }, [state]);
+  const email = hydrated ? state.context.email : '';
+  const error = hydrated ? state.context.error : actionData && !actionData.sent ? actionData.message : null;
+  const sent = hydrated ? state.matches('emailSent') || state.matches('resending') : Boolean(actionData?.sent);
+
+  return (
+    <section className="auth-card consent-card">
+      <h1>Parental consent</h1>
+      <p className="auth-note">
+        You are {userAge}. A rider must be above {ADULT_AGE_YEARS} to create their own account, so we need your parent&apos;s or guardian&apos;s
+        consent.
+      </p>
+      <FormErrors errors={error ? [error] : undefined} />
+      {sent ? (
+        <div className="consent-sent">
+          <h2>Email sent</h2>
+          <p>We have sent an approval link to {email}. Once your parent approves, you can log in.</p>
+          <Form method="post" className="form-actions">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="parentEmail" value={email} />
+            <button type="submit" className="button" disabled={resendLocked || state.matches('resending')}>
+              {resendLocked ? `Resend (${secondsLeft}s)` : 'Resend'}
+            </button>
+            <button type="button" className="button" onClick={() => send({ type: 'EDIT_EMAIL' })}>
+              Edit email
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" className="auth-form">
+          <input type="hidden" name="intent" value="submit" />
+          <div className="field">
+            <label htmlFor="parentEmail">Parent&apos;s email</label>
+            <input
+              ref={emailInput}
+              id="parentEmail"
+              name="parentEmail"
+              type="email"
+              required
+              defaultValue={email}
+              onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
+            />
+          </div>
+          <button type="submit" className="button button-primary" disabled={hydrated && (email.trim().length === 0 || state.matches('sending'))}>
+            Submit
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form, Link } from '@remix-run/react';
+import { AccountFields } from '~/components/auth/AccountFields';
+import { FormErrors } from '~/components/ui/Field';
+import { profileSchema } from '~/lib/account-fields';
+import type { Profile } from '~/services/profile.server';
+
+/** The profile form from the shared field schema; email and gender read-only, a child's dob too. */
+export function EditProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
+  const schema = profileSchema(profile.gender, profile.isKid);
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    defaultValue: {
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      email: profile.email,
+      gender: String(profile.gender),
+      country: String(profile.country),
+      dob: profile.dob ?? '',
+      weight: profile.weight === null ? '' : String(profile.weight),
+      height: profile.height === null ? '' : String(profile.height),
+      IsAllowedToSendMarketingEmails: profile.marketingConsent ? 'on' : undefined,
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="auth-form profile-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="profile" />
+      <AccountFields fields={fields} mode="profile" isKid={profile.isKid} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary">
+          Save
+        </button>
+        <Link to="/events" className="button">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect } from '@remix-run/node';
+import { NewPasswordSchema, profileSchema } from '~/lib/account-fields';
+import { logout, type ShellUser } from '~/services/auth.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { clearSessionCookies } from '~/services/session.server';
+import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/recovery.server';
+import { removeAvatar, setAvatar, updateProfile } from '~/services/profile.server';
+import { redirectWithToast } from '~/services/toast.server';
+
+/** The profile page's actions, one per form (intent). */
+export async function saveProfile(user: ShellUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: profileSchema(user.gender, user.isKid) });
+  if (submission.status !== 'success') return data({ intent: 'profile' as const, result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  await updateProfile(user.id, {
+    firstname: value.firstname,
+    lastname: value.lastname,
+    country: value.country,
+    dob: typeof value.dob === 'string' ? value.dob : undefined,
+    weight: value.weight,
+    height: value.height,
+    marketingConsent: value.IsAllowedToSendMarketingEmails === 'on',
+  });
+  return redirectWithToast('/user/profile', { kind: 'success', message: 'Your profile has been updated.' });
+}
+
+export async function changeAvatar(user: ShellUser, formData: FormData) {
+  const file = formData.get('avatar');
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+  const outcome = await setAvatar(user.id, bytes);
+  if (!outcome.ok) return data({ intent: 'avatar' as const, avatarError: outcome.message }, { status: 400 });
+  return redirectWithToast('/user/profile', { kind: 'success', message: 'Your avatar has been updated.' });
+}
+
+export async function dropAvatar(user: ShellUser) {
+  await removeAvatar(user.id);
+  return redirectWithToast('/user/profile', { kind: 'success', message: 'Your avatar has been removed.' });
+}
+
+/** Spec 1 §4 "Change password success: log out, go to events"; every session of the account ends. */
+export async function savePassword(user: ShellUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  if (submission.status !== 'success') {
+    return data({ intent: 'password' as const, result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+  }
+  await changePassword(user.id, submission.value.password);
+  const headers = new Headers();
+  for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
+  return redirectWithToast('/events', { kind: 'success', message: RECOVERY_MESSAGES.passwordChanged }, { headers });
+}
+
+/** Spec 1 §4 "Delete-account request success: log out, go to login". */
+export async function requestDeletion(user: ShellUser, request: Request) {
+  if (!(await consumeRateLimit('code-send', { account: user.id, address: clientAddress(request) }))) {
+    return redirectWithToast('/user/profile?tab=delete', { kind: 'error', message: 'Too many attempts. Please try again later.' });
+  }
+  await requestAccountDeletion(user.id);
+  return redirectWithToast('/auth/login', { kind: 'info', message: RECOVERY_MESSAGES.deleteRequested }, { headers: await logout(request) });
+}
+
+export async function signOut(request: Request) {
+  return redirect('/auth/login', { headers: await logout(request) });
+}

@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
+import { Tabs } from '~/components/ui/Tabs';
+import { requireUser } from '~/services/auth.server';
+import { listActivityFiles } from '~/services/activity-files.server';
+import { getProfile, isCustomAvatar } from '~/services/profile.server';
+import { ActivityFiles } from './components/ActivityFiles';
+import { AvatarPanel } from './components/AvatarPanel';
+import { ChangePasswordForm, DeleteAccountPanel, LogoutPanel } from './components/AccountPanels';
+import { EditProfileForm } from './components/EditProfileForm';
+import { changeAvatar, dropAvatar, requestDeletion, savePassword, saveProfile, signOut } from './profile-actions.server';
+
+export const meta: MetaFunction = () => [{ title: 'Profile · Paceline' }];
+
+const TABS = [
+  { id: 'edit', label: 'Edit Profile' },
+  { id: 'connections', label: 'Connections' },
+  { id: 'files', label: 'Activity Files' },
+  { id: 'password', label: 'Change Password' },
+  { id: 'delete', label: 'Delete Account' },
+  { id: 'logout', label: 'Logout' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [profile, files] = await Promise.all([getProfile(user.id), listActivityFiles(user.id)]);
+  if (!profile) throw new Response('Not found', { status: 404 });
+  const tab = new URL(request.url).searchParams.get('tab');
+  return {
+    profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
+    files,
+    tab: (TABS.some((item) => item.id === tab) ? tab : 'edit') as TabId,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  switch (formData.get('intent')) {
+    case 'profile':
+      return saveProfile(user, formData);
+    case 'avatar':
+      return changeAvatar(user, formData);
+    case 'remove-avatar':
+      return dropAvatar(user);
+    case 'password':
+      return savePassword(user, formData);
+    case 'delete':
+      return requestDeletion(user, request);
+    case 'logout':
+      return signOut(request);
+    default:
+      throw new Response('Unknown action', { status: 400 });
+  }
+}
+
+export default function ProfilePage() {
+  const { profile, files, tab } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  return (
+    <section className="profile-page">
+      <header className="profile-header">
+        <AvatarPanel
+          avatarUrl={profile.avatarUrl}
+          customAvatar={profile.customAvatar}
+          error={actionData && 'avatarError' in actionData ? actionData.avatarError : undefined}
+        />
+        <div>
+          <h1>
+            {profile.firstname} {profile.lastname}
+          </h1>
+          <p className="profile-email">{profile.email}</p>
+        </div>
+      </header>
+      <Tabs tabs={[...TABS]} selected={tab} label="Profile sections" onSelect={(id) => navigate(`?tab=${id}`, { preventScrollReset: true })} />
+      <noscript>
+        <nav className="profile-tab-links">
+          {TABS.map((item) => (
+            <Link key={item.id} to={`?tab=${item.id}`}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      </noscript>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="profile-panel">
+        {tab === 'edit' ? <EditProfileForm profile={profile} lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined} /> : null}
+        {tab === 'connections' ? (
+          <p className="profile-empty">No fitness apps are connected yet. Connecting Strava and other apps is coming soon.</p>
+        ) : null}
+        {tab === 'files' ? <ActivityFiles files={files} /> : null}
+        {tab === 'password' ? (
+          <ChangePasswordForm lastResult={actionData && 'result' in actionData && actionData.intent === 'password' ? actionData.result : undefined} />
+        ) : null}
+        {tab === 'delete' ? <DeleteAccountPanel isKid={profile.isKid} /> : null}
+        {tab === 'logout' ? <LogoutPanel /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { users } from '~/db/schema';
+import { ageInYears, isMinorAge, type RegisterInput } from '~/lib/account-fields';
+import { VERIFY_MESSAGES } from '~/lib/account-messages';
+import { sendAlreadyRegisteredMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
+import { hashPassword, verifyPassword } from './password.server';
+import { checkCode, checkLink, findLinkOwner, issueVerification } from './verification.server';
+
+/**
+ * Getting an account and signing in (spec 1 §4 Login outcomes, Registration, OTP, verify
+ * pages, Parental consent). Unknown and known e-mails get the same answers and the same
+ * work (a dummy argon2 check), so these calls reveal nothing about who has an account.
+ */
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('paceline-dummy-password-for-timing');
+  return dummyHash;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+async function findUserByEmail(email: string) {
+  const [user] = await db().select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return user;
+}
+
+export type LoginResult =
+  | { outcome: 'signedIn'; userId: string }
+  | { outcome: 'resetPassword'; linkToken: string }
+  | { outcome: 'parentalConsent'; childUserId: string; userAge: number }
+  | { outcome: 'verifyEmail'; key: string; email: string }
+  | { outcome: 'failed' };
+
+export async function loginWithPassword(email: string, password: string): Promise<LoginResult> {
+  const user = await findUserByEmail(email);
+  if (!user) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    return { outcome: 'failed' };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { outcome: 'failed' };
+  if (user.status === 'pending' && user.isKid) {
+    return { outcome: 'parentalConsent', childUserId: user.id, userAge: user.dob ? ageInYears(user.dob) : 0 };
+  }
+  if (user.status === 'pending') {
+    const issued = await issueVerification(user.id, 'verify-email', user.email);
+    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken);
+    return { outcome: 'verifyEmail', key: issued.key, email: user.email };
+  }
+  if (user.passwordResetRequired) {
+    const issued = await issueVerification(user.id, 'reset-password', user.email);
+    return { outcome: 'resetPassword', linkToken: issued.linkToken };
+  }
+  return { outcome: 'signedIn', userId: user.id };
+}
+
+export type RegisterResult =
+  | { outcome: 'parentalConsent'; childUserId: string; userAge: number }
+  | { outcome: 'verifyEmail'; key: string; email: string };
+
+/**
+ * Creates a pending account. An e-mail that already has an account gets a notice instead,
+ * and the caller receives an answer shaped exactly like a new registration's.
+ */
+export async function registerRider(input: RegisterInput): Promise<RegisterResult> {
+  const email = normalizeEmail(input.email);
+  const userAge = ageInYears(input.dob);
+  const minor = isMinorAge(userAge);
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(email);
+  if (existing) {
+    await sendAlreadyRegisteredMail(email);
+    return minor ? { outcome: 'parentalConsent', childUserId: randomUUID(), userAge } : { outcome: 'verifyEmail', key: randomUUID(), email };
+  }
+  const [user] = await db()
+    .insert(users)
+    .values({
+      email,
+      passwordHash,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      gender: Number(input.gender),
+      country: input.country,
+      dob: input.dob,
+      weightKg: input.weight,
+      heightCm: input.height,
+      marketingConsent: input.IsAllowedToSendMarketingEmails === 'on',
+      isKid: minor,
+      status: 'pending',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) return { outcome: 'verifyEmail', key: randomUUID(), email };
+  if (minor) return { outcome: 'parentalConsent', childUserId: user.id, userAge };
+  const issued = await issueVerification(user.id, 'verify-email', email);
+  await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken);
+  return { outcome: 'verifyEmail', key: issued.key, email };
+}
+
+async function activate(userId: string) {
+  await db().update(users).set({ status: 'active' }).where(eq(users.id, userId));
+}
+
+export { VERIFY_MESSAGES };
+
+/** /auth/verification: the key of the pending verification (kept server-side) plus the typed code. */
+export async function verifyEmailByCode(key: string, code: string): Promise<{ ok: boolean; message: string }> {
+  const check = await checkCode(key, code, 'verify-email');
+  if (!check.ok) return { ok: false, message: VERIFY_MESSAGES.invalidCode };
+  await activate(check.userId);
+  return { ok: true, message: VERIFY_MESSAGES.verified };
+}
+
+export type LinkPurpose = 'verify-user' | 'verify-kid';
+
+/** /verify-user and /verify-kid: the e-mailed link activates the rider's or the child's account. */
+export async function verifyAccountLink(purpose: LinkPurpose, linkToken: string): Promise<{ ok: boolean; message: string }> {
+  const check = await checkLink(linkToken, purpose === 'verify-kid' ? 'parent-consent' : 'verify-email');
+  if (!check.ok) return { ok: false, message: VERIFY_MESSAGES.invalidLink };
+  await activate(check.userId);
+  return { ok: true, message: purpose === 'verify-kid' ? VERIFY_MESSAGES.kidVerified : VERIFY_MESSAGES.verified };
+}
+
+/** "Resend" on a failed verify page: a fresh link to the same address, replacing the old one. */
+export async function resendAccountLink(purpose: LinkPurpose, linkToken: string): Promise<{ ok: boolean; message: string }> {
+  const owner = await findLinkOwner(linkToken, purpose === 'verify-kid' ? 'parent-consent' : 'verify-email');
+  const [user] = owner ? await db().select().from(users).where(eq(users.id, owner.userId)) : [];
+  if (!owner || !user || user.status === 'active') return { ok: false, message: VERIFY_MESSAGES.invalidLink };
+  if (purpose === 'verify-kid') {
+    const issued = await issueVerification(user.id, 'parent-consent', owner.sentTo);
+    await sendParentalConsentMail(owner.sentTo, user.firstname, issued.linkToken);
+  } else {
+    const issued = await issueVerification(user.id, 'verify-email', user.email);
+    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken);
+  }
+  return { ok: true, message: VERIFY_MESSAGES.resent };
+}
+
+export const CONSENT_MESSAGES = {
+  sendFailed: 'There was an error sending the email. Please try again.',
+  resendFailed: 'There was an error resending the email. Please try again.',
+  notParent: "Please enter your parent's or guardian's own e-mail address.",
+} as const;
+
+/**
+ * Records the parent's address and e-mails them the approval link. The address may not be
+ * the child's own or any child account's. A childUserId with no pending child (the answer
+ * register gives for a taken e-mail) succeeds silently, so it reveals nothing.
+ */
+export async function requestParentalConsent(childUserId: string, parentEmail: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const email = normalizeEmail(parentEmail);
+  const [child] = await db()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, childUserId), eq(users.isKid, true), eq(users.status, 'pending')));
+  if (!child) return { ok: true };
+  const [childAddress] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isKid, true)));
+  if (email === child.email || childAddress) return { ok: false, message: CONSENT_MESSAGES.notParent };
+  await db().update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
+  const issued = await issueVerification(child.id, 'parent-consent', email);
+  await sendParentalConsentMail(email, child.firstname, issued.linkToken);
+  return { ok: true };
+}

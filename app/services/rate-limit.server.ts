@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { rateLimits } from '~/db/schema';
+
+/**
+ * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
+ * hit per account and one per client address; both must be under their limit. If the
+ * database cannot count, the answer is "limited": a limiter that fails open protects nothing.
+ */
+export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'code-send' | 'code-check';
+
+interface Limit {
+  hits: number;
+  windowMs: number;
+}
+
+const MINUTE_MS = 60_000;
+
+export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: Limit }> = {
+  login: { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 50, windowMs: 15 * MINUTE_MS } },
+  register: { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
+  'forgot-password': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
+  'code-send': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 30, windowMs: 60 * MINUTE_MS } },
+  'code-check': { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 60, windowMs: 15 * MINUTE_MS } },
+};
+
+/** The client's address: the first X-Forwarded-For hop (set by the proxy in front), else "local". */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
+  return forwarded || request.headers.get('X-Real-IP') || 'local';
+}
+
+async function hit(key: string, limit: Limit, now: Date): Promise<number> {
+  const windowStartFloor = new Date(now.getTime() - limit.windowMs);
+  const [row] = await db()
+    .insert(rateLimits)
+    .values({ key, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.windowStart} <= ${windowStartFloor.toISOString()}::timestamptz then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartFloor.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits });
+  return row.hits;
+}
+
+/**
+ * Counts one attempt of `action` for this account (an e-mail or user id) and address.
+ * Returns true when the attempt may go ahead.
+ */
+export async function consumeRateLimit(
+  action: RateLimitedAction,
+  { account, address }: { account: string; address: string },
+  now = new Date(),
+): Promise<boolean> {
+  const limits = RATE_LIMITS[action];
+  try {
+    const accountHits = await hit(`${action}:account:${account.toLowerCase()}`, limits.account, now);
+    const addressHits = await hit(`${action}:address:${address}`, limits.address, now);
+    return accountHits <= limits.account.hits && addressHits <= limits.address.hits;
+  } catch {
+    return false;
+  }
+}
