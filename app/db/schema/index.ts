@@ -1,3 +1,4 @@
 // One schema file per area; this index is what Drizzle and the client read.
 export * from './accounts';
 export * from './site';
+export * from './activities';

@@ -1,5 +1,6 @@
 import type { Database } from '../client.server';
 import { seedAccounts } from './accounts';
+import { seedActivities } from './activities';
 
 /**
  * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
@@ -7,4 +8,5 @@ import { seedAccounts } from './accounts';
  */
 export async function seedDatabase(database: Database): Promise<void> {
   await seedAccounts(database);
+  await seedActivities(database);
 }
