@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from '~/lib/flows/types';
+import { activitiesListSample } from './activities.catalogue';
 import { toastMachine } from './toast.machine';
 
 /**
@@ -17,6 +18,7 @@ export const catalogue: CatalogueEntry[] = [
       SHOW: [{ type: 'SHOW', toast: { kind: 'success', message: 'Saved' } } as never],
     },
   },
+  ...activitiesListSample,
 ];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sum } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, riderActivityTotals, type ActivityType } from '~/db/schema';
+import { activities, riderActivityTotals } from '~/db/schema';
+import type { ActivityListPage, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
 import { ACTIVITIES_PAGE_SIZE } from '~/lib/constants';
 
-export type ActivitySort = 'desc' | 'asc';
-export type ActivityTypeFilter = 'all' | ActivityType;
+export type { ActivityListPage } from '~/lib/activities/types';
 
 export interface ActivityListQuery {
   userId: string;
@@ -12,32 +12,6 @@ export interface ActivityListQuery {
   sort?: ActivitySort;
   type?: ActivityTypeFilter;
   pageSize?: number;
-}
-
-/** One row of the ACTIVITIES table (spec 2 §3 "Activity (list row)"). */
-export interface ActivityRow {
-  id: string;
-  date: string;
-  type: ActivityType;
-  sportType: string;
-  title: string;
-  routeName: string;
-  distanceKm: number;
-  elevationM: number;
-  watt: number | null;
-  wattPerKg: number | null;
-  heartrate: number | null;
-  rideDurationS: number;
-  fileType: string;
-  hasPower: boolean;
-}
-
-/** Spec 2 §3 "Activities page response". */
-export interface ActivityListPage {
-  results: ActivityRow[];
-  totalCount: number;
-  totalPages: number;
-  currentPage: number;
 }
 
 /** The count comes from the rollup table: one indexed row instead of counting 100,000. */
