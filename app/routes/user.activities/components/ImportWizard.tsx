@@ -144,7 +144,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
                 files.current = chosen;
               }}
             />
-            <FieldMessage message={errors.files ?? typeError} />
+            <FieldMessage message={typeError ?? errors.files} />
           </div>
           {serverErrors.map((message) => (
             <p key={message} className="form-errors" role="alert">
