@@ -5,31 +5,60 @@
  * [a, b) has a sum of at most min(P[b-1+d] − P[a], d × max(sample in the blocks' span)).
  * A block whose bound cannot beat the best window found so far is skipped; the search starts
  * from the previous duration's best window, which is nearly always close to the answer.
- * The result is exact (a block is only skipped when it provably cannot win);
+ * Four durations share each pass over the starts. The result is exact (a block is only
+ * skipped when it provably cannot win for any of the four);
  * docs/activities.md "Performance" has the figures.
  */
 
 const BLOCK = 32;
 
-/** Range maximum in O(1) after an O(n log n) build. */
-function sparseTable(values: Float64Array): Float64Array[] {
+/** Range maximum (or minimum) in O(1) after an O(n log n) build. */
+function sparseTable(values: Float64Array, pick: (a: number, b: number) => number): Float64Array[] {
   const levels: Float64Array[] = [values];
   for (let width = 2; width <= values.length; width *= 2) {
     const previous = levels[levels.length - 1];
     const half = width / 2;
     const level = new Float64Array(values.length - width + 1);
-    for (let i = 0; i < level.length; i++) level[i] = Math.max(previous[i], previous[i + half]);
+    for (let i = 0; i < level.length; i++) level[i] = pick(previous[i], previous[i + half]);
     levels.push(level);
   }
   return levels;
 }
 
 function rangeMax(levels: Float64Array[], from: number, toInclusive: number): number {
-  const length = toInclusive - from + 1;
-  const k = 31 - Math.clz32(length);
+  const k = 31 - Math.clz32(toInclusive - from + 1);
   const level = levels[k];
-  return Math.max(level[from], level[toInclusive - (1 << k) + 1]);
+  const a = level[from];
+  const b = level[toInclusive - (1 << k) + 1];
+  return a > b ? a : b;
 }
+
+function rangeMin(levels: Float64Array[], from: number, toInclusive: number): number {
+  const k = 31 - Math.clz32(toInclusive - from + 1);
+  const level = levels[k];
+  const a = level[from];
+  const b = level[toInclusive - (1 << k) + 1];
+  return a < b ? a : b;
+}
+
+/**
+ * Upper bound of the sum of any window of `length` starting in [from, to]: the smallest of
+ * (1) the span they cover, (2) length × the highest sample in it, and (3) the first window plus
+ * (to − from) steps that each add at most (highest entering − lowest leaving) sample.
+ */
+function windowBound(prefix: Float64Array, maxima: Float64Array[], minima: Float64Array[], from: number, to: number, length: number): number {
+  const span = prefix[to + length] - prefix[from];
+  const peak = length * rangeMax(maxima, from, to + length - 1);
+  let bound = span < peak ? span : peak;
+  if (to > from) {
+    const gain = rangeMax(maxima, from + length, to + length - 1) - rangeMin(minima, from, to - 1);
+    const stepped = prefix[from + length] - prefix[from] + (to - from) * (gain > 0 ? gain : 0);
+    if (stepped < bound) bound = stepped;
+  }
+  return bound;
+}
+
+const GROUP = 4;
 
 /** watts[d − 1] = best mean power over d seconds. Negative or missing samples count as 0. */
 export function meanMaxPowerCurve(power: ArrayLike<number>): Float64Array {
@@ -43,33 +72,69 @@ export function meanMaxPowerCurve(power: ArrayLike<number>): Float64Array {
     samples[i] = value;
     prefix[i + 1] = prefix[i] + value;
   }
-  const levels = sparseTable(samples);
+  const maxima = sparseTable(samples, Math.max);
+  const minima = sparseTable(samples, Math.min);
+  const best = new Float64Array(GROUP);
   let bestStart = 0;
-  for (let d = 1; d <= n; d++) {
+  // Durations are handled four at a time: one pass over the start positions serves d..d+3,
+  // which roughly quarters the loads and loop overhead when pruning cannot skip blocks.
+  for (let d = 1; d <= n; d += GROUP) {
+    const count = Math.min(GROUP, n - d + 1);
     const lastStart = n - d;
-    if (bestStart > lastStart) bestStart = lastStart;
-    let best = prefix[bestStart + d] - prefix[bestStart];
-    if (bestStart > 0) {
-      const earlier = prefix[bestStart - 1 + d] - prefix[bestStart - 1];
-      if (earlier > best) {
-        best = earlier;
-        bestStart--;
-      }
+    for (let k = 0; k < count; k++) {
+      const start = Math.min(bestStart, n - d - k);
+      best[k] = prefix[start + d + k] - prefix[start];
     }
+    const fullEnd = n - d - (count - 1);
     for (let blockStart = 0; blockStart <= lastStart; blockStart += BLOCK) {
       const blockEnd = Math.min(blockStart + BLOCK - 1, lastStart);
-      const spanSum = prefix[blockEnd + d] - prefix[blockStart];
-      if (spanSum <= best) continue;
-      if (d * rangeMax(levels, blockStart, blockEnd + d - 1) <= best) continue;
-      for (let start = blockStart; start <= blockEnd; start++) {
-        const sum = prefix[start + d] - prefix[start];
-        if (sum > best) {
-          best = sum;
-          bestStart = start;
+      let promising = false;
+      for (let k = 0; k < count && !promising; k++) {
+        const end = Math.min(blockEnd, n - d - k);
+        if (end < blockStart) continue;
+        if (windowBound(prefix, maxima, minima, blockStart, end, d + k) > best[k]) promising = true;
+      }
+      if (!promising) continue;
+      const sharedEnd = Math.min(blockEnd, fullEnd);
+      if (count === GROUP) {
+        let b0 = best[0];
+        let b1 = best[1];
+        let b2 = best[2];
+        let b3 = best[3];
+        for (let i = blockStart; i <= sharedEnd; i++) {
+          const base = prefix[i];
+          const j = i + d;
+          const s0 = prefix[j] - base;
+          const s1 = prefix[j + 1] - base;
+          const s2 = prefix[j + 2] - base;
+          const s3 = prefix[j + 3] - base;
+          if (s0 > b0) {
+            b0 = s0;
+            bestStart = i;
+          }
+          if (s1 > b1) b1 = s1;
+          if (s2 > b2) b2 = s2;
+          if (s3 > b3) b3 = s3;
+        }
+        best[0] = b0;
+        best[1] = b1;
+        best[2] = b2;
+        best[3] = b3;
+      }
+      // The last few starts (and a short final group) fit only the shorter durations.
+      const from = count === GROUP ? Math.max(blockStart, sharedEnd + 1) : blockStart;
+      for (let i = from; i <= blockEnd; i++) {
+        for (let k = 0; k < count; k++) {
+          if (i + d + k > n) break;
+          const sum = prefix[i + d + k] - prefix[i];
+          if (sum > best[k]) {
+            best[k] = sum;
+            if (k === 0) bestStart = i;
+          }
         }
       }
     }
-    curve[d - 1] = best / d;
+    for (let k = 0; k < count; k++) curve[d + k - 1] = best[k] / (d + k);
   }
   return curve;
 }

@@ -59,6 +59,7 @@ describe('meanMaxPowerCurve', () => {
       Array.from({ length: 700 }, () => Math.round(random() * 600)),
       Array.from({ length: 500 }, (_, i) => (i % 97 < 10 ? 900 : 180 + Math.round(random() * 40))),
       new Array(300).fill(220),
+      Array.from({ length: 503 }, (_, i) => 200 + Math.round(20 * Math.sin(i / 7)) + (i % 150 === 0 ? 500 : 0)),
       new Array(50).fill(0),
       Array.from({ length: 400 }, (_, i) => (i > 200 ? 0 : 250)),
     ];
