@@ -1,7 +1,7 @@
 // Creates bench@paceline.local with BENCH_ACTIVITIES (default 100,000) activity rows and their
 // rollups, for bench/activities-http.mjs. Run on a separate PGLITE_DIR (or DATABASE_URL):
 //   PGLITE_DIR=data/bench-pglite npx tsx scripts/seed-bench-activities.ts
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { DEMO_PASSWORD } from '~/db/seed/accounts';
@@ -13,8 +13,8 @@ const count = Number(process.env.BENCH_ACTIVITIES ?? 100_000);
 
 await startServices({ seed: true });
 const database = db();
-const existing = await database.execute(sql`select id from users where email = ${BENCH_EMAIL}`);
-let userId = (existing.rows?.[0] as { id?: string } | undefined)?.id ?? (existing as unknown as Array<{ id: string }>)[0]?.id;
+const [existing] = await database.select({ id: users.id }).from(users).where(eq(users.email, BENCH_EMAIL));
+let userId = existing?.id;
 if (!userId) {
   const [user] = await database
     .insert(users)

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Tabs } from '~/components/ui/Tabs';
@@ -7,7 +7,6 @@ import { requireUser } from '~/services/auth.server';
 import { markImportSeen } from '~/services/imports.server';
 import { ActivitiesTab } from './components/ActivitiesTab';
 import { ImportBanner } from './components/ImportBanner';
-import { ImportWizard } from './components/ImportWizard';
 import { PlayerHeader } from './components/PlayerHeader';
 import { ProgressChart, ProgressTable } from './components/ProgressPanel';
 import { loadActivitiesPage } from './queries.server';
@@ -63,8 +62,6 @@ function useHashTab(isKid: boolean): [TabId, (tab: TabId) => void] {
 export default function ActivitiesPage() {
   const data = useLoaderData<typeof loader>();
   const [tab, selectTab] = useHashTab(data.rider.isKid);
-  const [wizardOpen, setWizardOpen] = useState(false);
-  const revalidator = useRevalidator();
   const tabs = [
     { id: 'profile' as const, label: 'Overview' },
     { id: 'activities' as const, label: 'ACTIVITIES' },
@@ -76,7 +73,7 @@ export default function ActivitiesPage() {
       <Tabs label="Rider sections" tabs={tabs} selected={tab} onSelect={selectTab} />
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="overview-tab">
-          <ImportBanner state={data.banner.state} onImport={() => setWizardOpen(true)} />
+          <ImportBanner status={data.banner.state} />
           <ProgressTable grid={data.progress.grid} imported={data.imported} />
           <ProgressChart period={data.period} chart={data.progress.chart} />
         </div>
@@ -91,15 +88,6 @@ export default function ActivitiesPage() {
           <h2>In Game Shop</h2>
           <p>The shop opens here soon: bikes, wheels and apparel for your avatar, bought with coins.</p>
         </div>
-      ) : null}
-      {wizardOpen ? (
-        <ImportWizard
-          onClose={() => {
-            setWizardOpen(false);
-            revalidator.revalidate();
-            window.location.reload();
-          }}
-        />
       ) : null}
     </div>
   );
