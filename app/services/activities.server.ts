@@ -8,6 +8,7 @@ import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
 import { analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from './adapters/storage.server';
 import { addToRollups } from './activities/rollups.server';
+import { invalidateRiderPage } from './activities/page-cache.server';
 import { weightAt } from './weight-history.server';
 
 export { listActivities, type ActivityListPage, type ActivityListQuery } from './activities/list.server';
@@ -120,5 +121,5 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
       powerCurve: analysis.powerCurve,
     });
     return { id: row.id };
-  });
+  }).finally(() => invalidateRiderPage(userId));
 }

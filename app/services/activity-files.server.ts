@@ -3,6 +3,7 @@ import { db } from '~/db/client.server';
 import { activities, type ActivityType } from '~/db/schema';
 import { storage } from './adapters/storage.server';
 import { addToRollups } from './activities/rollups.server';
+import { invalidateRiderPage } from './activities/page-cache.server';
 
 /** One line of the profile's Activity Files tab (spec 1 §2 profile "activities (files list)"). */
 export interface ActivityFile {
@@ -83,5 +84,5 @@ export async function createJsonActivity(
       .returning({ id: activities.id });
     await addToRollups(tx, { userId, activityId: row.id, type: input.type, startedAt: input.startedAt, distanceM: input.distanceM, timeS: input.timerS, elevationM: input.elevationM ?? 0, powerCurve: [] });
     return { id: row.id };
-  });
+  }).finally(() => invalidateRiderPage(userId));
 }

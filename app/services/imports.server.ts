@@ -4,6 +4,7 @@ import { thirdPartyImports, users, type ImportStatus } from '~/db/schema';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
 import { IMAGE_TYPES, MIME_OF, sniffFileType, type SniffedType } from '~/lib/file-signature';
 import { storage } from './adapters/storage.server';
+import { invalidateRiderPage } from './activities/page-cache.server';
 
 export type BannerState = 'none' | 'submitted' | 'approved' | 'rejected';
 
@@ -117,12 +118,18 @@ export async function listSubmittedImports() {
 }
 
 export async function reviewImport(staffId: string, importId: string, decision: Exclude<ImportStatus, 'submitted'>): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx.select({ status: thirdPartyImports.status }).from(thirdPartyImports).where(eq(thirdPartyImports.id, importId)).for('update');
-    if (!row || row.status !== 'submitted') return false;
+  const userId = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: thirdPartyImports.status, userId: thirdPartyImports.userId })
+      .from(thirdPartyImports)
+      .where(eq(thirdPartyImports.id, importId))
+      .for('update');
+    if (!row || row.status !== 'submitted') return null;
     await tx.update(thirdPartyImports).set({ status: decision, reviewedBy: staffId, reviewedAt: new Date() }).where(eq(thirdPartyImports.id, importId));
-    return true;
+    return row.userId;
   });
+  if (userId) invalidateRiderPage(userId);
+  return userId !== null;
 }
 
 /** A proof file for the staff page (the route checks the reader is staff). */

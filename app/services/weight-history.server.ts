@@ -1,12 +1,14 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { users, weightHistory } from '~/db/schema';
+import { invalidateRiderPage } from './activities/page-cache.server';
 
 type Executor = ReturnType<typeof db> | Transaction;
 
 /** Records the rider's weight from `at` on (profile edits, staff weigh-ins, seed history). */
 export async function recordWeight(userId: string, weightKg: number, at: Date = new Date(), options: { verified?: boolean } = {}): Promise<void> {
   await db().insert(weightHistory).values({ userId, weightKg, recordedAt: at, verified: options.verified ?? false });
+  invalidateRiderPage(userId);
 }
 
 /** The weight that applied on a ride's date: the last entry at or before it, else the profile's. */

@@ -1,19 +1,20 @@
 import { listActivities } from '~/services/activities.server';
 import { getAllTimeCurve, getAverageCurve } from '~/services/activities/curves.server';
 import { toCurveView } from '~/services/activities/curve-view.server';
-import { approvedImportTotals, getProgress, getRiderHeader, type Period } from '~/services/activities/rider-page.server';
+import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period } from '~/services/activities/rider-page.server';
 import { getImportBanner } from '~/services/imports.server';
+import { cachedRiderPage } from '~/services/activities/page-cache.server';
 
 /** Everything the activities page shows on first paint, read in parallel. */
 export async function loadActivitiesPage(userId: string, period: Period, sort: 'asc' | 'desc') {
   const [rider, banner, progress, firstPage, allTime, average, imported] = await Promise.all([
-    getRiderHeader(userId),
+    cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(userId, aggregates)),
     getImportBanner(userId),
-    getProgress(userId, period),
+    cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
     listActivities({ userId, sort }),
-    getAllTimeCurve(userId),
-    getAverageCurve(userId),
-    approvedImportTotals(userId),
+    cachedRiderPage('all-time', userId, () => getAllTimeCurve(userId)),
+    cachedRiderPage('average', userId, () => getAverageCurve(userId)),
+    cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),
   ]);
   return {
     rider,

@@ -50,8 +50,8 @@ export async function approvedImportTotals(userId: string) {
   return { count: Number(row.count), distanceKm: Number(row.distanceKm), timeS: Number(row.timeS), elevationM: Number(row.elevationM) };
 }
 
-export async function getRiderHeader(userId: string, today = new Date()): Promise<RiderHeader> {
-  const [user] = await db().select().from(users).where(eq(users.id, userId));
+/** The header's figures that come from rides and imports (cacheable; the profile is read fresh). */
+export async function getRiderAggregates(userId: string) {
   const [totals] = await db()
     .select({
       distanceM: sql<number>`coalesce(sum(${riderActivityTotals.distanceM}), 0)::float8`,
@@ -62,10 +62,20 @@ export async function getRiderHeader(userId: string, today = new Date()): Promis
     .where(eq(riderActivityTotals.userId, userId));
   const imported = await approvedImportTotals(userId);
   const [best] = await db().select({ watts: riderPowerBests.watts }).from(riderPowerBests).where(eq(riderPowerBests.userId, userId));
-  const verifiedWeight = await latestVerifiedWeight(userId);
-  const weightKg = verifiedWeight ?? user.weightKg;
-  const ftpW = deriveFtp(bestTwentyMinutes(best ? new Float32Array(best.watts.slice().buffer) : null), weightKg);
-  const totalKm = Number(totals.distanceM) / 1000 + imported.distanceKm;
+  return {
+    best20MinW: bestTwentyMinutes(best ? new Float32Array(best.watts.slice().buffer) : null),
+    verifiedWeightKg: await latestVerifiedWeight(userId),
+    totalKm: Number(totals.distanceM) / 1000 + imported.distanceKm,
+    totalRideTimeS: Number(totals.timeS) + imported.timeS,
+    totalElevationM: Number(totals.elevationM) + imported.elevationM,
+  };
+}
+
+export async function getRiderHeader(userId: string, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
+  const [user] = await db().select().from(users).where(eq(users.id, userId));
+  const figures = aggregates ?? (await getRiderAggregates(userId));
+  const weightKg = figures.verifiedWeightKg ?? user.weightKg;
+  const ftpW = deriveFtp(figures.best20MinW, weightKg);
   return {
     firstname: user.firstname,
     lastname: user.lastname,
@@ -73,17 +83,17 @@ export async function getRiderHeader(userId: string, today = new Date()): Promis
     team: null,
     genderLabel: user.gender === 1 ? 'FEMALE' : user.gender === 0 ? 'MEN' : 'Both',
     category: deriveCategory(ftpW, weightKg),
-    level: deriveLevel(totalKm),
+    level: deriveLevel(figures.totalKm),
     ftpW,
     weightKg,
-    weightVerified: verifiedWeight !== null,
+    weightVerified: figures.verifiedWeightKg !== null,
     heightCm: user.heightCm,
     heightVerified: false,
     age: ageOn(user.dob, today),
     isKid: user.isKid,
-    totalKm,
-    totalRideTimeS: Number(totals.timeS) + imported.timeS,
-    totalElevationM: Number(totals.elevationM) + imported.elevationM,
+    totalKm: figures.totalKm,
+    totalRideTimeS: figures.totalRideTimeS,
+    totalElevationM: figures.totalElevationM,
   };
 }
 
