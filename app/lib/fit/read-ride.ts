@@ -108,19 +108,28 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
   return samples;
 }
 
-/** Decodes a FIT file; throws FitReadError when it is not a readable activity. */
-export function readRide(bytes: Uint8Array): DecodedRide {
-  const stream = Stream.fromByteArray(bytes);
-  if (!Decoder.isFIT(stream)) throw new FitReadError('not a FIT file');
-  const decoder = new Decoder(stream);
-  const { messages, errors } = decoder.read({
+function decode(stream: Stream, expandComponents: boolean) {
+  return new Decoder(stream).read({
     expandSubFields: false,
-    expandComponents: true,
+    expandComponents,
     applyScaleAndOffset: true,
     convertTypesToStrings: true,
     convertDateTimesToDates: true,
     mergeHeartRates: false,
   });
+}
+
+/** Decodes a FIT file; throws FitReadError when it is not a readable activity. */
+export function readRide(bytes: Uint8Array): DecodedRide {
+  const stream = Stream.fromByteArray(bytes);
+  if (!Decoder.isFIT(stream)) throw new FitReadError('not a FIT file');
+  // Component expansion doubles decode time and is only needed for compressed speed/distance
+  // records (some virtual-ride exports): decode without it, and again with it when needed.
+  let { messages, errors } = decode(stream, false);
+  const first = (messages.recordMesgs ?? []) as Array<RecordLike & { compressedSpeedDistance?: unknown }>;
+  if (first.some((record) => record.compressedSpeedDistance !== undefined) && !first.some((record) => record.distance !== undefined)) {
+    ({ messages, errors } = decode(Stream.fromByteArray(bytes), true));
+  }
   const records = (messages.recordMesgs ?? []) as RecordLike[];
   // A recording cut short (battery, crash) still holds a ride: keep it when enough survived.
   if (errors.length > 0 && records.length < MIN_RECORDS_OF_CUT_FILE) throw new FitReadError('the FIT file is truncated or corrupt');
@@ -130,11 +139,11 @@ export function readRide(bytes: Uint8Array): DecodedRide {
     | undefined;
   const samples = toSamples(records, timerIntervals((messages.eventMesgs ?? []) as TimerEvent[]));
   if (samples.t.length === 0) throw new FitReadError('the FIT file has no records while the timer ran');
-  const first = records.find((record) => record.timestamp)?.timestamp as Date;
+  const firstStamp = records.find((record) => record.timestamp)?.timestamp as Date;
   const n = samples.t.length;
   const lastDistance = samples.distanceM[n - 1];
   return {
-    startTime: session?.startTime ?? first,
+    startTime: session?.startTime ?? firstStamp,
     sport: session?.sport ?? 'cycling',
     timerS: finite(session?.totalTimerTime, n),
     elapsedS: finite(session?.totalElapsedTime, samples.t[n - 1] + 1),

@@ -67,5 +67,7 @@ describe('power maths against the head units', () => {
     const ride = load('null_compressed_speed_dist.fit');
     expect(ride.hasPower).toBe(true);
     expect(ride.timerS).toBe(1808);
+    // Its speed and distance are compressed components: the reader expands them.
+    expect(ride.samples.distanceM[ride.samples.distanceM.length - 1]).toBeGreaterThan(1000);
   });
 });
