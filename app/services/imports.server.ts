@@ -28,6 +28,7 @@ export async function markImportSeen(userId: string): Promise<void> {
     .update(thirdPartyImports)
     .set({ hasSeen: true })
     .where(and(eq(thirdPartyImports.userId, userId), eq(thirdPartyImports.status, 'approved')));
+  invalidateRiderPage(userId);
 }
 
 export interface ProofFile {
@@ -92,6 +93,7 @@ export async function submitImport(userId: string, submission: ImportSubmission)
       proofFiles,
     })
     .returning({ id: thirdPartyImports.id });
+  invalidateRiderPage(userId);
   return { id: row.id };
 }
 
