@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '~/lib/flows/types';
 import { accountsFlows } from './catalogue/accounts';
+import { activitiesFlows } from './catalogue/activities';
 import { eventsFlows } from './catalogue/events';
 import { toastMachine } from './toast.machine';
 
@@ -21,7 +22,7 @@ const shellFlows: CatalogueEntry[] = [
  * and the generated path tests all read this list: add a machine to its area's list in
  * catalogue/ and all three pick it up.
  */
-export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...eventsFlows];
+export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);

@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './site';
 export * from './events';
+export * from './activities';

@@ -1,6 +1,7 @@
 import type { Database } from '../client.server';
 import { seedAccounts } from './accounts';
 import { seedEventData } from './events';
+import { seedActivities } from './activities';
 
 /**
  * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
@@ -9,4 +10,5 @@ import { seedEventData } from './events';
 export async function seedDatabase(database: Database): Promise<void> {
   await seedAccounts(database);
   await seedEventData(database);
+  await seedActivities(database);
 }

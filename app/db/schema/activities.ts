@@ -1,0 +1,155 @@
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Packed numeric arrays (Float32 series, curves): compact and read in one go. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+export const ACTIVITY_TYPES = ['ride', 'workout', 'event'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** One ride as the list shows it, with every figure computed once at ingest (spec 2 §3). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull().default('ride'),
+    sportType: text('sport_type').notNull().default('cycling'),
+    title: text('title').notNull(),
+    routeName: text('route_name').notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** 'fit' for uploaded recordings; other types are served as JSON (spec 2 §7 download). */
+    fileType: text('file_type').notNull().default('fit'),
+    fileKey: text('file_key'),
+    distanceM: doublePrecision('distance_m').notNull().default(0),
+    elevationM: doublePrecision('elevation_m').notNull().default(0),
+    timerS: integer('timer_s').notNull().default(0),
+    elapsedS: integer('elapsed_s').notNull().default(0),
+    avgPowerW: real('avg_power_w'),
+    maxPowerW: real('max_power_w'),
+    avgWattsPerKg: real('avg_watts_per_kg'),
+    avgHeartRate: real('avg_heart_rate'),
+    avgCadence: real('avg_cadence'),
+    avgSpeedKmh: real('avg_speed_kmh'),
+    normalizedPowerW: real('normalized_power_w'),
+    intensity: real('intensity'),
+    trainingLoad: real('training_load'),
+    ftpW: real('ftp_w'),
+    weightKg: real('weight_kg'),
+    spikesRemoved: integer('spikes_removed').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activities_user_started_idx').on(table.userId, table.startedAt, table.id),
+    index('activities_user_type_started_idx').on(table.userId, table.type, table.startedAt, table.id),
+  ],
+);
+
+/** The per-second rows of one ride and its mean-max power curve, packed (docs/activities.md). */
+export const activityDetails = pgTable('activity_details', {
+  activityId: uuid('activity_id')
+    .primaryKey()
+    .references(() => activities.id, { onDelete: 'cascade' }),
+  sampleCount: integer('sample_count').notNull(),
+  /** Float32 × 7 × sampleCount: t, distance, altitude, power, speed, heart rate, cadence. */
+  series: bytea('series').notNull(),
+  /** Float32 watts for durations 1..n s (spike-filtered power). */
+  powerCurve: bytea('power_curve').notNull(),
+});
+
+/** The rider's all-time curve: element-wise maximum of ride curves, with each point's ride. */
+export const riderPowerBests = pgTable('rider_power_bests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  watts: bytea('watts').notNull(),
+  /** Uint16 index into `sources` per duration. */
+  sourceIndex: bytea('source_index').notNull(),
+  sources: jsonb('sources').$type<Array<{ id: string; date: string }>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Day rollups kept at ingest so progress and totals never scan the activities. */
+export const riderDailyTotals = pgTable(
+  'rider_daily_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    rides: integer('rides').notNull().default(0),
+    races: integer('races').notNull().default(0),
+    distanceM: doublePrecision('distance_m').notNull().default(0),
+    timeS: doublePrecision('time_s').notNull().default(0),
+    elevationM: doublePrecision('elevation_m').notNull().default(0),
+    longestRideM: doublePrecision('longest_ride_m').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** All-time totals per rider and activity type (cheap counts for paging). */
+export const riderActivityTotals = pgTable(
+  'rider_activity_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+    count: integer('count').notNull().default(0),
+    distanceM: doublePrecision('distance_m').notNull().default(0),
+    timeS: doublePrecision('time_s').notNull().default(0),
+    elevationM: doublePrecision('elevation_m').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.type] })],
+);
+
+/** Weight over time, so a ride's W/kg uses the weight of its day. */
+export const weightHistory = pgTable(
+  'weight_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weightKg: real('weight_kg').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** Weighed by staff (spec 2 §2 "Verified weight"); shown with a check icon. */
+    verified: boolean('verified').notNull().default(false),
+  },
+  (table) => [index('weight_history_user_at_idx').on(table.userId, table.recordedAt)],
+);
+
+export const IMPORT_PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bkool', 'Others'] as const;
+export const IMPORT_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A request to import totals from another platform (spec 2 §3 "Third-party import record"). */
+export const thirdPartyImports = pgTable(
+  'third_party_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: IMPORT_PLATFORMS }).notNull(),
+    totalRideTimeS: integer('total_ride_time_s').notNull(),
+    totalDistanceKm: doublePrecision('total_distance_km').notNull(),
+    totalElevationM: doublePrecision('total_elevation_m').notNull(),
+    profileLink: text('profile_link').notNull(),
+    proofFiles: jsonb('proof_files').$type<Array<{ key: string; type: string; name: string }>>().notNull(),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('submitted'),
+    hasSeen: boolean('has_seen').notNull().default(false),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('third_party_imports_user_idx').on(table.userId, table.createdAt), index('third_party_imports_status_idx').on(table.status, table.createdAt)],
+);
+
+export const ACTIVITY_SERIES = ['t', 'distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'] as const;

@@ -1,0 +1,105 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ActivityListPage, ActivityRow, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
+import { COMPARE_LIMIT } from '~/lib/constants';
+
+export interface PageRequest {
+  page: number;
+  sort: ActivitySort;
+  type: ActivityTypeFilter;
+}
+
+export interface ActivitiesListContext extends PageRequest {
+  rows: ActivityRow[];
+  totalPages: number;
+  totalCount: number;
+  /** Ticked for the power-curve panel, oldest first (spec 2 §4: at most 2, a third drops the oldest). */
+  compare: string[];
+}
+
+export type ActivitiesListEvent =
+  | { type: 'LOAD_MORE' }
+  | { type: 'SET_SORT'; sort: ActivitySort }
+  | { type: 'SET_TYPE'; filter: ActivityTypeFilter }
+  | { type: 'TOGGLE_COMPARE'; id: string }
+  | { type: 'RETRY' };
+
+/**
+ * The ACTIVITIES tab (spec 2 §2, §4 "Activities paging"): pages load one after another until
+ * the last; changing sort or type starts again at page 1; up to two rides ticked for comparison.
+ * The route supplies `fetchPage` (the paging resource route) with `.provide()`.
+ */
+export const activitiesListMachine = setup({
+  types: {
+    context: {} as ActivitiesListContext,
+    events: {} as ActivitiesListEvent,
+    input: {} as { firstPage: ActivityListPage; sort?: ActivitySort; type?: ActivityTypeFilter },
+  },
+  actors: {
+    fetchPage: fromPromise<ActivityListPage, PageRequest>(async () => {
+      throw new Error('fetchPage is provided by the route');
+    }),
+  },
+  guards: {
+    hasMorePages: ({ context }) => context.page < context.totalPages,
+    loadedPageLeavesMore: ({ event }) => {
+      const page = (event as unknown as { output: ActivityListPage }).output;
+      return page.currentPage < page.totalPages;
+    },
+  },
+  actions: {
+    nextPage: assign({ page: ({ context }) => context.page + 1 }),
+    startOver: assign({ page: 1, rows: [] as ActivityRow[] }),
+    rememberSort: assign({ sort: ({ context, event }) => (event.type === 'SET_SORT' ? event.sort : context.sort) }),
+    rememberType: assign({ type: ({ context, event }) => (event.type === 'SET_TYPE' ? event.filter : context.type) }),
+    appendPage: assign(({ context, event }) => {
+      const page = (event as unknown as { output: ActivityListPage }).output;
+      return { rows: [...context.rows, ...page.results], totalPages: page.totalPages, totalCount: page.totalCount, page: page.currentPage };
+    }),
+    toggleCompare: assign({
+      compare: ({ context, event }) => {
+        if (event.type !== 'TOGGLE_COMPARE') return context.compare;
+        if (context.compare.includes(event.id)) return context.compare.filter((id) => id !== event.id);
+        return [...context.compare, event.id].slice(-COMPARE_LIMIT);
+      },
+    }),
+  },
+}).createMachine({
+  id: 'activitiesList',
+  context: ({ input }) => ({
+    page: input.firstPage.currentPage,
+    totalPages: input.firstPage.totalPages,
+    totalCount: input.firstPage.totalCount,
+    rows: input.firstPage.results,
+    sort: input.sort ?? 'desc',
+    type: input.type ?? 'all',
+    compare: [],
+  }),
+  initial: 'ready',
+  on: {
+    SET_SORT: { target: '.loading', actions: ['rememberSort', 'startOver'] },
+    SET_TYPE: { target: '.loading', actions: ['rememberType', 'startOver'] },
+    TOGGLE_COMPARE: { actions: 'toggleCompare' },
+  },
+  states: {
+    ready: {
+      // The first page comes from the loader; LOAD MORE shows while this transition is possible.
+      on: { LOAD_MORE: { guard: 'hasMorePages', target: 'loading', actions: 'nextPage' } },
+    },
+    loading: {
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ page: context.page, sort: context.sort, type: context.type }),
+        onDone: [
+          { guard: 'loadedPageLeavesMore', target: 'ready', actions: 'appendPage' },
+          { target: 'finished', actions: 'appendPage' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    failed: {
+      on: { RETRY: { target: 'loading' } },
+    },
+    finished: {},
+  },
+});

@@ -1,0 +1,77 @@
+import type { CatalogueEntry } from '~/lib/flows/types';
+import type { ActivityListPage } from '~/lib/activities/types';
+import { activitiesListMachine } from '../activities-list.machine';
+import { importStatusBannerMachine } from '../import-status-banner.machine';
+import { importWizardMachine } from '../import-wizard.machine';
+
+const morePages: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 1 };
+const lastPage: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 2 };
+
+/** The activities area's flows (issue 4). */
+export const activitiesFlows: CatalogueEntry[] = [
+  {
+    id: 'activities-list',
+    title: 'Activities list',
+    description: 'Loads pages of rides until the last, restarts at page 1 when sort or type changes, and keeps up to two rides ticked for the power curve.',
+    specRef: 'spec 2 §2 Activities tab, §4 "Activities paging", §9 "Comparison limit: 2"',
+    machine: activitiesListMachine,
+    input: { firstPage: morePages },
+    simplePathLimit: 40,
+    eventSamples: {
+      SET_SORT: [{ type: 'SET_SORT', sort: 'asc' } as never],
+      SET_TYPE: [{ type: 'SET_TYPE', filter: 'workout' } as never],
+      TOGGLE_COMPARE: [{ type: 'TOGGLE_COMPARE', id: 'a' } as never],
+      'xstate.done.actor.fetchPage': [
+        { type: 'xstate.done.actor.fetchPage', output: lastPage } as never,
+        { type: 'xstate.done.actor.fetchPage', output: morePages } as never,
+      ],
+      'xstate.error.actor.fetchPage': [{ type: 'xstate.error.actor.fetchPage', error: new Error('offline') } as never],
+    },
+    serializeContext: (context: { page: number; totalPages: number; sort: string; type: string; compare: string[] }) => ({
+      more: context.page < context.totalPages,
+      sort: context.sort,
+      type: context.type,
+      compare: context.compare.length,
+    }),
+  },
+  {
+    id: 'import-wizard',
+    title: 'Import from other platforms',
+    description: 'The 3-step import modal: picking a platform advances, stats and proof are checked with the exact messages, submit ends in success or shows the server errors; closing ends it.',
+    specRef: 'spec 2 §2 "Third-party import wizard", §5 import rules, §8',
+    machine: importWizardMachine,
+    simplePathLimit: 40,
+    eventSamples: {
+      PICK_PLATFORM: [{ type: 'PICK_PLATFORM', platform: 'Strava' } as never, { type: 'PICK_PLATFORM', platform: '' } as never],
+      SUBMIT_STATS: [
+        { type: 'SUBMIT_STATS', stats: { days: '1', hours: '2', minutes: '3', distance: '10', distanceUnit: 'kilometers', elevation: '5' } } as never,
+        { type: 'SUBMIT_STATS', stats: { days: '', hours: '', minutes: '', distance: '', distanceUnit: 'kilometers', elevation: '' } } as never,
+      ],
+      SUBMIT_PROOF: [
+        { type: 'SUBMIT_PROOF', proof: { profileLink: 'https://strava.com/a', fileCount: 1 } } as never,
+        { type: 'SUBMIT_PROOF', proof: { profileLink: '', fileCount: 0 } } as never,
+      ],
+      'xstate.done.actor.submitImport': [
+        { type: 'xstate.done.actor.submitImport', output: { ok: true } } as never,
+        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: ['Profile link should be a valid link'] } } as never,
+      ],
+      'xstate.error.actor.submitImport': [{ type: 'xstate.error.actor.submitImport', error: new Error('offline') } as never],
+    },
+    serializeContext: (context: { platform: string; errors: object; serverErrors: string[] }) => ({
+      platform: context.platform !== '',
+      errors: Object.keys(context.errors).length > 0,
+      serverErrors: context.serverErrors.length > 0,
+    }),
+  },
+  {
+    id: 'import-status-banner',
+    title: 'Import status banner',
+    description: 'The four banner states: none offers Import, submitted waits, approved shows Got It until seen, rejected offers re-import.',
+    specRef: 'spec 2 §4 "Import status", §7 set-user-has-seen',
+    machine: importStatusBannerMachine,
+    eventSamples: {
+      STATUS_LOADED: ['none', 'submitted', 'approved', 'rejected'].map((status) => ({ type: 'STATUS_LOADED', status }) as never),
+      'xstate.error.actor.markSeen': [{ type: 'xstate.error.actor.markSeen', error: new Error('offline') } as never],
+    },
+  },
+];

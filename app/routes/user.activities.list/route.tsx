@@ -1,0 +1,17 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { listActivities } from '~/services/activities.server';
+import { requireUser } from '~/services/auth.server';
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  sort: z.enum(['desc', 'asc']).catch('desc'),
+  type: z.enum(['all', 'ride', 'workout', 'event']).catch('all'),
+});
+
+// GET /user/activities/list?page&sort&type — spec 2 §7 rider/profile/activities (the paging loader).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return json(await listActivities({ userId: user.id, ...query }));
+}

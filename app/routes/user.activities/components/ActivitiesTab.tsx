@@ -1,0 +1,147 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
+import type { ActivityListPage, ActivitySort } from '~/lib/activities/types';
+import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
+import type { CurveView } from '~/services/activities/curve-view.server';
+import { PowerCurvePanel } from './PowerCurvePanel';
+
+async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
+  const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
+  const response = await fetch(`/user/activities/list?${query}`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`list ${response.status}`);
+  return (await response.json()) as ActivityListPage;
+}
+
+function useComparedCurves(ids: string[]): CurveView[] {
+  const [curves, setCurves] = useState<CurveView[]>([]);
+  const key = ids.join(',');
+  useEffect(() => {
+    if (!key) {
+      setCurves([]);
+      return;
+    }
+    const controller = new AbortController();
+    fetch(`/user/activities/curves?ids=${key}`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<CurveView[]>) : []))
+      .then(setCurves)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [key]);
+  return curves;
+}
+
+const cell = (value: number | null, digits = 0) => (value === null ? '—' : value.toFixed(digits));
+
+export function ActivitiesTab({
+  firstPage,
+  sort,
+  otherPlatform,
+  allTime,
+  average,
+}: {
+  firstPage: ActivityListPage;
+  sort: ActivitySort;
+  otherPlatform: boolean;
+  allTime: CurveView | null;
+  average: CurveView | null;
+}) {
+  const machine = useMemo(() => activitiesListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) } }), []);
+  const [snapshot, send] = useMachine(machine, { input: { firstPage, sort } });
+  const { rows, compare, totalCount } = snapshot.context;
+  const compared = useComparedCurves(compare);
+  return (
+    <div className="activities-tab">
+      <PowerCurvePanel allTime={allTime} average={average} compared={compared} />
+      <div className="activities-toolbar">
+        <p className="muted">{totalCount} activities</p>
+        <label className="activities-sort">
+          Sort{' '}
+          <select value={snapshot.context.sort} onChange={(event) => send({ type: 'SET_SORT', sort: event.target.value as ActivitySort })}>
+            <option value="desc">Newest first</option>
+            <option value="asc">Oldest first</option>
+          </select>
+        </label>
+        {/* Spec 2 §2: the type filter exists but is hidden. */}
+        <select hidden aria-hidden="true" value={snapshot.context.type} onChange={(event) => send({ type: 'SET_TYPE', filter: event.target.value as 'all' })}>
+          <option value="all">All</option>
+          <option value="ride">Ride</option>
+          <option value="workout">Workout</option>
+          <option value="event">Event</option>
+        </select>
+      </div>
+      <div className="table-scroll">
+        <table className="activities-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Compare</span>
+              </th>
+              <th scope="col">DATE</th>
+              <th scope="col">RIDE</th>
+              <th scope="col">DIST</th>
+              <th scope="col">ELEV</th>
+              <th scope="col">W (avg)</th>
+              <th scope="col">W/KG (avg)</th>
+              <th scope="col">HEART (avg)</th>
+              <th scope="col">TIME</th>
+              {otherPlatform ? <th scope="col">Other Platform</th> : null}
+              <th scope="col">ANALYSIS</th>
+              <th scope="col">DOWNLOAD</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="activity-row">
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Compare ${row.title} ${formatDate(row.date)}`}
+                    checked={compare.includes(row.id)}
+                    disabled={!row.hasPower}
+                    onChange={() => send({ type: 'TOGGLE_COMPARE', id: row.id })}
+                  />
+                </td>
+                <td>{formatDate(row.date)}</td>
+                <td>
+                  <strong>{row.title}</strong>
+                  {row.routeName ? <div className="muted">{row.routeName}</div> : null}
+                </td>
+                <td>{formatKm(row.distanceKm)} KM</td>
+                <td>{Math.round(row.elevationM)} M</td>
+                <td>{cell(row.watt)}</td>
+                <td>{cell(row.wattPerKg, 2)}</td>
+                <td>{cell(row.heartrate)}</td>
+                <td>{formatClock(row.rideDurationS)}</td>
+                {otherPlatform ? <td>—</td> : null}
+                <td>
+                  <a href={`/user/activities/${row.id}/analysis`}>Analysis</a>
+                </td>
+                <td>
+                  <a href={`/user/activities/files/${row.id}/download`} download>
+                    Download
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 ? <p className="muted">No activities yet.</p> : null}
+      {snapshot.matches('failed') ? (
+        <p className="form-errors">
+          Could not load more activities.{' '}
+          <button type="button" className="secondary" onClick={() => send({ type: 'RETRY' })}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading') ? (
+        <button type="button" className="primary activities-load-more" disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
+          {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { Tabs } from '~/components/ui/Tabs';
+import { formatDate, formatDuration } from '~/lib/activities/format';
+import type { CurveView } from '~/services/activities/curve-view.server';
+
+type Metric = 'power' | 'wkg';
+const WIDTH = 720;
+const HEIGHT = 280;
+const PAD = { left: 52, right: 16, top: 16, bottom: 30 };
+const COLORS = ['#ff5a1f', '#2f81f7', '#f5c518'];
+const TICKS = [1, 5, 15, 60, 300, 1200, 3600, 10800];
+
+/**
+ * Spec 2 §2 power curve panel: All TIME plus up to two ticked rides (or the overall average when
+ * none is ticked). Log-scaled durations; the hover shows the duration, exact value and its date.
+ */
+export function PowerCurvePanel({ allTime, average, compared }: { allTime: CurveView | null; average: CurveView | null; compared: CurveView[] }) {
+  const [metric, setMetric] = useState<Metric>('power');
+  const [hover, setHover] = useState<number | null>(null);
+  const lines = useMemo(() => [allTime, ...(compared.length ? compared : average ? [average] : [])].filter((line): line is CurveView => line !== null), [allTime, average, compared]);
+  const maxD = Math.max(2, ...lines.map((line) => line.points[line.points.length - 1]?.d ?? 1));
+  const value = (point: CurveView['points'][number]) => (metric === 'power' ? point.w : point.wkg);
+  const maxY = Math.max(1, ...lines.flatMap((line) => line.points.map(value))) * 1.08;
+  const x = (d: number) => PAD.left + (Math.log(d) / Math.log(maxD)) * (WIDTH - PAD.left - PAD.right);
+  const y = (v: number) => HEIGHT - PAD.bottom - (v / maxY) * (HEIGHT - PAD.top - PAD.bottom);
+  const unit = metric === 'power' ? 'W' : 'W/KG';
+  const hoverDuration = hover === null ? null : Math.round(Math.exp(((hover - PAD.left) / (WIDTH - PAD.left - PAD.right)) * Math.log(maxD)));
+  const nearest = (line: CurveView) => {
+    if (hoverDuration === null) return null;
+    let best = line.points[0];
+    for (const point of line.points) if (Math.abs(point.d - hoverDuration) < Math.abs(best.d - hoverDuration)) best = point;
+    return best;
+  };
+  return (
+    <section className="power-curve card" aria-label="Power curve">
+      <div className="power-curve-head">
+        <h2>Power curve</h2>
+        <Tabs
+          label="Power curve metric"
+          tabs={[
+            { id: 'power', label: 'POWER' },
+            { id: 'wkg', label: 'W/KG' },
+          ]}
+          selected={metric}
+          onSelect={setMetric}
+        />
+      </div>
+      <ul className="power-curve-legend">
+        {lines.map((line, index) => (
+          <li key={line.id} style={{ color: COLORS[index] }}>
+            {line.label}
+          </li>
+        ))}
+      </ul>
+      {lines.length === 0 ? (
+        <p className="muted">No power data yet: ride with a power meter to see your curve.</p>
+      ) : (
+        <div className="power-curve-chart">
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            role="img"
+            aria-label={`Power curve in ${unit}`}
+            onMouseMove={(event) => {
+              const box = event.currentTarget.getBoundingClientRect();
+              const px = ((event.clientX - box.left) / box.width) * WIDTH;
+              setHover(Math.min(WIDTH - PAD.right, Math.max(PAD.left, px)));
+            }}
+            onMouseLeave={() => setHover(null)}
+          >
+            {TICKS.filter((tick) => tick <= maxD).map((tick) => (
+              <g key={tick}>
+                <line x1={x(tick)} x2={x(tick)} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#2d3440" />
+                <text x={x(tick)} y={HEIGHT - 10} fill="#9aa4b2" fontSize="11" textAnchor="middle">
+                  {formatDuration(tick)}
+                </text>
+              </g>
+            ))}
+            {[0.25, 0.5, 0.75, 1].map((share) => (
+              <text key={share} x={PAD.left - 6} y={y(maxY * share) + 4} fill="#9aa4b2" fontSize="11" textAnchor="end">
+                {metric === 'power' ? Math.round(maxY * share) : (maxY * share).toFixed(1)}
+              </text>
+            ))}
+            {lines.map((line, index) => (
+              <polyline
+                key={line.id}
+                fill="none"
+                stroke={COLORS[index]}
+                strokeWidth={index === 0 ? 2.5 : 1.8}
+                points={line.points.map((point) => `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`).join(' ')}
+              />
+            ))}
+            {hover !== null ? <line x1={hover} x2={hover} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#f5f7fa" strokeDasharray="3 3" /> : null}
+          </svg>
+          {hoverDuration !== null ? (
+            <div className="chart-tooltip power-curve-tooltip" role="status" data-testid="curve-tooltip">
+              <strong>{formatDuration(nearest(lines[0])?.d ?? hoverDuration)}</strong>
+              {lines.map((line, index) => {
+                const point = nearest(line);
+                if (!point) return null;
+                return (
+                  <div key={line.id} style={{ color: COLORS[index] }}>
+                    {line.label}: {metric === 'power' ? `${point.w} W` : `${point.wkg.toFixed(2)} W/KG`}
+                    {point.date ? ` · ${formatDate(point.date)}` : ''}
+                  </div>
+                );
+              })}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}

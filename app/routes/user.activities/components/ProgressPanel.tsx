@@ -1,0 +1,105 @@
+import { Bar } from '@nivo/bar';
+import { Link } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { PROGRESS_BAR_MAX_PX, PROGRESS_BAR_THICKNESS_PX } from '~/lib/constants';
+import type { ChartRow, Period, ProgressCell } from '~/services/activities/rider-page.server';
+
+const PERIODS: Array<{ id: Period; label: string }> = [
+  { id: 'week', label: 'THIS WEEK' },
+  { id: 'month', label: 'THIS MONTH' },
+  { id: 'year', label: 'THIS YEAR' },
+];
+
+const ROWS: Array<{ key: keyof ProgressCell; label: string; unit: string; digits: number }> = [
+  { key: 'distance', label: 'Distance', unit: 'KM', digits: 1 },
+  { key: 'timeSpend', label: 'Time spent', unit: 'h', digits: 1 },
+  { key: 'elevation', label: 'Elevation', unit: 'M', digits: 0 },
+  { key: 'longestRide', label: 'Longest ride', unit: 'KM', digits: 1 },
+  { key: 'races', label: 'Races', unit: '', digits: 0 },
+  { key: 'allRides', label: 'All rides', unit: '', digits: 0 },
+];
+
+export function ProgressTable({ grid, imported }: { grid: Record<Period, ProgressCell>; imported: ProgressCell | null }) {
+  return (
+    <table className="progress-table" aria-label="Progress">
+      <thead>
+        <tr>
+          <th scope="col" />
+          {PERIODS.map((period) => (
+            <th key={period.id} scope="col">
+              {period.label}
+            </th>
+          ))}
+          {imported ? <th scope="col">OTHER PLATFORM</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {ROWS.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            {PERIODS.map((period) => (
+              <td key={period.id}>
+                {grid[period.id][row.key].toFixed(row.digits)} {row.unit}
+              </td>
+            ))}
+            {imported ? (
+              <td>
+                {imported[row.key].toFixed(row.digits)} {row.unit}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Spec 2 §2 bar chart: thickness 30 (max 50), elevation yellow, distance blue. */
+export function ProgressChart({ period, chart }: { period: Period; chart: ChartRow[] }) {
+  const [dataType, setDataType] = useState<'distance' | 'elevation'>('distance');
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  // nivo sizes bars from the width: pick the width that makes each bar exactly 30 px (≤ 50).
+  const padding = 0.3;
+  const barPx = Math.min(PROGRESS_BAR_THICKNESS_PX, PROGRESS_BAR_MAX_PX);
+  const margin = { top: 10, right: 10, bottom: 30, left: 60 };
+  const chartWidth = Math.round((chart.length * barPx) / (1 - padding)) + margin.left + margin.right;
+  return (
+    <section className="progress-chart card" aria-label="Progress chart">
+      <div className="progress-controls">
+        <nav className="segmented" aria-label="Period">
+          {PERIODS.map((item) => (
+            <Link key={item.id} to={`?period=${item.id}#profile`} preventScrollReset aria-current={item.id === period ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="segmented" role="group" aria-label="Data type">
+          {(['distance', 'elevation'] as const).map((type) => (
+            <button key={type} type="button" aria-pressed={dataType === type} onClick={() => setDataType(type)}>
+              {type.toUpperCase()}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="progress-bars" data-bar-color={dataType}>
+        {mounted ? (
+          <Bar
+            width={chartWidth}
+            height={260}
+            data={chart.map((row) => ({ label: row.label, value: Math.round(row[dataType] * 10) / 10 }))}
+            keys={['value']}
+            indexBy="label"
+            margin={margin}
+            padding={padding}
+            colors={[dataType === 'elevation' ? '#f5c518' : '#2f81f7']}
+            enableLabel={false}
+            axisLeft={{ legend: dataType === 'elevation' ? 'M' : 'KM', legendPosition: 'middle', legendOffset: -40 }}
+            theme={{ text: { fill: '#9aa4b2' }, grid: { line: { stroke: '#2d3440' } }, tooltip: { container: { background: '#1f2630', color: '#f5f7fa' } } }}
+            valueFormat={(value) => `${value} ${dataType === 'elevation' ? 'M' : 'KM'}`}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

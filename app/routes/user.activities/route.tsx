@@ -1,0 +1,94 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { Tabs } from '~/components/ui/Tabs';
+import { requireUser } from '~/services/auth.server';
+import { markImportSeen } from '~/services/imports.server';
+import { ActivitiesTab } from './components/ActivitiesTab';
+import { ImportBanner } from './components/ImportBanner';
+import { PlayerHeader } from './components/PlayerHeader';
+import { ProgressChart, ProgressTable } from './components/ProgressPanel';
+import { loadActivitiesPage } from './queries.server';
+
+export const meta: MetaFunction = () => [{ title: 'Activities · Paceline' }];
+
+const pageQuery = z.object({
+  period: z.enum(['week', 'month', 'year']).catch('year'),
+  sort: z.enum(['desc', 'asc']).catch('desc'),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { period, sort } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return json(await loadActivitiesPage(user.id, period, sort));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  if (form.get('intent') === 'seen') {
+    await markImportSeen(user.id);
+    return json({ ok: true });
+  }
+  return json({ ok: false }, { status: 400 });
+}
+
+type TabId = 'profile' | 'activities' | 'in-game-shop';
+
+/** The tab follows the URL hash (spec 2 §2); a kid asking for the shop lands on #profile. */
+function useHashTab(isKid: boolean): [TabId, (tab: TabId) => void] {
+  const [tab, setTab] = useState<TabId>('profile');
+  useEffect(() => {
+    const read = () => {
+      const hash = window.location.hash.slice(1);
+      if (hash === 'in-game-shop' && isKid) {
+        window.history.replaceState(window.history.state, '', '#profile');
+        setTab('profile');
+        return;
+      }
+      setTab(hash === 'activities' || hash === 'in-game-shop' ? hash : 'profile');
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, [isKid]);
+  const select = useCallback((next: TabId) => {
+    window.location.hash = next;
+  }, []);
+  return [tab, select];
+}
+
+export default function ActivitiesPage() {
+  const data = useLoaderData<typeof loader>();
+  const [tab, selectTab] = useHashTab(data.rider.isKid);
+  const tabs = [
+    { id: 'profile' as const, label: 'Overview' },
+    { id: 'activities' as const, label: 'ACTIVITIES' },
+    ...(data.rider.isKid ? [] : [{ id: 'in-game-shop' as const, label: 'In Game Shop' }]),
+  ];
+  return (
+    <div className="activities-page">
+      <PlayerHeader rider={data.rider} />
+      <Tabs label="Rider sections" tabs={tabs} selected={tab} onSelect={selectTab} />
+      {tab === 'profile' ? (
+        <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="overview-tab">
+          <ImportBanner status={data.banner.state} />
+          <ProgressTable grid={data.progress.grid} imported={data.imported} />
+          <ProgressChart period={data.period} chart={data.progress.chart} />
+        </div>
+      ) : null}
+      {tab === 'activities' ? (
+        <div role="tabpanel" id="panel-activities" aria-labelledby="tab-activities">
+          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} otherPlatform={data.banner.hasApproved} allTime={data.allTime} average={data.average} />
+        </div>
+      ) : null}
+      {tab === 'in-game-shop' && !data.rider.isKid ? (
+        <div role="tabpanel" id="panel-in-game-shop" aria-labelledby="tab-in-game-shop" className="card shop-placeholder">
+          <h2>In Game Shop</h2>
+          <p>The shop opens here soon: bikes, wheels and apparel for your avatar, bought with coins.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

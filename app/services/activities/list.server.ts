@@ -1,0 +1,75 @@
+import { and, asc, desc, eq, sum } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { activities, riderActivityTotals } from '~/db/schema';
+import type { ActivityListPage, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
+import { ACTIVITIES_PAGE_SIZE } from '~/lib/constants';
+
+export type { ActivityListPage } from '~/lib/activities/types';
+
+export interface ActivityListQuery {
+  userId: string;
+  page?: number;
+  sort?: ActivitySort;
+  type?: ActivityTypeFilter;
+  pageSize?: number;
+}
+
+/** The count comes from the rollup table: one indexed row instead of counting 100,000. */
+async function countActivities(userId: string, type: ActivityTypeFilter): Promise<number> {
+  const where = type === 'all' ? eq(riderActivityTotals.userId, userId) : and(eq(riderActivityTotals.userId, userId), eq(riderActivityTotals.type, type));
+  const [row] = await db().select({ count: sum(riderActivityTotals.count) }).from(riderActivityTotals).where(where);
+  return Number(row?.count ?? 0);
+}
+
+export async function listActivities(query: ActivityListQuery): Promise<ActivityListPage> {
+  const pageSize = query.pageSize ?? ACTIVITIES_PAGE_SIZE;
+  const type = query.type ?? 'all';
+  const sort = query.sort ?? 'desc';
+  const totalCount = await countActivities(query.userId, type);
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const currentPage = Math.min(Math.max(1, Math.floor(query.page ?? 1)), totalPages);
+  const where = type === 'all' ? eq(activities.userId, query.userId) : and(eq(activities.userId, query.userId), eq(activities.type, type));
+  const order = sort === 'asc' ? [asc(activities.startedAt), asc(activities.id)] : [desc(activities.startedAt), desc(activities.id)];
+  const rows = await db()
+    .select({
+      id: activities.id,
+      startedAt: activities.startedAt,
+      type: activities.type,
+      sportType: activities.sportType,
+      title: activities.title,
+      routeName: activities.routeName,
+      distanceM: activities.distanceM,
+      elevationM: activities.elevationM,
+      avgPowerW: activities.avgPowerW,
+      avgWattsPerKg: activities.avgWattsPerKg,
+      avgHeartRate: activities.avgHeartRate,
+      timerS: activities.timerS,
+      fileType: activities.fileType,
+    })
+    .from(activities)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize);
+  return {
+    results: rows.map((row) => ({
+      id: row.id,
+      date: row.startedAt.toISOString(),
+      type: row.type,
+      sportType: row.sportType,
+      title: row.title,
+      routeName: row.routeName,
+      distanceKm: row.distanceM / 1000,
+      elevationM: row.elevationM,
+      watt: row.avgPowerW,
+      wattPerKg: row.avgWattsPerKg,
+      heartrate: row.avgHeartRate,
+      rideDurationS: row.timerS,
+      fileType: row.fileType,
+      hasPower: row.avgPowerW !== null,
+    })),
+    totalCount,
+    totalPages,
+    currentPage,
+  };
+}
