@@ -84,13 +84,17 @@ test('an expired token → login with the toast, then back to the page', async (
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await signInThroughForm(page, 'pro@paceline.local', PASSWORD);
   await expect(page).toHaveURL(/\/user\/profile\?tab=files$/);
-  await expect(page.getByText('No Files found for this user')).toBeVisible();
+  // The demo rider's seeded rides are listed with their download links.
+  await expect(page.getByRole('columnheader', { name: 'Distance' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download' }).first()).toBeVisible();
 });
 
 test('delete account via the e-mailed link', async ({ page }) => {
   const email = `delete-${Date.now()}@example.com`;
   await signUpAdult(page, email);
   await signInThroughForm(page, email, PASSWORD);
+  await page.goto('/user/profile?tab=files');
+  await expect(page.getByText('No Files found for this user')).toBeVisible();
   await page.goto('/user/profile?tab=delete');
   await expect(page.getByText('We will send you a confirmation e-mail')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Account' }).click();
