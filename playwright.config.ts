@@ -41,7 +41,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      NODE_ENV: 'test',
+      APP_MODE: 'test',
       SESSION_SECRET: 'paceline-e2e-session-secret-0123456789abcdef',
       PGLITE_DIR: `tests/.tmp/e2e-pglite-${port}`,
       STORAGE_DIR: `tests/.tmp/e2e-uploads-${port}`,

@@ -3,6 +3,11 @@
 import express from 'express';
 import { createRequestHandler } from '@remix-run/express';
 
+// The build is a production build: React and the libraries must run their production code
+// whatever the app's APP_MODE (development mode renders several times slower). Set before
+// the build, and with it React, is loaded.
+process.env.NODE_ENV = 'production';
+
 const build = await import('./build/server/index.js');
 const { startServices, stopServices } = build.entry.module;
 
@@ -12,7 +17,7 @@ const app = express();
 app.disable('x-powered-by');
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
 app.use(express.static('build/client', { maxAge: '1h' }));
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+app.all('*', createRequestHandler({ build, mode: 'production' }));
 
 const port = Number(process.env.PORT ?? 3000);
 const server = app.listen(port, () => console.log(`Paceline is listening on http://localhost:${port}`));

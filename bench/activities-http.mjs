@@ -11,7 +11,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 const server = spawn('node', ['server.mjs'], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'test', PGLITE_DIR: process.env.PGLITE_DIR ?? 'data/bench-pglite', STORAGE_DIR: 'data/bench-uploads', SEED_DEMO: 'false' },
+  env: { ...process.env, PORT: String(port), APP_MODE: 'test', PGLITE_DIR: process.env.PGLITE_DIR ?? 'data/bench-pglite', STORAGE_DIR: 'data/bench-uploads', SEED_DEMO: 'false' },
   stdio: 'ignore',
 });
 try {
@@ -41,7 +41,7 @@ try {
 
   await measure('/bench/bare');
   const results = {};
-  for (const path of ['/bench/bare', '/user/activities', '/user/activities/list?page=2', '/user/activities/list?page=50&sort=asc', '/bench/bare']) {
+  for (const path of (process.env.BENCH_PATHS ?? '/bench/bare,/user/activities,/user/activities/list?page=2,/user/activities/list?page=50&sort=asc,/bench/bare').split(',')) {
     results[path] = await measure(path);
     console.log(`${path.padEnd(42)} ${results[path].rps.toFixed(1)} req/s${results[path].failed ? ` (${results[path].failed} failed)` : ''}`);
   }

@@ -111,7 +111,7 @@ const child = spawn(process.execPath, ['server.mjs'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...inherited,
-    NODE_ENV: 'production',
+    APP_MODE: 'production',
     PORT: String(port),
     SITE_URL: `http://localhost:${port}`,
     PGLITE_DIR: path.join(dataDir, 'pglite'),

@@ -8,7 +8,7 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 const port = Number(process.env.BENCH_PORT ?? 3193);
 const base = `http://localhost:${port}`;
 const server = spawn('node', ['tests/e2e/start-server.mjs'], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'test', PGLITE_DIR: 'tests/.tmp/bench-analysis-pglite', STORAGE_DIR: 'tests/.tmp/bench-analysis-uploads' },
+  env: { ...process.env, PORT: String(port), APP_MODE: 'test', PGLITE_DIR: 'tests/.tmp/bench-analysis-pglite', STORAGE_DIR: 'tests/.tmp/bench-analysis-uploads' },
   stdio: 'ignore',
 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });

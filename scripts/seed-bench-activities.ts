@@ -10,6 +10,8 @@ import { startServices, stopServices } from '~/services/startup.server';
 
 export const BENCH_EMAIL = 'bench@paceline.local';
 const count = Number(process.env.BENCH_ACTIVITIES ?? 100_000);
+// Same default folder as bench/activities-http.mjs, never the demo database.
+if (!process.env.DATABASE_URL) process.env.PGLITE_DIR ??= 'data/bench-pglite';
 
 await startServices({ seed: true });
 const database = db();

@@ -10,7 +10,13 @@ const booleanFlag = z
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * How Paceline behaves, apart from NODE_ENV (which only picks React's and the libraries'
+     * production builds: server.mjs always runs them in production mode). development shows
+     * /dev/outbox and opens /flows; test adds the /e2e helper routes; production makes
+     * cookies Secure and requires SESSION_SECRET.
+     */
+    APP_MODE: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().positive().default(3000),
     SITE_URL: z.string().url().default('http://localhost:3000'),
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
@@ -44,8 +50,8 @@ const EnvSchema = z
     if (env.CMS_SOURCE === 'wordpress' && !env.WP_URL) {
       ctx.addIssue({ code: 'custom', path: ['WP_URL'], message: 'WP_URL is required when CMS_SOURCE=wordpress' });
     }
-    if (env.NODE_ENV === 'production' && env.SESSION_SECRET.includes('development')) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET in production' });
+    if (env.APP_MODE === 'production' && env.SESSION_SECRET.includes('development')) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET when APP_MODE=production' });
     }
   });
 
@@ -73,6 +79,6 @@ export function resetEnvForTests(): void {
 /** The subset the browser may see (no secrets). */
 export function getClientEnv() {
   const env = getEnv();
-  return { siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL, mode: env.NODE_ENV };
+  return { siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
 }
 export type ClientEnv = ReturnType<typeof getClientEnv>;

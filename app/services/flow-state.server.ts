@@ -13,7 +13,7 @@ function flowCookie(name: string, maxAgeS: number) {
     createCookie(name, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: getEnv().NODE_ENV === 'production',
+      secure: getEnv().APP_MODE === 'production',
       path: '/',
       maxAge: maxAgeS,
       secrets: [getEnv().SESSION_SECRET],

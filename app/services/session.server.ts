@@ -28,7 +28,7 @@ function cookieOptions(): SerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
-    secure: env.NODE_ENV === 'production',
+    secure: env.APP_MODE === 'production',
     path: '/',
     domain: env.COOKIE_DOMAIN,
   };

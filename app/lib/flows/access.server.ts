@@ -3,6 +3,6 @@ import { getEnv } from '~/services/env.server';
 
 /** /flows is for staff; in development and tests everyone may look (no sign-in needed). */
 export async function requireFlowsAccess(request: Request): Promise<void> {
-  if (getEnv().NODE_ENV !== 'production') return;
+  if (getEnv().APP_MODE !== 'production') return;
   await requireStaff(request);
 }

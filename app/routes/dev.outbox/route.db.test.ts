@@ -6,15 +6,14 @@ import { loader } from './route';
 
 useTestDatabase();
 
-const originalNodeEnv = process.env.NODE_ENV;
 afterEach(() => {
-  process.env.NODE_ENV = originalNodeEnv;
+  delete process.env.APP_MODE;
   resetEnvForTests();
 });
 
 describe('/dev/outbox', () => {
   it.each(['development', 'test'] as const)('lists the outbox newest first in %s', async (mode) => {
-    process.env.NODE_ENV = mode;
+    process.env.APP_MODE = mode;
     resetEnvForTests();
     await sendMail({ to: 'first@example.com', subject: 'First', text: 'one' });
     await sendMail({ to: 'second@example.com', subject: 'Second', text: 'two' });
@@ -23,7 +22,7 @@ describe('/dev/outbox', () => {
   });
 
   it('is a 404 in production', async () => {
-    process.env.NODE_ENV = 'production';
+    process.env.APP_MODE = 'production';
     process.env.SESSION_SECRET = 'a-real-production-secret-of-at-least-32-chars';
     resetEnvForTests();
     try {

@@ -7,7 +7,7 @@ export const meta: MetaFunction = () => [{ title: 'Outbox · Paceline (developme
 
 // DESIGN.md §5: the mail/SMS outbox, for developers and tests only — a 404 in production.
 export async function loader() {
-  if (getEnv().NODE_ENV === 'production') throw new Response('Not Found', { status: 404 });
+  if (getEnv().APP_MODE === 'production') throw new Response('Not Found', { status: 404 });
   const messages = await listOutbox();
   return { messages: messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() })) };
 }

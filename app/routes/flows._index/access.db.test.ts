@@ -9,7 +9,7 @@ import { loader as indexLoader } from './route';
 const mode = vi.hoisted(() => ({ nodeEnv: 'production' as 'production' | 'test' }));
 vi.mock('~/services/env.server', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/services/env.server')>();
-  return { ...actual, getEnv: () => ({ ...actual.getEnv(), NODE_ENV: mode.nodeEnv }) };
+  return { ...actual, getEnv: () => ({ ...actual.getEnv(), APP_MODE: mode.nodeEnv }) };
 });
 
 useTestDatabase();
