@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { thrownResponse } from '../../tests/helpers/responses';
 import { useTestDatabase } from '../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../tests/helpers/users';
 import { requireUser, requireStaff, getOptionalUser, logout } from './auth.server';
 import { revokeAllSessions } from './session.server';
 
 useTestDatabase();
-
-async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error('expected a thrown Response');
-}
 
 describe('the session guard', () => {
   it('sends a visitor without cookies to login with session_expired and the full path', async () => {

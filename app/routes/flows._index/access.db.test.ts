@@ -1,34 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { catalogue } from '~/machines/catalogue';
+import { thrownResponse as thrown } from '../../../tests/helpers/responses';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader as definitionLoader } from '../flows.$id.definition[.json]/route';
 import { loader as detailLoader } from '../flows.$id/route';
 import { loader as indexLoader } from './route';
 
-const mode = vi.hoisted(() => ({ nodeEnv: 'production' as 'production' | 'test' }));
+const mode = vi.hoisted(() => ({ appMode: 'production' as 'production' | 'test' }));
 vi.mock('~/services/env.server', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/services/env.server')>();
-  return { ...actual, getEnv: () => ({ ...actual.getEnv(), APP_MODE: mode.nodeEnv }) };
+  return { ...actual, getEnv: () => ({ ...actual.getEnv(), APP_MODE: mode.appMode }) };
 });
 
 useTestDatabase();
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error('expected a thrown Response');
-}
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 describe('/flows in production', () => {
   it('sends visitors to login and refuses riders with 403', async () => {
-    mode.nodeEnv = 'production';
+    mode.appMode = 'production';
     const visitor = await thrown(indexLoader(args(new Request('http://localhost/flows'))));
     expect(visitor.status).toBe(302);
     const rider = await createTestUser();
@@ -38,7 +29,7 @@ describe('/flows in production', () => {
   });
 
   it('shows staff every machine, its statechart and its definition', async () => {
-    mode.nodeEnv = 'production';
+    mode.appMode = 'production';
     const staff = await createTestUser({ role: 'staff' });
     const { request } = await signedInRequest(staff.id, 'http://localhost/flows');
     const index = await indexLoader(args(request));
@@ -53,7 +44,7 @@ describe('/flows in production', () => {
 
 describe('/flows in development and tests', () => {
   it('is open without signing in', async () => {
-    mode.nodeEnv = 'test';
+    mode.appMode = 'test';
     const index = await indexLoader(args(new Request('http://localhost/flows')));
     expect(index.machines).toHaveLength(catalogue.length);
   });
