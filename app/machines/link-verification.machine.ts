@@ -10,6 +10,17 @@ export interface LinkAnswer {
   message: string;
 }
 
+/** Both server calls answer the same way: ok → `okTarget`, otherwise → failed with the message. */
+const askServer = <Source extends 'verifyLink' | 'resendLink'>(src: Source, okTarget: 'success' | 'resent') => ({
+  id: src,
+  src,
+  onDone: [
+    { guard: 'answerIsOk' as const, target: okTarget, actions: 'rememberAnswer' as const },
+    { target: 'failed' as const, actions: 'rememberAnswer' as const },
+  ],
+  onError: { target: 'failed' as const, actions: 'rememberFailure' as const },
+});
+
 export const linkVerificationMachine = setup({
   types: {
     context: {} as { canResend: boolean; message: string },
@@ -34,28 +45,12 @@ export const linkVerificationMachine = setup({
   initial: 'pending',
   states: {
     pending: {
-      invoke: {
-        id: 'verifyLink',
-        src: 'verifyLink',
-        onDone: [
-          { guard: 'answerIsOk', target: 'success', actions: 'rememberAnswer' },
-          { target: 'failed', actions: 'rememberAnswer' },
-        ],
-        onError: { target: 'failed', actions: 'rememberFailure' },
-      },
+      invoke: askServer('verifyLink', 'success'),
     },
     success: { type: 'final' },
     failed: { on: { RESEND: { guard: 'canResend', target: 'resending' } } },
     resending: {
-      invoke: {
-        id: 'resendLink',
-        src: 'resendLink',
-        onDone: [
-          { guard: 'answerIsOk', target: 'resent', actions: 'rememberAnswer' },
-          { target: 'failed', actions: 'rememberAnswer' },
-        ],
-        onError: { target: 'failed', actions: 'rememberFailure' },
-      },
+      invoke: askServer('resendLink', 'resent'),
     },
     resent: { type: 'final' },
   },

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { outcomeIs, type AuthResultEvent } from './sign-in-form';
+import { outcomeIs, robotCheckGateStates, type SignInFormEvent } from './sign-in-form';
 
 /**
  * The login form (spec 1 §4 Login outcomes, spec 3 §4 Login): Submit waits for the robot
@@ -8,7 +8,7 @@ import { outcomeIs, type AuthResultEvent } from './sign-in-form';
  */
 export const loginMachine = setup({
   types: {
-    events: {} as { type: 'ROBOT_CHECK_DONE' } | { type: 'ROBOT_CHECK_EXPIRED' } | { type: 'SUBMIT' } | AuthResultEvent,
+    events: {} as SignInFormEvent,
   },
   actions: {
     clearForm: () => {},
@@ -24,12 +24,7 @@ export const loginMachine = setup({
   id: 'login',
   initial: 'waitingForRobotCheck',
   states: {
-    waitingForRobotCheck: {
-      on: { ROBOT_CHECK_DONE: { target: 'ready' } },
-    },
-    ready: {
-      on: { SUBMIT: { target: 'submitting' }, ROBOT_CHECK_EXPIRED: { target: 'waitingForRobotCheck' } },
-    },
+    ...robotCheckGateStates,
     submitting: {
       on: {
         RESULT: [

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { outcomeIs, type AuthResultEvent } from './sign-in-form';
+import { outcomeIs, robotCheckGateStates, type SignInFormEvent } from './sign-in-form';
 
 /**
  * The register form (spec 1 §4 Registration): Submit waits for the robot check, which resets
@@ -7,7 +7,7 @@ import { outcomeIs, type AuthResultEvent } from './sign-in-form';
  */
 export const registerMachine = setup({
   types: {
-    events: {} as { type: 'ROBOT_CHECK_DONE' } | { type: 'ROBOT_CHECK_EXPIRED' } | { type: 'SUBMIT' } | AuthResultEvent,
+    events: {} as SignInFormEvent,
   },
   actions: {
     resetRobotCheck: () => {},
@@ -20,12 +20,7 @@ export const registerMachine = setup({
   id: 'register',
   initial: 'waitingForRobotCheck',
   states: {
-    waitingForRobotCheck: {
-      on: { ROBOT_CHECK_DONE: { target: 'ready' } },
-    },
-    ready: {
-      on: { SUBMIT: { target: 'submitting' }, ROBOT_CHECK_EXPIRED: { target: 'waitingForRobotCheck' } },
-    },
+    ...robotCheckGateStates,
     submitting: {
       on: {
         RESULT: [
