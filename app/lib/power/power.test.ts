@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intensityFactor, normalizedPower, trainingLoad } from './normalized-power';
-import { meanMaxPowerCurve, meanMaxPowerCurveBruteForce, mergeCurves } from './power-curve';
+import { meanMaxKernelAvailable, meanMaxPowerCurve, meanMaxPowerCurveBruteForce, mergeCurves } from './power-curve';
 import { filterPowerSpikes } from './spike-filter';
 
 function seeded(seed: number) {
@@ -53,7 +53,7 @@ describe('meanMaxPowerCurve', () => {
     expect(Array.from(meanMaxPowerCurve([100, 400, 200, 0, 300]))).toEqual([400, 300, 700 / 3, 900 / 4, 1000 / 5].map((w) => w));
   });
 
-  it('agrees exactly with brute force on random rides, steady rides and zeros', () => {
+  it('agrees exactly with brute force on random rides, steady rides, zeros and odd lengths', () => {
     const random = seeded(7);
     const series = [
       Array.from({ length: 700 }, () => Math.round(random() * 600)),
@@ -62,12 +62,25 @@ describe('meanMaxPowerCurve', () => {
       Array.from({ length: 503 }, (_, i) => 200 + Math.round(20 * Math.sin(i / 7)) + (i % 150 === 0 ? 500 : 0)),
       new Array(50).fill(0),
       Array.from({ length: 400 }, (_, i) => (i > 200 ? 0 : 250)),
+      // The spike filter's repairs are half watts; lengths around the kernel's groups of four.
+      ...[1, 2, 3, 4, 5, 6, 7, 9, 10, 11].map((length) => Array.from({ length }, () => Math.round(random() * 1200) / 2)),
     ];
     for (const power of series) {
-      const fast = meanMaxPowerCurve(power);
-      const slow = meanMaxPowerCurveBruteForce(power);
-      for (let d = 0; d < power.length; d++) expect(fast[d]).toBeCloseTo(slow[d], 9);
+      expect(Array.from(meanMaxPowerCurve(power))).toEqual(Array.from(meanMaxPowerCurveBruteForce(power)));
     }
+  });
+
+  it('counts negative and missing samples as 0', () => {
+    expect(Array.from(meanMaxPowerCurve([300, -50, Number.NaN, 100]))).toEqual([300, 150, 100, 100]);
+  });
+
+  it('runs on the WebAssembly kernel here, and the script search agrees on values the kernel cannot hold', () => {
+    expect(meanMaxKernelAvailable()).toBe(true);
+    const random = seeded(11);
+    const power = Array.from({ length: 600 }, () => random() * 500);
+    const fast = meanMaxPowerCurve(power);
+    const slow = meanMaxPowerCurveBruteForce(power);
+    for (let d = 0; d < power.length; d++) expect(fast[d]).toBeCloseTo(slow[d], 9);
   });
 
   it('returns an empty curve for an empty ride', () => {
