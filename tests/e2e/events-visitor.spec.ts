@@ -39,3 +39,12 @@ test('gender, USD prizes and a full room are shown on the detail page', async ({
   await expect(page.getByText('The room is already fill for this event.').first()).toBeVisible();
   await expect(page.getByText('2/2')).toBeVisible();
 });
+
+test('a visitor opening the registration wizard is asked to log in, with a way back to it', async ({ page }) => {
+  await openEventDetail(page, 'Paceline Winter Grand Prix');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await page.goto(`/event/${id}`);
+  await expect(page.getByText('Please login to participate in the event')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute('href', `/auth/login?redirect=${encodeURIComponent(`/event/${id}`)}`);
+});

@@ -11,22 +11,30 @@ import { registrationSchema, stepSchema } from '~/lib/events/registration-schema
 import type { WizardStep } from '~/lib/events/wizard-steps';
 import { eventWizardMachine, type SubmitFailure, type WizardLoadOutput, type WizardStepState } from '~/machines/event-wizard.machine';
 import type { loader as rootLoader } from '~/root';
-import { requireUser } from '~/services/auth.server';
+import { getOptionalUser, requireUser } from '~/services/auth.server';
+import { findEvent } from '~/services/events.server';
 import { getWizardData } from '~/services/registration.server';
-import { ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
+import { LoginToParticipate, ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
 import { WizardSteps } from './components/steps';
 import { handleRegistrationPost, type SubmitResponse } from './submit.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await getOptionalUser(request);
+  if (!user) {
+    // Spec 3 §4: a visitor sees 'Please login to participate in the event', not the wizard.
+    const event = await findEvent(Number(params.id));
+    if (!event) throw new Response('Event not found', { status: 404 });
+    return { signedIn: false as const, event: { id: event.id, name: event.name } };
+  }
   const wizard = await getWizardData(Number(params.id), user.id);
   if (!wizard) throw new Response('Event not found', { status: 404 });
   // Spec 3 §4: a rider who is already registered goes to the events list.
   if (wizard.isRegistered) throw redirect('/events');
   const { event } = wizard;
   return {
+    signedIn: true as const,
     event: { id: event.id, name: event.name, date: event.date, time: event.time, teamHelpText: event.teamHelpText, minCap: event.minCap, maxCap: event.maxCap },
     requirements: wizard.requirements,
     rules: wizard.rules,
@@ -54,8 +62,14 @@ const STEP_OF_STATE: Record<WizardStepState, WizardStep> = {
 
 const UNTICKED_CHECKBOXES = ['disclaimer', 'agree'];
 
-export default function EventWizardPage() {
+type WizardPageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }>;
+
+export default function EventRegistrationPage() {
   const loaded = useLoaderData<typeof loader>();
+  return loaded.signedIn ? <EventWizard loaded={loaded} /> : <LoginToParticipate event={loaded.event} />;
+}
+
+function EventWizard({ loaded }: { loaded: WizardPageData }) {
   const actionData = useActionData<typeof action>() as SubmitResponse | undefined;
   const supportEmail = useRouteLoaderData<typeof rootLoader>('root')?.env.supportEmail ?? '';
   const navigate = useNavigate();

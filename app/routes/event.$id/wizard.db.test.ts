@@ -10,6 +10,17 @@ import { action, loader } from './route';
 useTestDatabase();
 
 describe('event wizard page', () => {
+  it('shows a visitor the login prompt instead of the wizard, and still refuses their post', async () => {
+    const [event] = await db().insert(events).values({ name: 'Visitor race', date: '2030-02-01', time: '18:00', capacity: 5, distanceKm: 20 }).returning();
+    const visitor = new Request(`http://localhost/event/${event.id}`);
+    expect(await loader({ request: visitor, params: { id: String(event.id) }, context: {} })).toEqual({ signedIn: false, event: { id: event.id, name: 'Visitor race' } });
+    const missing = await loader({ request: visitor, params: { id: '999999' }, context: {} }).catch((error: unknown) => error);
+    expect((missing as Response).status).toBe(404);
+    const post = await action({ request: new Request(`http://localhost/event/${event.id}`, { method: 'POST', body: new FormData() }), params: { id: String(event.id) }, context: {} }).catch((error: unknown) => error);
+    expect((post as Response).headers.get('Location')).toMatch(/^\/auth\/login\?redirect=/);
+    expect(await db().select().from(registrations)).toEqual([]);
+  });
+
   it('sends a rider who is already registered to the events list', async () => {
     const rider = await createTestUser();
     const [event] = await db().insert(events).values({ name: 'Wizard race', date: '2030-02-01', time: '18:00', capacity: 5, distanceKm: 20, device: true }).returning();

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import { Modal } from '~/components/ui/Modal';
 import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
 
@@ -49,5 +50,27 @@ export function WizardErrorPopup({ open, messages, supportEmail, onClose }: { op
         OK
       </button>
     </Modal>
+  );
+}
+
+/** What a visitor sees at /event/{id}: the spec's text and a way in that returns here. */
+export function LoginToParticipate({ event }: { event: { id: number; name: string } }) {
+  const back = encodeURIComponent(`/event/${event.id}`);
+  return (
+    <section className="wizard">
+      <header className="wizard-header">
+        <p className="wizard-kicker">Registration</p>
+        <h1>{event.name}</h1>
+      </header>
+      <p className="wizard-login-prompt">Please login to participate in the event</p>
+      <p className="wizard-actions">
+        <Link to={`/auth/login?redirect=${back}`} className="button button-primary">
+          Login
+        </Link>
+        <Link to="/auth/register" className="button">
+          Sign up
+        </Link>
+      </p>
+    </section>
   );
 }
