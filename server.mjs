@@ -9,7 +9,7 @@ import { createRequestHandler } from '@remix-run/express';
 process.env.NODE_ENV = 'production';
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices } = build.entry.module;
+const { startServices, stopServices, warmFlowsCatalogue } = build.entry.module;
 
 await startServices();
 
@@ -20,7 +20,10 @@ app.use(express.static('build/client', { maxAge: '1h' }));
 app.all('*', createRequestHandler({ build, mode: 'production' }));
 
 const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => console.log(`Paceline is listening on http://localhost:${port}`));
+const server = app.listen(port, () => {
+  console.log(`Paceline is listening on http://localhost:${port}`);
+  warmFlowsCatalogue();
+});
 
 let stopping = false;
 async function shutdown(signal) {

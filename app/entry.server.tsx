@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { applySecurityHeaders } from '~/services/security.server';
 
 export { startServices, stopServices } from '~/services/startup.server';
+export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;
 

@@ -48,6 +48,26 @@ export function summarizeCatalogue(): MachineSummary[] {
   return catalogue.map((entry) => summarize(entry.id) as MachineSummary);
 }
 
+/**
+ * Fills the summaries in the background after start, one machine per turn of the event loop,
+ * so the first visit to /flows does not wait seconds for every path to be generated while
+ * requests in between are served.
+ */
+export function warmFlowsCatalogue(): void {
+  const pending = catalogue.map((entry) => entry.id);
+  const next = () => {
+    const id = pending.shift();
+    if (id === undefined) return;
+    summarize(id);
+    setTimeout(next, 0).unref();
+  };
+  setTimeout(next, 0).unref();
+}
+
+export function summarizedMachineCount(): number {
+  return summaries.size;
+}
+
 export function statechartOf(id: string): Promise<Statechart> | undefined {
   const entry = findCatalogueEntry(id);
   if (!entry) return undefined;
