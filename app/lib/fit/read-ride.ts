@@ -13,6 +13,14 @@ export interface RideSamples {
   speedMps: Float64Array;
   heartRate: Float64Array;
   cadence: Float64Array;
+  /** 1 when the record carried a power reading (a sensor dropout leaves it out). */
+  powerRead: Uint8Array;
+  /**
+   * Mean power over the second(s) since the previous record, from the meter's accumulated
+   * energy (record field accumulated_power); NaN when the file does not carry it there.
+   * It counts every pedal stroke, where `power` is the meter's last reading (decision 045).
+   */
+  meterPowerW: Float64Array;
 }
 
 export interface DecodedRide {
@@ -41,6 +49,7 @@ interface RecordLike {
   speed?: number;
   heartRate?: number;
   cadence?: number;
+  accumulatedPower?: number;
 }
 
 interface TimerEvent {
@@ -89,6 +98,8 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
     speedMps: new Float64Array(n),
     heartRate: new Float64Array(n),
     cadence: new Float64Array(n),
+    powerRead: new Uint8Array(n),
+    meterPowerW: new Float64Array(n).fill(Number.NaN),
   };
   const origin = n > 0 ? (running[0].timestamp as Date).getTime() : 0;
   let distance = 0;
@@ -104,8 +115,24 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
     samples.speedMps[i] = finite(record.enhancedSpeed ?? record.speed, 0);
     samples.heartRate[i] = finite(record.heartRate, 0);
     samples.cadence[i] = finite(record.cadence, 0);
+    samples.powerRead[i] = record.power !== undefined && Number.isFinite(record.power) ? 1 : 0;
+    if (i > 0) samples.meterPowerW[i] = meterPower(running[i - 1], record);
   }
   return samples;
+}
+
+/** The accumulated_power counter is a uint32 that wraps around. */
+const ACCUMULATED_POWER_WRAP_J = 2 ** 32;
+/** Records further apart than this straddle a pause: their energy delta is not one ride second. */
+const METER_MAX_STEP_S = 3;
+
+function meterPower(previous: RecordLike, record: RecordLike): number {
+  if (previous.accumulatedPower === undefined || record.accumulatedPower === undefined || record.power === undefined) return Number.NaN;
+  const stepS = ((record.timestamp as Date).getTime() - (previous.timestamp as Date).getTime()) / 1000;
+  if (stepS <= 0 || stepS > METER_MAX_STEP_S) return Number.NaN;
+  let energyJ = record.accumulatedPower - previous.accumulatedPower;
+  if (energyJ < 0) energyJ += ACCUMULATED_POWER_WRAP_J;
+  return energyJ / stepS;
 }
 
 function decode(stream: Stream, expandComponents: boolean) {
