@@ -64,6 +64,11 @@ describe('the NP input series', () => {
     expect(Number.isNaN(input[2])).toBe(true);
     expect(input[3]).toBe(180);
   });
+
+  it('ignores an energy step no rider can produce (counter reset)', () => {
+    const input = normalizedPowerInput({ powerRead: Uint8Array.from([1, 1]), meterPowerW: Float64Array.from([200, 4_294_000_000]) }, [200, 205]);
+    expect(Array.from(input)).toEqual([200, 205]);
+  });
 });
 
 describe('intensity and training load', () => {
