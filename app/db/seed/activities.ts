@@ -6,6 +6,7 @@ import { activities, users, weightHistory } from '../schema';
 import { DEMO_USERS } from './accounts';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities.server';
+import { backfillActivityPlatforms } from '~/services/activities/platform-backfill.server';
 import { createJsonActivity } from '~/services/activity-files.server';
 
 /** Encoded demo rides are cached here: encoding is the slow part, and they never change. */
@@ -98,10 +99,13 @@ async function seedRider(database: Database, plan: DemoPlan): Promise<void> {
     startedAt: new Date(rideStart(plan.rides - 1, plan.rides).getTime() + 2 * DAY_MS),
     distanceM: 0,
     timerS: 1800,
+    platform: 'Other app',
   });
 }
 
 export async function seedActivities(database: Database): Promise<void> {
   for (const plan of PLANS) await seedRider(database, plan);
+  // Databases seeded before rides carried their platform get it from the kept files.
+  await backfillActivityPlatforms();
 }
 

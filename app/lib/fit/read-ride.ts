@@ -1,4 +1,5 @@
-import { Decoder, Stream } from '@garmin/fitsdk';
+import { Decoder, Profile, Stream } from '@garmin/fitsdk';
+import { platformOf, type FitIdentity } from './platform';
 
 /**
  * A FIT activity reduced to what Paceline analyses: one sample per record that was written
@@ -31,6 +32,8 @@ export interface DecodedRide {
   distanceM: number;
   ascentM: number | null;
   hasPower: boolean;
+  /** Where it was recorded, from the file's identity (decision 046). */
+  platform: string;
   samples: RideSamples;
 }
 
@@ -146,6 +149,13 @@ function decode(stream: Stream, expandComponents: boolean) {
   });
 }
 
+/** Sub-fields are not expanded (speed): a Garmin device's product id is named from the profile. */
+function garminProductName(fileId: FitIdentity & { product?: number }): string | number | undefined {
+  if (fileId.garminProduct !== undefined || fileId.product === undefined) return fileId.garminProduct;
+  if (fileId.manufacturer !== 'garmin' && fileId.manufacturer !== 'dynastream') return undefined;
+  return (Profile.types.garminProduct as Record<number, string | undefined>)[fileId.product];
+}
+
 /** Decodes a FIT file; throws FitReadError when it is not a readable activity. */
 export function readRide(bytes: Uint8Array): DecodedRide {
   const stream = Stream.fromByteArray(bytes);
@@ -166,6 +176,10 @@ export function readRide(bytes: Uint8Array): DecodedRide {
     | undefined;
   const samples = toSamples(records, timerIntervals((messages.eventMesgs ?? []) as TimerEvent[]));
   if (samples.t.length === 0) throw new FitReadError('the FIT file has no records while the timer ran');
+  const fileId = ((messages.fileIdMesgs ?? [])[0] ?? undefined) as (FitIdentity & { product?: number }) | undefined;
+  const creator = ((messages.deviceInfoMesgs ?? []) as Array<FitIdentity & { deviceIndex?: string | number }>).find(
+    (device) => device.deviceIndex === 'creator' && device.manufacturer === fileId?.manufacturer,
+  );
   const firstStamp = records.find((record) => record.timestamp)?.timestamp as Date;
   const n = samples.t.length;
   const lastDistance = samples.distanceM[n - 1];
@@ -177,6 +191,7 @@ export function readRide(bytes: Uint8Array): DecodedRide {
     distanceM: finite(session?.totalDistance, lastDistance),
     ascentM: session?.totalAscent !== undefined && Number.isFinite(session.totalAscent) ? session.totalAscent : null,
     hasPower: samples.power.some((watts) => watts > 0),
+    platform: platformOf(fileId && { ...fileId, garminProduct: garminProductName(fileId), productName: fileId.productName ?? creator?.productName }),
     samples,
   };
 }
