@@ -124,8 +124,6 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
   return samples;
 }
 
-/** The accumulated_power counter is a uint32 that wraps around. */
-const ACCUMULATED_POWER_WRAP_J = 2 ** 32;
 /** Records further apart than this straddle a pause: their energy delta is not one ride second. */
 const METER_MAX_STEP_S = 3;
 
@@ -133,9 +131,9 @@ function meterPower(previous: RecordLike, record: RecordLike): number {
   if (previous.accumulatedPower === undefined || record.accumulatedPower === undefined || record.power === undefined) return Number.NaN;
   const stepS = ((record.timestamp as Date).getTime() - (previous.timestamp as Date).getTime()) / 1000;
   if (stepS <= 0 || stepS > METER_MAX_STEP_S) return Number.NaN;
-  let energyJ = record.accumulatedPower - previous.accumulatedPower;
-  if (energyJ < 0) energyJ += ACCUMULATED_POWER_WRAP_J;
-  return energyJ / stepS;
+  const energyJ = record.accumulatedPower - previous.accumulatedPower;
+  // The uint32 counter would take months of riding to wrap: a drop is a meter reset, not energy.
+  return energyJ < 0 ? Number.NaN : energyJ / stepS;
 }
 
 function decode(stream: Stream, expandComponents: boolean) {
