@@ -136,3 +136,7 @@ export const CATEGORY_TWO_MIN_W_PER_KG = 1.0;
 /** Level: one level per 250 km ridden, from 1, capped at 50. */
 export const LEVEL_KM = 250;
 export const LEVEL_MAX = 50;
+
+// --- Verified measurements (staff weigh-ins, decision 047) ---
+/** Kids weigh less than the adult profile minimum; the maximum is the profile's (spec 1 §5). */
+export const VERIFIED_WEIGHT_MIN_KG = 20;

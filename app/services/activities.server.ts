@@ -102,6 +102,7 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
         ftpW: analysis.ftpW,
         weightKg,
         spikesRemoved: analysis.spikesRemoved,
+        platform: ride.platform,
       })
       .returning({ id: activities.id });
     await tx.insert(activityDetails).values({

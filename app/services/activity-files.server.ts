@@ -73,14 +73,14 @@ export async function getActivityDownload(userId: string, activityId: string): P
 /** An activity that arrived as data rather than a recording (another app's workout, an import). */
 export async function createJsonActivity(
   userId: string,
-  input: { title: string; type: ActivityType; startedAt: Date; distanceM: number; timerS: number; elevationM?: number },
+  input: { title: string; type: ActivityType; startedAt: Date; distanceM: number; timerS: number; elevationM?: number; platform?: string },
 ): Promise<{ id: string }> {
   const body = JSON.stringify({ title: input.title, type: input.type, date: input.startedAt.toISOString(), distanceM: input.distanceM, timerS: input.timerS }, null, 2);
   const fileKey = await storage().put('activities', new TextEncoder().encode(body), 'json');
   return db().transaction(async (tx) => {
     const [row] = await tx
       .insert(activities)
-      .values({ userId, type: input.type, title: input.title, startedAt: input.startedAt, fileType: 'json', fileKey, distanceM: input.distanceM, elevationM: input.elevationM ?? 0, timerS: input.timerS, elapsedS: input.timerS })
+      .values({ userId, type: input.type, title: input.title, startedAt: input.startedAt, fileType: 'json', fileKey, distanceM: input.distanceM, elevationM: input.elevationM ?? 0, timerS: input.timerS, elapsedS: input.timerS, platform: input.platform ?? null })
       .returning({ id: activities.id });
     await addToRollups(tx, { userId, activityId: row.id, type: input.type, startedAt: input.startedAt, distanceM: input.distanceM, timeS: input.timerS, elevationM: input.elevationM ?? 0, powerCurve: [] });
     return { id: row.id };

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { thirdPartyImports, users, type ImportStatus } from '~/db/schema';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import type { ApprovedImportRow } from '~/lib/activities/types';
 import { IMAGE_TYPES, MIME_OF, sniffFileType, type SniffedType } from '~/lib/file-signature';
 import { storage } from './adapters/storage.server';
 import { invalidateRiderPage } from './activities/page-cache.server';
@@ -20,6 +21,23 @@ export async function getImportBanner(userId: string): Promise<{ state: BannerSt
   if (!latest) return { state: 'none', hasApproved };
   if (latest.status === 'approved' && latest.hasSeen) return { state: 'none', hasApproved };
   return { state: latest.status, hasApproved };
+}
+
+/** The rider's approved imports, newest first: the platform rows under the ACTIVITIES table (decision 046). */
+export async function listApprovedImports(userId: string): Promise<ApprovedImportRow[]> {
+  const rows = await db()
+    .select({
+      id: thirdPartyImports.id,
+      platform: thirdPartyImports.platform,
+      reviewedAt: thirdPartyImports.reviewedAt,
+      timeS: thirdPartyImports.totalRideTimeS,
+      distanceKm: thirdPartyImports.totalDistanceKm,
+      elevationM: thirdPartyImports.totalElevationM,
+    })
+    .from(thirdPartyImports)
+    .where(and(eq(thirdPartyImports.userId, userId), eq(thirdPartyImports.status, 'approved')))
+    .orderBy(desc(thirdPartyImports.reviewedAt), desc(thirdPartyImports.createdAt));
+  return rows.map(({ reviewedAt, ...row }) => ({ ...row, approvedAt: reviewedAt?.toISOString() ?? null }));
 }
 
 /** set-user-has-seen: Got It hides the approved banner for good. */

@@ -75,4 +75,14 @@ test('the import wizard: errors, success, staff approval, Got It', async ({ page
   await expect(page.getByText('Congratulations!, your data has been imported successfully')).toHaveCount(0);
   await page.goto('/user/activities#activities');
   await expect(page.getByRole('columnheader', { name: 'Other Platform' })).toBeVisible();
+  // Decision 046: each ride names where it was recorded, and the approved import is a row of its own.
+  const rows = page.getByTestId('activity-row');
+  await expect(rows.filter({ hasText: 'Sunday Race Club' }).first().locator('td.activities-platform')).toHaveText('Paceline');
+  await expect(rows.filter({ hasText: 'Strength & Mobility' }).locator('td.activities-platform')).toHaveText('Other app');
+  const imported = page.getByTestId('import-row');
+  await expect(imported).toHaveCount(1);
+  await expect(imported).toContainText('Imported from Strava');
+  await expect(imported).toContainText('76:30:00');
+  await expect(imported).toContainText('15000 M');
+  await expect(imported.locator('td.activities-platform')).toHaveText('Strava');
 });

@@ -43,6 +43,8 @@ export const activities = pgTable(
     ftpW: real('ftp_w'),
     weightKg: real('weight_kg'),
     spikesRemoved: integer('spikes_removed').notNull().default(0),
+    /** Where the ride was recorded ("Garmin Edge 810", "Zwift", "Paceline"; decision 046). Null until backfilled. */
+    platform: text('platform'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -121,8 +123,26 @@ export const weightHistory = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
     /** Weighed by staff (spec 2 §2 "Verified weight"); shown with a check icon. */
     verified: boolean('verified').notNull().default(false),
+    /** The staff member who weighed the rider (decision 047). */
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('weight_history_user_at_idx').on(table.userId, table.recordedAt)],
+);
+
+/** Heights measured by staff (spec 2 §2 "Verified height"; decision 047); the latest is shown. */
+export const verifiedHeights = pgTable(
+  'verified_heights',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    heightCm: real('height_cm').notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verified_heights_user_at_idx').on(table.userId, table.measuredAt)],
 );
 
 export const IMPORT_PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bkool', 'Others'] as const;

@@ -1,11 +1,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../client.server';
-import { activities, users, weightHistory } from '../schema';
+import { activities, users, verifiedHeights, weightHistory } from '../schema';
 import { DEMO_USERS } from './accounts';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities.server';
+import { backfillActivityPlatforms } from '~/services/activities/platform-backfill.server';
 import { createJsonActivity } from '~/services/activity-files.server';
 
 /** Encoded demo rides are cached here: encoding is the slow part, and they never change. */
@@ -98,10 +99,30 @@ async function seedRider(database: Database, plan: DemoPlan): Promise<void> {
     startedAt: new Date(rideStart(plan.rides - 1, plan.rides).getTime() + 2 * DAY_MS),
     distanceM: 0,
     timerS: 1800,
+    platform: 'Other app',
   });
+}
+
+/** The demo pro was measured by the demo staff member: a verified height (decision 047). */
+export const DEMO_PRO_VERIFIED_HEIGHT_CM = 167.5;
+
+async function seedVerifiedMeasurements(database: Database): Promise<void> {
+  const [pro] = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.pro));
+  const [staff] = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.staff));
+  if (!pro || !staff) return;
+  await database
+    .update(weightHistory)
+    .set({ verifiedBy: staff.id })
+    .where(and(eq(weightHistory.userId, pro.id), eq(weightHistory.verified, true), isNull(weightHistory.verifiedBy)));
+  const [measured] = await database.select({ id: verifiedHeights.id }).from(verifiedHeights).where(eq(verifiedHeights.userId, pro.id)).limit(1);
+  if (measured) return;
+  await database.insert(verifiedHeights).values({ userId: pro.id, heightCm: DEMO_PRO_VERIFIED_HEIGHT_CM, measuredAt: new Date(Date.now() - 13 * DAY_MS), verifiedBy: staff.id });
 }
 
 export async function seedActivities(database: Database): Promise<void> {
   for (const plan of PLANS) await seedRider(database, plan);
+  await seedVerifiedMeasurements(database);
+  // Databases seeded before rides carried their platform get it from the kept files.
+  await backfillActivityPlatforms();
 }
 

@@ -19,6 +19,8 @@ export interface ActivityRow {
   rideDurationS: number;
   fileType: string;
   hasPower: boolean;
+  /** Where it was recorded (decision 046); shown in the Other Platform column. */
+  platform: string | null;
 }
 
 /** Spec 2 §3 "Activities page response". */
@@ -27,4 +29,14 @@ export interface ActivityListPage {
   totalCount: number;
   totalPages: number;
   currentPage: number;
+}
+
+/** An approved import from another platform, shown under the ACTIVITIES table (decision 046). */
+export interface ApprovedImportRow {
+  id: string;
+  platform: string;
+  approvedAt: string | null;
+  timeS: number;
+  distanceKm: number;
+  elevationM: number;
 }

@@ -1,4 +1,5 @@
-import { Decoder, Stream } from '@garmin/fitsdk';
+import { Decoder, Profile, Stream } from '@garmin/fitsdk';
+import { platformOf, type FitIdentity } from './platform';
 
 /**
  * A FIT activity reduced to what Paceline analyses: one sample per record that was written
@@ -13,6 +14,14 @@ export interface RideSamples {
   speedMps: Float64Array;
   heartRate: Float64Array;
   cadence: Float64Array;
+  /** 1 when the record carried a power reading (a sensor dropout leaves it out). */
+  powerRead: Uint8Array;
+  /**
+   * Mean power over the second(s) since the previous record, from the meter's accumulated
+   * energy (record field accumulated_power); NaN when the file does not carry it there.
+   * It counts every pedal stroke, where `power` is the meter's last reading (decision 045).
+   */
+  meterPowerW: Float64Array;
 }
 
 export interface DecodedRide {
@@ -23,6 +32,8 @@ export interface DecodedRide {
   distanceM: number;
   ascentM: number | null;
   hasPower: boolean;
+  /** Where it was recorded, from the file's identity (decision 046). */
+  platform: string;
   samples: RideSamples;
 }
 
@@ -41,6 +52,7 @@ interface RecordLike {
   speed?: number;
   heartRate?: number;
   cadence?: number;
+  accumulatedPower?: number;
 }
 
 interface TimerEvent {
@@ -89,6 +101,8 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
     speedMps: new Float64Array(n),
     heartRate: new Float64Array(n),
     cadence: new Float64Array(n),
+    powerRead: new Uint8Array(n),
+    meterPowerW: new Float64Array(n).fill(Number.NaN),
   };
   const origin = n > 0 ? (running[0].timestamp as Date).getTime() : 0;
   let distance = 0;
@@ -104,8 +118,22 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
     samples.speedMps[i] = finite(record.enhancedSpeed ?? record.speed, 0);
     samples.heartRate[i] = finite(record.heartRate, 0);
     samples.cadence[i] = finite(record.cadence, 0);
+    samples.powerRead[i] = record.power !== undefined && Number.isFinite(record.power) ? 1 : 0;
+    if (i > 0) samples.meterPowerW[i] = meterPower(running[i - 1], record);
   }
   return samples;
+}
+
+/** Records further apart than this straddle a pause: their energy delta is not one ride second. */
+const METER_MAX_STEP_S = 3;
+
+function meterPower(previous: RecordLike, record: RecordLike): number {
+  if (previous.accumulatedPower === undefined || record.accumulatedPower === undefined || record.power === undefined) return Number.NaN;
+  const stepS = ((record.timestamp as Date).getTime() - (previous.timestamp as Date).getTime()) / 1000;
+  if (stepS <= 0 || stepS > METER_MAX_STEP_S) return Number.NaN;
+  const energyJ = record.accumulatedPower - previous.accumulatedPower;
+  // The uint32 counter would take months of riding to wrap: a drop is a meter reset, not energy.
+  return energyJ < 0 ? Number.NaN : energyJ / stepS;
 }
 
 function decode(stream: Stream, expandComponents: boolean) {
@@ -117,6 +145,13 @@ function decode(stream: Stream, expandComponents: boolean) {
     convertDateTimesToDates: true,
     mergeHeartRates: false,
   });
+}
+
+/** Sub-fields are not expanded (speed): a Garmin device's product id is named from the profile. */
+function garminProductName(fileId: FitIdentity & { product?: number }): string | number | undefined {
+  if (fileId.garminProduct !== undefined || fileId.product === undefined) return fileId.garminProduct;
+  if (fileId.manufacturer !== 'garmin' && fileId.manufacturer !== 'dynastream') return undefined;
+  return (Profile.types.garminProduct as Record<number, string | undefined>)[fileId.product];
 }
 
 /** Decodes a FIT file; throws FitReadError when it is not a readable activity. */
@@ -139,6 +174,10 @@ export function readRide(bytes: Uint8Array): DecodedRide {
     | undefined;
   const samples = toSamples(records, timerIntervals((messages.eventMesgs ?? []) as TimerEvent[]));
   if (samples.t.length === 0) throw new FitReadError('the FIT file has no records while the timer ran');
+  const fileId = ((messages.fileIdMesgs ?? [])[0] ?? undefined) as (FitIdentity & { product?: number }) | undefined;
+  const creator = ((messages.deviceInfoMesgs ?? []) as Array<FitIdentity & { deviceIndex?: string | number }>).find(
+    (device) => device.deviceIndex === 'creator' && device.manufacturer === fileId?.manufacturer,
+  );
   const firstStamp = records.find((record) => record.timestamp)?.timestamp as Date;
   const n = samples.t.length;
   const lastDistance = samples.distanceM[n - 1];
@@ -150,6 +189,7 @@ export function readRide(bytes: Uint8Array): DecodedRide {
     distanceM: finite(session?.totalDistance, lastDistance),
     ascentM: session?.totalAscent !== undefined && Number.isFinite(session.totalAscent) ? session.totalAscent : null,
     hasPower: samples.power.some((watts) => watts > 0),
+    platform: platformOf(fileId && { ...fileId, garminProduct: garminProductName(fileId), productName: fileId.productName ?? creator?.productName }),
     samples,
   };
 }

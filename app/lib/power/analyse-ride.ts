@@ -1,6 +1,7 @@
 import type { DecodedRide } from '~/lib/fit/read-ride';
 import { bestTwentyMinutes, deriveFtp } from '~/lib/activities/rider-level';
-import { intensityFactor, mean, normalizedPower, trainingLoad } from './normalized-power';
+import { intensityFactor, mean, normalizedPower, poweredSeconds, trainingLoad } from './normalized-power';
+import { normalizedPowerInput } from './np-input';
 import { meanMaxPowerCurve } from './power-curve';
 import { filterPowerSpikes } from './spike-filter';
 
@@ -56,7 +57,8 @@ export function analyseRide(ride: DecodedRide, weightKg: number | null, previous
   const powerCurve = meanMaxPowerCurve(power);
   const ftpW = deriveFtp(Math.max(bestTwentyMinutes(previousBest), bestTwentyMinutes(powerCurve)), weightKg);
   const avgPower = ride.hasPower ? mean(power) : 0;
-  const np = ride.hasPower ? normalizedPower(power, samples.t) : 0;
+  const npInput = normalizedPowerInput(samples, power);
+  const np = ride.hasPower ? normalizedPower(npInput, samples.t) : 0;
   const timerS = Math.round(ride.timerS);
   return {
     distanceM: ride.distanceM,
@@ -71,7 +73,7 @@ export function analyseRide(ride: DecodedRide, weightKg: number | null, previous
     avgSpeedKmh: timerS > 0 ? (ride.distanceM / timerS) * 3.6 : 0,
     normalizedPowerW: nullIfZero(np),
     intensity: np > 0 ? intensityFactor(np, ftpW) : null,
-    trainingLoad: np > 0 ? trainingLoad(timerS, np, ftpW) : null,
+    trainingLoad: np > 0 ? trainingLoad(poweredSeconds(npInput), np, ftpW) : null,
     ftpW,
     spikesRemoved,
     power,

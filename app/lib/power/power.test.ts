@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { intensityFactor, normalizedPower, trainingLoad } from './normalized-power';
+import { intensityFactor, normalizedPower, poweredSeconds, trainingLoad } from './normalized-power';
+import { normalizedPowerInput } from './np-input';
 import { meanMaxKernelAvailable, meanMaxPowerCurve, meanMaxPowerCurveBruteForce, mergeCurves } from './power-curve';
 import { filterPowerSpikes } from './spike-filter';
 
@@ -32,6 +33,41 @@ describe('normalizedPower', () => {
     const power = [...new Array(60).fill(200), ...new Array(60).fill(200)];
     const t = [...Array.from({ length: 60 }, (_, i) => i), ...Array.from({ length: 60 }, (_, i) => 600 + i)];
     expect(normalizedPower(power, t)).toBeCloseTo(200, 9);
+  });
+
+  it('skips records without a reading instead of counting them as 0 W (a dropout is not a pause)', () => {
+    // 60 s at 200 W with a 20 s sensor dropout in the middle: the rider kept riding.
+    const power = [...new Array(30).fill(200), ...new Array(20).fill(Number.NaN), ...new Array(30).fill(200)];
+    const t = Array.from({ length: power.length }, (_, i) => i);
+    expect(normalizedPower(power, t)).toBeCloseTo(200, 9);
+    expect(poweredSeconds(power)).toBe(60);
+    // Counted as zeros the same ride would read far lower.
+    expect(normalizedPower(power.map((watts) => (Number.isNaN(watts) ? 0 : watts)), t)).toBeLessThan(190);
+  });
+
+  it('keeps one window across a dropout: 30 s at 100 W, a gap in readings, 30 s at 300 W', () => {
+    const power = [...new Array(30).fill(100), ...new Array(10).fill(Number.NaN), ...new Array(30).fill(300)];
+    const t = Array.from({ length: power.length }, (_, i) => i);
+    const means = Array.from({ length: 31 }, (_, k) => (100 * (30 - k) + 300 * k) / 30);
+    const expected = Math.pow(means.reduce((sum, m) => sum + m ** 4, 0) / means.length, 0.25);
+    expect(normalizedPower(power, t)).toBeCloseTo(expected, 9);
+  });
+});
+
+describe('the NP input series', () => {
+  it('takes the meter energy where the file has it, the filtered reading elsewhere, NaN without a reading', () => {
+    const input = normalizedPowerInput(
+      { powerRead: Uint8Array.from([1, 1, 0, 1]), meterPowerW: Float64Array.from([Number.NaN, 210, Number.NaN, Number.NaN]) },
+      [190, 200, 0, 180],
+    );
+    expect(Array.from(input.slice(0, 2))).toEqual([190, 210]);
+    expect(Number.isNaN(input[2])).toBe(true);
+    expect(input[3]).toBe(180);
+  });
+
+  it('ignores an energy step no rider can produce (a lone spike, a counter glitch)', () => {
+    const input = normalizedPowerInput({ powerRead: Uint8Array.from([1, 1]), meterPowerW: Float64Array.from([200, 5344]) }, [200, 205]);
+    expect(Array.from(input)).toEqual([200, 205]);
   });
 });
 

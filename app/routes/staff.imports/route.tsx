@@ -27,6 +27,9 @@ export default function StaffImports() {
   return (
     <div className="staff-imports">
       <h1>Import requests</h1>
+      <p>
+        <a href="/staff/measurements">Verified measurements</a>
+      </p>
       {imports.length === 0 ? <p className="muted">No requests waiting for review.</p> : null}
       {imports.map((entry) => (
         <article key={entry.id} className="card staff-import" data-testid="import-request">

@@ -2,7 +2,7 @@ import { listActivities } from '~/services/activities.server';
 import { getAllTimeCurve, getAverageCurve } from '~/services/activities/curves.server';
 import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period } from '~/services/activities/rider-page.server';
-import { getImportBanner } from '~/services/imports.server';
+import { getImportBanner, listApprovedImports } from '~/services/imports.server';
 import { cachedRiderPage } from '~/services/activities/page-cache.server';
 
 /** Everything the activities page shows on first paint, read in parallel. */
@@ -16,6 +16,8 @@ export async function loadActivitiesPage(userId: string, period: Period, sort: '
     cachedRiderPage('average', userId, () => getAverageCurve(userId)),
     cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),
   ]);
+  // Only riders with an approved import show the Other Platform column and its rows (decision 046).
+  const approvedImports = banner.hasApproved ? await cachedRiderPage('approved-imports', userId, () => listApprovedImports(userId)) : [];
   return {
     rider,
     banner,
@@ -24,6 +26,7 @@ export async function loadActivitiesPage(userId: string, period: Period, sort: '
     progress,
     imported: imported.count > 0 ? { distance: imported.distanceKm, timeSpend: imported.timeS / 3600, elevation: imported.elevationM, longestRide: 0, races: 0, allRides: 0 } : null,
     firstPage,
+    approvedImports,
     allTime: allTime ? toCurveView(allTime) : null,
     average: average ? toCurveView(average) : null,
   };

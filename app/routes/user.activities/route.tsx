@@ -80,7 +80,7 @@ export default function ActivitiesPage() {
       ) : null}
       {tab === 'activities' ? (
         <div role="tabpanel" id="panel-activities" aria-labelledby="tab-activities">
-          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} otherPlatform={data.banner.hasApproved} allTime={data.allTime} average={data.average} />
+          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} otherPlatform={data.banner.hasApproved} approvedImports={data.approvedImports} allTime={data.allTime} average={data.average} />
         </div>
       ) : null}
       {tab === 'in-game-shop' && !data.rider.isKid ? (

@@ -45,6 +45,7 @@ export async function listActivities(query: ActivityListQuery): Promise<Activity
       avgHeartRate: activities.avgHeartRate,
       timerS: activities.timerS,
       fileType: activities.fileType,
+      platform: activities.platform,
     })
     .from(activities)
     .where(where)
@@ -67,6 +68,7 @@ export async function listActivities(query: ActivityListQuery): Promise<Activity
       rideDurationS: row.timerS,
       fileType: row.fileType,
       hasPower: row.avgPowerW !== null,
+      platform: row.platform,
     })),
     totalCount,
     totalPages,

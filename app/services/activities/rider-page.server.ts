@@ -2,6 +2,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { riderActivityTotals, riderDailyTotals, riderPowerBests, thirdPartyImports, users } from '~/db/schema';
 import { bestTwentyMinutes, deriveCategory, deriveFtp, deriveLevel } from '~/lib/activities/rider-level';
+import { latestVerifiedHeight } from '../verified-measurements.server';
 import { latestVerifiedWeight } from '../weight-history.server';
 
 export type Period = 'week' | 'month' | 'year';
@@ -65,6 +66,7 @@ export async function getRiderAggregates(userId: string) {
   return {
     best20MinW: bestTwentyMinutes(best ? new Float32Array(best.watts.slice().buffer) : null),
     verifiedWeightKg: await latestVerifiedWeight(userId),
+    verifiedHeightCm: await latestVerifiedHeight(userId),
     totalKm: Number(totals.distanceM) / 1000 + imported.distanceKm,
     totalRideTimeS: Number(totals.timeS) + imported.timeS,
     totalElevationM: Number(totals.elevationM) + imported.elevationM,
@@ -87,8 +89,8 @@ export async function getRiderHeader(userId: string, aggregates?: Awaited<Return
     ftpW,
     weightKg,
     weightVerified: figures.verifiedWeightKg !== null,
-    heightCm: user.heightCm,
-    heightVerified: false,
+    heightCm: figures.verifiedHeightCm ?? user.heightCm,
+    heightVerified: figures.verifiedHeightCm !== null,
     age: ageOn(user.dob, today),
     isKid: user.isKid,
     totalKm: figures.totalKm,

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
-import type { ActivityListPage, ActivitySort } from '~/lib/activities/types';
+import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel } from './PowerCurvePanel';
@@ -38,12 +38,14 @@ export function ActivitiesTab({
   firstPage,
   sort,
   otherPlatform,
+  approvedImports = [],
   allTime,
   average,
 }: {
   firstPage: ActivityListPage;
   sort: ActivitySort;
   otherPlatform: boolean;
+  approvedImports?: ApprovedImportRow[];
   allTime: CurveView | null;
   average: CurveView | null;
 }) {
@@ -114,7 +116,7 @@ export function ActivitiesTab({
                 <td>{cell(row.wattPerKg, 2)}</td>
                 <td>{cell(row.heartrate)}</td>
                 <td>{formatClock(row.rideDurationS)}</td>
-                {otherPlatform ? <td>—</td> : null}
+                {otherPlatform ? <td className="activities-platform">{row.platform ?? '—'}</td> : null}
                 <td>
                   <a href={`/user/activities/${row.id}/analysis`}>Analysis</a>
                 </td>
@@ -126,6 +128,29 @@ export function ActivitiesTab({
               </tr>
             ))}
           </tbody>
+          {otherPlatform && approvedImports.length > 0 ? (
+            <tfoot>
+              {approvedImports.map((entry) => (
+                <tr key={entry.id} className="activities-import-row" data-testid="import-row">
+                  <td />
+                  <td>{entry.approvedAt ? formatDate(entry.approvedAt) : '—'}</td>
+                  <td>
+                    <strong>Imported from {entry.platform}</strong>
+                    <div className="muted">Approved totals</div>
+                  </td>
+                  <td>{formatKm(entry.distanceKm)} KM</td>
+                  <td>{Math.round(entry.elevationM)} M</td>
+                  <td>—</td>
+                  <td>—</td>
+                  <td>—</td>
+                  <td>{formatClock(entry.timeS)}</td>
+                  <td className="activities-platform">{entry.platform}</td>
+                  <td>—</td>
+                  <td>—</td>
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {rows.length === 0 ? <p className="muted">No activities yet.</p> : null}

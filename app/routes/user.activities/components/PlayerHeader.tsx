@@ -62,7 +62,7 @@ export function PlayerHeader({ rider }: { rider: RiderHeader }) {
         </div>
         <div>
           <dt>Height</dt>
-          <dd>
+          <dd data-testid="player-height">
             {rider.heightCm ?? '—'} CM <Verified on={rider.heightVerified} />
           </dd>
         </div>
