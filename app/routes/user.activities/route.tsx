@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Tabs } from '~/components/ui/Tabs';
-import { requireUser } from '~/services/auth.server';
+import { requireUser, requireUserRow } from '~/services/auth.server';
 import { markImportSeen } from '~/services/imports.server';
 import { ActivitiesTab } from './components/ActivitiesTab';
 import { ImportBanner } from './components/ImportBanner';
@@ -18,10 +18,10 @@ const pageQuery = z.object({
   sort: z.enum(['desc', 'asc']).catch('desc'),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUserRow(request, context);
   const { period, sort } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await loadActivitiesPage(user.id, period, sort));
+  return json(await loadActivitiesPage(user, period, sort));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
