@@ -9,14 +9,16 @@ import { cachedRiderPage } from '~/services/activities/page-cache.server';
  * Everything the activities page shows on first paint. The account row comes from the guard;
  * the rest changes only at ingest, deletion, a weight change or an import decision, all of
  * which invalidate the rider's page cache (decision 026), so a warm page costs no query.
+ * The ACTIVITIES list's first page is sent only when the page is asked for with that tab open
+ * (`?tab=activities`); otherwise the tab fetches it from the paging loader (decision 043).
  */
-export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc') {
+export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean) {
   const userId = user.id;
   const [rider, banner, progress, firstPage, allTime, average, imported] = await Promise.all([
     cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
     cachedRiderPage('banner', userId, () => getImportBanner(userId)),
     cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
-    cachedRiderPage(`first-page-${sort}`, userId, () => listActivities({ userId, sort })),
+    withFirstPage ? cachedRiderPage(`first-page-${sort}`, userId, () => listActivities({ userId, sort })) : null,
     cachedRiderPage('all-time', userId, () => getAllTimeCurve(userId)),
     cachedRiderPage('average', userId, () => getAverageCurve(userId)),
     cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),

@@ -41,7 +41,7 @@ export function ActivitiesTab({
   allTime,
   average,
 }: {
-  firstPage: ActivityListPage;
+  firstPage: ActivityListPage | null;
   sort: ActivitySort;
   otherPlatform: boolean;
   allTime: CurveView | null;
@@ -51,11 +51,16 @@ export function ActivitiesTab({
   const [snapshot, send] = useMachine(machine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
+  // Decision 043: page 1 is fetched when the tab opens unless the server rendered it.
+  useEffect(() => {
+    if (!firstPage) send({ type: 'LOAD_MORE' });
+  }, [firstPage, send]);
+  const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
       <PowerCurvePanel allTime={allTime} average={average} compared={compared} />
       <div className="activities-toolbar">
-        <p className="muted">{totalCount} activities</p>
+        <p className="muted">{loadingFirstPage ? 'Loading activities…' : `${totalCount} activities`}</p>
         <label className="activities-sort">
           Sort{' '}
           <select value={snapshot.context.sort} onChange={(event) => send({ type: 'SET_SORT', sort: event.target.value as ActivitySort })}>
@@ -128,7 +133,7 @@ export function ActivitiesTab({
           </tbody>
         </table>
       </div>
-      {rows.length === 0 ? <p className="muted">No activities yet.</p> : null}
+      {rows.length === 0 && !loadingFirstPage ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}
@@ -137,7 +142,7 @@ export function ActivitiesTab({
           </button>
         </p>
       ) : null}
-      {snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading') ? (
+      {!loadingFirstPage && (snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading')) ? (
         <button type="button" className="primary activities-load-more" disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
           {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
         </button>

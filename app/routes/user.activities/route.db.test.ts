@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { weightHistory } from '~/db/schema';
+import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
+import { ingestActivity } from '~/services/activities.server';
+import { invalidateRiderPage } from '~/services/activities/page-cache.server';
+import { reviewImport, submitImport } from '~/services/imports.server';
+import { recordWeight } from '~/services/weight-history.server';
+import { useTestDatabase } from '../../../tests/helpers/db';
+import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
+import { loader } from './route';
+
+const { db } = useTestDatabase();
+
+async function load(userId: string, query = '') {
+  const { request } = await signedInRequest(userId, `http://localhost/user/activities${query}`);
+  return loader({ request, params: {}, context: {} });
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+
+describe('GET /user/activities', () => {
+  it('sends the ACTIVITIES first page only with ?tab=activities, and keeps a kid off the shop', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const plain = await load(rider.id);
+    expect(plain).toMatchObject({ tab: 'profile', firstPage: null, rider: { firstname: 'Test', weightKg: 70 } });
+    const withList = await load(rider.id, '?tab=activities&sort=asc');
+    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', firstPage: { totalCount: 0, totalPages: 1, currentPage: 1, results: [] } });
+    const kid = await createTestUser({ isKid: true });
+    expect((await load(kid.id, '?tab=in-game-shop')).tab).toBe('profile');
+  });
+
+  it('serves the rider aggregates from the page cache until a write invalidates them', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
+    // A write that bypasses the services is not seen: the cached header stands…
+    await db().insert(weightHistory).values({ userId: rider.id, weightKg: 66, recordedAt: new Date(), verified: true });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
+    // …until the rider's entries are dropped.
+    invalidateRiderPage(rider.id);
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 66, weightVerified: true });
+  });
+
+  it('a new ride changes the cached header, progress, curves and first page', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const before = await load(rider.id, '?tab=activities');
+    expect(before.rider.totalKm).toBe(0);
+    expect(before.progress.grid.year.allRides).toBe(0);
+    expect(before.allTime).toBeNull();
+    expect(before.average).toBeNull();
+    expect(before.firstPage?.totalCount).toBe(0);
+    const ride = generateRide({ seed: 7, start: new Date(Date.now() - 3_600_000), durationS: 25 * 60, ftpW: 250, weightKg: 70, shape: 'endurance' });
+    await ingestActivity(rider.id, encodeRideFit(ride));
+    const after = await load(rider.id, '?tab=activities');
+    expect(after.rider.totalKm).toBeGreaterThan(1);
+    expect(after.progress.grid.year.allRides).toBe(1);
+    expect(after.allTime?.points.length).toBeGreaterThan(0);
+    expect(after.average?.points.length).toBeGreaterThan(0);
+    expect(after.firstPage?.totalCount).toBe(1);
+  });
+
+  it('a weight change shows at once', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
+    await recordWeight(rider.id, 64, new Date(), { verified: true });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 64, weightVerified: true });
+  });
+
+  it('an import submission and its approval change the banner, the imported row and the totals', async () => {
+    const rider = await createTestUser();
+    const staff = await createTestUser({ role: 'staff' });
+    const before = await load(rider.id);
+    expect(before.banner).toEqual({ state: 'none', hasApproved: false });
+    expect(before.imported).toBeNull();
+    const { id } = await submitImport(rider.id, {
+      platform: 'Strava',
+      days: 0,
+      hours: 10,
+      minutes: 0,
+      distance: 250,
+      distanceUnit: 'kilometers',
+      elevationM: 1200,
+      profileLink: 'https://www.strava.com/athletes/1',
+      files: [{ name: 'proof.png', bytes: PNG }],
+    });
+    expect((await load(rider.id)).banner).toEqual({ state: 'submitted', hasApproved: false });
+    expect(await reviewImport(staff.id, id, 'approved')).toBe(true);
+    const after = await load(rider.id);
+    expect(after.banner).toEqual({ state: 'approved', hasApproved: true });
+    expect(after.imported).toMatchObject({ distance: 250, elevation: 1200, timeSpend: 10 });
+    expect(after.rider.totalKm).toBe(250);
+  });
+});
