@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
 import type { ActivityListPage, ActivitySort } from '~/lib/activities/types';
@@ -13,6 +13,9 @@ async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityLis
   if (!response.ok) throw new Error(`list ${response.status}`);
   return (await response.json()) as ActivityListPage;
 }
+
+// Built once per process, not per render (provide() builds the state-node tree).
+const listMachine = activitiesListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) } });
 
 function useComparedCurves(ids: string[]): CurveView[] {
   const [curves, setCurves] = useState<CurveView[]>([]);
@@ -47,8 +50,7 @@ export function ActivitiesTab({
   allTime: CurveView | null;
   average: CurveView | null;
 }) {
-  const machine = useMemo(() => activitiesListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) } }), []);
-  const [snapshot, send] = useMachine(machine, { input: { firstPage, sort } });
+  const [snapshot, send] = useMachine(listMachine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
   // Decision 043: page 1 is fetched when the tab opens unless the server rendered it.
