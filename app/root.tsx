@@ -29,9 +29,9 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   redirectFramedRequest(request);
-  const [user, shell] = await Promise.all([getOptionalUser(request), loadShell()]);
+  const [user, shell] = await Promise.all([getOptionalUser(request, context), loadShell()]);
   const toast = readToast(request);
   const embedded = isEmbeddedQuery(new URL(request.url).search);
   return data(

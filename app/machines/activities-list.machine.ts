@@ -27,12 +27,15 @@ export type ActivitiesListEvent =
  * The ACTIVITIES tab (spec 2 §2, §4 "Activities paging"): pages load one after another until
  * the last; changing sort or type starts again at page 1; up to two rides ticked for comparison.
  * The route supplies `fetchPage` (the paging resource route) with `.provide()`.
+ * The server renders the first page only when the page is asked for with the tab open
+ * (decision 043); otherwise the machine starts at page 0 of 1 and the tab's first LOAD_MORE,
+ * sent when it opens, fetches page 1 like any other page.
  */
 export const activitiesListMachine = setup({
   types: {
     context: {} as ActivitiesListContext,
     events: {} as ActivitiesListEvent,
-    input: {} as { firstPage: ActivityListPage; sort?: ActivitySort; type?: ActivityTypeFilter },
+    input: {} as { firstPage: ActivityListPage | null; sort?: ActivitySort; type?: ActivityTypeFilter },
   },
   actors: {
     fetchPage: fromPromise<ActivityListPage, PageRequest>(async () => {
@@ -66,10 +69,10 @@ export const activitiesListMachine = setup({
 }).createMachine({
   id: 'activitiesList',
   context: ({ input }) => ({
-    page: input.firstPage.currentPage,
-    totalPages: input.firstPage.totalPages,
-    totalCount: input.firstPage.totalCount,
-    rows: input.firstPage.results,
+    page: input.firstPage?.currentPage ?? 0,
+    totalPages: input.firstPage?.totalPages ?? 1,
+    totalCount: input.firstPage?.totalCount ?? 0,
+    rows: input.firstPage?.results ?? [],
     sort: input.sort ?? 'desc',
     type: input.type ?? 'all',
     compare: [],
@@ -82,7 +85,7 @@ export const activitiesListMachine = setup({
   },
   states: {
     ready: {
-      // The first page comes from the loader; LOAD MORE shows while this transition is possible.
+      // Page 1 comes from the loader or from the first LOAD_MORE; LOAD MORE shows while this transition is possible.
       on: { LOAD_MORE: { guard: 'hasMorePages', target: 'loading', actions: 'nextPage' } },
     },
     loading: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { thrownResponse } from '../../tests/helpers/responses';
 import { useTestDatabase } from '../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../tests/helpers/users';
-import { requireUser, requireStaff, getOptionalUser, logout } from './auth.server';
+import { requireUser, requireUserRow, requireStaff, getOptionalUser, logout } from './auth.server';
 import { revokeAllSessions } from './session.server';
 
 useTestDatabase();
@@ -25,6 +25,25 @@ describe('the session guard', () => {
     expect(cleared.some((cookie) => cookie.startsWith('paceline_uuid=;'))).toBe(true);
     expect(cleared.some((cookie) => cookie.startsWith('paceline_token=;'))).toBe(true);
     expect(sessionId.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('shares one session lookup between the loaders of a GET request, never across requests or for actions', async () => {
+    const user = await createTestUser();
+    const { request } = await signedInRequest(user.id, 'http://localhost/user/activities');
+    const context = {};
+    expect((await getOptionalUser(request, context))?.id).toBe(user.id);
+    await revokeAllSessions(user.id);
+    // The route's guard in the same request reuses the root loader's lookup (one read, not two)…
+    expect((await requireUserRow(request, context)).email).toBe(user.email);
+    // …while another request, a call without the request's context, or an action reads afresh.
+    expect(await getOptionalUser(request, {})).toBeNull();
+    expect(await getOptionalUser(request)).toBeNull();
+    const fresh = await signedInRequest(user.id, 'http://localhost/user/activities', { method: 'POST' });
+    const postContext = {};
+    expect((await getOptionalUser(fresh.request, postContext))?.id).toBe(user.id);
+    await revokeAllSessions(user.id);
+    const response = await thrownResponse(requireUserRow(fresh.request, postContext));
+    expect(response.headers.get('Location')).toContain('reason=token_expired');
   });
 
   it('rejects a token signed for another user id', async () => {

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { clearFlow, FLOW_COOKIES } from './flow-state.server';
-import { checkSession, clearSessionCookies, findUserById, revokeSession } from './session.server';
+import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck } from './session.server';
 
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
@@ -27,7 +27,9 @@ function originalPath(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-function toShellUser(user: NonNullable<Awaited<ReturnType<typeof findUserById>>>): ShellUser {
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+function toShellUser(user: UserRow): ShellUser {
   return {
     id: user.id,
     firstname: user.firstname,
@@ -41,11 +43,34 @@ function toShellUser(user: NonNullable<Awaited<ReturnType<typeof findUserById>>>
   };
 }
 
+interface SessionLookup {
+  check: SessionCheck;
+  user: UserRow | undefined;
+}
+
+/**
+ * One session check and user read per request: Remix hands every loader of a request the
+ * same load context object (a fresh `{}` per request), so the root loader and the route's
+ * guard share one lookup when both pass it. Only GET/HEAD lookups are shared: an action may
+ * sign in or out, and the loaders that revalidate after it must read the session afresh.
+ */
+const lookups = new WeakMap<object, Promise<SessionLookup>>();
+
+function lookUpSession(request: Request, context?: object): Promise<SessionLookup> {
+  const scope = context && (request.method === 'GET' || request.method === 'HEAD') ? context : undefined;
+  const known = scope ? lookups.get(scope) : undefined;
+  if (known) return known;
+  const lookup = checkSession(request).then(async (check) => ({
+    check,
+    user: check.status === 'valid' ? await findUserById(check.userId) : undefined,
+  }));
+  if (scope) lookups.set(scope, lookup);
+  return lookup;
+}
+
 /** The signed-in rider, or null; never redirects. */
-export async function getOptionalUser(request: Request): Promise<ShellUser | null> {
-  const check = await checkSession(request);
-  if (check.status !== 'valid') return null;
-  const user = await findUserById(check.userId);
+export async function getOptionalUser(request: Request, context?: object): Promise<ShellUser | null> {
+  const { user } = await lookUpSession(request, context);
   return user && user.status === 'active' ? toShellUser(user) : null;
 }
 
@@ -54,17 +79,22 @@ export async function getOptionalUser(request: Request): Promise<ShellUser | nul
  * an expired or revoked token → both cookies cleared, reason token_expired.
  */
 export async function requireUser(request: Request): Promise<ShellUser> {
-  const check = await checkSession(request);
+  return toShellUser(await requireUserRow(request));
+}
+
+/** The guard, returning the whole account row for pages that show more than the shell needs;
+ * pass the loader's `context` to share the root loader's lookup. */
+export async function requireUserRow(request: Request, context?: object): Promise<UserRow> {
+  const { check, user } = await lookUpSession(request, context);
   if (check.status === 'missing') {
     throw redirect(loginPath(originalPath(request), 'session_expired'));
   }
-  const user = check.status === 'valid' ? await findUserById(check.userId) : undefined;
   if (!user || user.status !== 'active') {
     const headers = new Headers();
     for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
     throw redirect(loginPath(originalPath(request), 'token_expired'), { headers });
   }
-  return toShellUser(user);
+  return user;
 }
 
 /** Staff-only pages: anyone else gets a 403 from the server, not just a hidden link. */

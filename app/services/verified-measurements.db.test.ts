@@ -13,11 +13,11 @@ describe('verified measurements (decision 047)', () => {
   it('replace the profile height and weight in the rider header, with who verified them', async () => {
     const rider = await createTestUser({ heightCm: 170, weightKg: 65 });
     const staff = await createTestUser({ role: 'staff' });
-    let header = await getRiderHeader(rider.id);
+    let header = await getRiderHeader(rider);
     expect(header).toMatchObject({ heightCm: 170, heightVerified: false, weightKg: 65, weightVerified: false });
 
     await recordVerifiedMeasurement({ riderId: rider.id, staffId: staff.id, measuredAt: new Date('2026-03-01T12:00:00Z'), weightKg: 63.4, heightCm: 171.5 });
-    header = await getRiderHeader(rider.id);
+    header = await getRiderHeader(rider);
     expect(header).toMatchObject({ heightCm: 171.5, heightVerified: true, weightKg: 63.4, weightVerified: true });
     const [weighIn] = await db().select().from(weightHistory).where(eq(weightHistory.userId, rider.id));
     expect(weighIn).toMatchObject({ verified: true, verifiedBy: staff.id, weightKg: 63.4 });
@@ -31,7 +31,7 @@ describe('verified measurements (decision 047)', () => {
     await recordVerifiedMeasurement({ riderId: rider.id, staffId: staff.id, measuredAt: new Date('2026-01-10T12:00:00Z'), heightCm: 181 });
     await recordVerifiedMeasurement({ riderId: rider.id, staffId: staff.id, measuredAt: new Date('2026-02-10T12:00:00Z'), heightCm: 180.5 });
     expect(await latestVerifiedHeight(rider.id)).toBe(180.5);
-    const header = await getRiderHeader(rider.id);
+    const header = await getRiderHeader(rider);
     expect(header).toMatchObject({ heightCm: 180.5, heightVerified: true, weightKg: 72, weightVerified: false });
     const recent = await listRecentVerifications();
     expect(recent.filter((entry) => entry.riderEmail === rider.email).map((entry) => entry.value)).toEqual([180.5, 181]);

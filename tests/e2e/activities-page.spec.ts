@@ -14,14 +14,31 @@ test('tabs follow the hash and the overview is the default', async ({ page }) =>
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'Progress' })).toBeVisible();
   await expect(page.getByText('THIS YEAR').first()).toBeVisible();
+  // Decision 043: the first page is not in the page's data; opening the tab fetches it.
+  const firstPage = page.waitForResponse((response) => response.url().includes('/user/activities/list?page=1&'));
   await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
   await expect(page).toHaveURL(/#activities$/);
+  expect((await firstPage).ok()).toBe(true);
   await expect(page.getByRole('columnheader', { name: 'W/KG (avg)' })).toBeVisible();
+  await expect(page.getByTestId('activity-row').first()).toBeVisible();
+  await expect(page.getByText(/^\d+ activities$/)).toBeVisible();
   await page.getByRole('tab', { name: 'In Game Shop' }).click();
   await expect(page).toHaveURL(/#in-game-shop$/);
   await expect(page.getByRole('heading', { name: 'In Game Shop' })).toBeVisible();
   await page.goto('/user/activities#activities');
   await expect(page.getByRole('tab', { name: 'ACTIVITIES' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('?tab=activities renders the ACTIVITIES tab and its first page on the server', async ({ page }) => {
+    await loginAs(page, 'rider@paceline.local', '/user/activities?tab=activities');
+    await expect(page.getByRole('tab', { name: 'ACTIVITIES' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('columnheader', { name: 'W/KG (avg)' })).toBeVisible();
+    await expect(page.getByTestId('activity-row').first()).toBeVisible();
+    await expect(page.getByText(/^\d+ activities$/)).toBeVisible();
+  });
 });
 
 test('a kid asking for #in-game-shop lands on #profile and sees no shop tab', async ({ page }) => {

@@ -29,8 +29,7 @@ async function post(userId: string, fields: Record<string, string>): Promise<Rep
 
 async function riderHeader(userId: string) {
   const { request } = await signedInRequest(userId, 'http://localhost/user/activities');
-  const response = (await activitiesLoader({ request, params: {}, context: {} })) as Response;
-  return (await response.json()).rider;
+  return (await activitiesLoader({ request, params: {}, context: {} })).rider;
 }
 
 const errorsOf = (reply: Reply) => JSON.stringify(reply.body);

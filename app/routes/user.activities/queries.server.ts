@@ -1,17 +1,24 @@
 import { listActivities } from '~/services/activities.server';
 import { getAllTimeCurve, getAverageCurve } from '~/services/activities/curves.server';
 import { toCurveView } from '~/services/activities/curve-view.server';
-import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period } from '~/services/activities/rider-page.server';
+import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/imports.server';
 import { cachedRiderPage } from '~/services/activities/page-cache.server';
 
-/** Everything the activities page shows on first paint, read in parallel. */
-export async function loadActivitiesPage(userId: string, period: Period, sort: 'asc' | 'desc') {
+/**
+ * Everything the activities page shows on first paint. The account row comes from the guard;
+ * the rest changes only at ingest, deletion, a weight change or an import decision, all of
+ * which invalidate the rider's page cache (decision 026), so a warm page costs no query.
+ * The ACTIVITIES list's first page is sent only when the page is asked for with that tab open
+ * (`?tab=activities`); otherwise the tab fetches it from the paging loader (decision 043).
+ */
+export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean) {
+  const userId = user.id;
   const [rider, banner, progress, firstPage, allTime, average, imported] = await Promise.all([
-    cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(userId, aggregates)),
-    getImportBanner(userId),
+    cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
+    cachedRiderPage('banner', userId, () => getImportBanner(userId)),
     cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
-    listActivities({ userId, sort }),
+    withFirstPage ? cachedRiderPage(`first-page-${sort}`, userId, () => listActivities({ userId, sort })) : null,
     cachedRiderPage('all-time', userId, () => getAllTimeCurve(userId)),
     cachedRiderPage('average', userId, () => getAverageCurve(userId)),
     cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),

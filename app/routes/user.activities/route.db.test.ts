@@ -1,18 +1,95 @@
 import { describe, expect, it } from 'vitest';
-import { thirdPartyImports } from '~/db/schema';
+import { thirdPartyImports, weightHistory } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities.server';
+import { invalidateRiderPage } from '~/services/activities/page-cache.server';
+import { reviewImport, submitImport } from '~/services/imports.server';
+import { recordWeight } from '~/services/weight-history.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
 const { db } = useTestDatabase();
 
-async function load(userId: string) {
-  const { request } = await signedInRequest(userId, 'http://localhost/user/activities');
-  const response = (await loader({ request, params: {}, context: {} })) as Response;
-  return response.json();
+async function load(userId: string, query = '') {
+  const { request } = await signedInRequest(userId, `http://localhost/user/activities${query}`);
+  return loader({ request, params: {}, context: {} });
 }
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+
+describe('GET /user/activities', () => {
+  it('sends the ACTIVITIES first page only with ?tab=activities, and keeps a kid off the shop', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const plain = await load(rider.id);
+    expect(plain).toMatchObject({ tab: 'profile', firstPage: null, rider: { firstname: 'Test', weightKg: 70 } });
+    const withList = await load(rider.id, '?tab=activities&sort=asc');
+    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', firstPage: { totalCount: 0, totalPages: 1, currentPage: 1, results: [] } });
+    const kid = await createTestUser({ isKid: true });
+    expect((await load(kid.id, '?tab=in-game-shop')).tab).toBe('profile');
+  });
+
+  it('serves the rider aggregates from the page cache until a write invalidates them', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
+    // A write that bypasses the services is not seen: the cached header stands…
+    await db().insert(weightHistory).values({ userId: rider.id, weightKg: 66, recordedAt: new Date(), verified: true });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
+    // …until the rider's entries are dropped.
+    invalidateRiderPage(rider.id);
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 66, weightVerified: true });
+  });
+
+  it('a new ride changes the cached header, progress, curves and first page', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const before = await load(rider.id, '?tab=activities');
+    expect(before.rider.totalKm).toBe(0);
+    expect(before.progress.grid.year.allRides).toBe(0);
+    expect(before.allTime).toBeNull();
+    expect(before.average).toBeNull();
+    expect(before.firstPage?.totalCount).toBe(0);
+    const ride = generateRide({ seed: 7, start: new Date(Date.now() - 3_600_000), durationS: 25 * 60, ftpW: 250, weightKg: 70, shape: 'endurance' });
+    await ingestActivity(rider.id, encodeRideFit(ride));
+    const after = await load(rider.id, '?tab=activities');
+    expect(after.rider.totalKm).toBeGreaterThan(1);
+    expect(after.progress.grid.year.allRides).toBe(1);
+    expect(after.allTime?.points.length).toBeGreaterThan(0);
+    expect(after.average?.points.length).toBeGreaterThan(0);
+    expect(after.firstPage?.totalCount).toBe(1);
+  });
+
+  it('a weight change shows at once', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
+    await recordWeight(rider.id, 64, new Date(), { verified: true });
+    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 64, weightVerified: true });
+  });
+
+  it('an import submission and its approval change the banner, the imported row and the totals', async () => {
+    const rider = await createTestUser();
+    const staff = await createTestUser({ role: 'staff' });
+    const before = await load(rider.id);
+    expect(before.banner).toEqual({ state: 'none', hasApproved: false });
+    expect(before.imported).toBeNull();
+    const { id } = await submitImport(rider.id, {
+      platform: 'Strava',
+      days: 0,
+      hours: 10,
+      minutes: 0,
+      distance: 250,
+      distanceUnit: 'kilometers',
+      elevationM: 1200,
+      profileLink: 'https://www.strava.com/athletes/1',
+      files: [{ name: 'proof.png', bytes: PNG }],
+    });
+    expect((await load(rider.id)).banner).toEqual({ state: 'submitted', hasApproved: false });
+    expect(await reviewImport(staff.id, id, 'approved')).toBe(true);
+    const after = await load(rider.id);
+    expect(after.banner).toEqual({ state: 'approved', hasApproved: true });
+    expect(after.imported).toMatchObject({ distance: 250, elevation: 1200, timeSpend: 10 });
+    expect(after.rider.totalKm).toBe(250);
+  });
+});
 
 function ride(seed: number) {
   return encodeRideFit(generateRide({ seed, start: new Date(Date.UTC(2026, 1, seed, 7)), durationS: 600, ftpW: 240, weightKg: 70, shape: 'endurance' }));
@@ -22,10 +99,10 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
   it('gives no import rows without an approved import, and the platform of each ride', async () => {
     const rider = await createTestUser();
     await ingestActivity(rider.id, ride(1));
-    const data = await load(rider.id);
+    const data = await load(rider.id, '?tab=activities');
     expect(data.banner.hasApproved).toBe(false);
     expect(data.approvedImports).toEqual([]);
-    expect(data.firstPage.results[0].platform).toBe('Paceline');
+    expect(data.firstPage!.results[0].platform).toBe('Paceline');
   });
 
   it("lists the approved imports' platform and totals, not the pending or rejected ones", async () => {
@@ -40,11 +117,11 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
         { ...base, platform: 'Zwift', totalRideTimeS: 1000, totalDistanceKm: 10, totalElevationM: 100, status: 'rejected' },
         { ...base, platform: 'Rouvy', totalRideTimeS: 1000, totalDistanceKm: 10, totalElevationM: 100, status: 'submitted' },
       ]);
-    const data = await load(rider.id);
+    const data = await load(rider.id, '?tab=activities');
     expect(data.banner.hasApproved).toBe(true);
     expect(data.approvedImports).toEqual([
       expect.objectContaining({ platform: 'Strava', timeS: 360_000, distanceKm: 3200, elevationM: 41_000, approvedAt: '2026-03-02T10:00:00.000Z' }),
     ]);
-    expect(data.firstPage.results[0].platform).toBe('Paceline');
+    expect(data.firstPage!.results[0].platform).toBe('Paceline');
   });
 });

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Tabs } from '~/components/ui/Tabs';
-import { requireUser } from '~/services/auth.server';
+import { requireUser, requireUserRow } from '~/services/auth.server';
 import { markImportSeen } from '~/services/imports.server';
 import { ActivitiesTab } from './components/ActivitiesTab';
 import { ImportBanner } from './components/ImportBanner';
@@ -13,15 +13,19 @@ import { loadActivitiesPage } from './queries.server';
 
 export const meta: MetaFunction = () => [{ title: 'Activities · Paceline' }];
 
+// default() before catch(): an absent parameter, the usual case, builds no ZodError.
 const pageQuery = z.object({
-  period: z.enum(['week', 'month', 'year']).catch('year'),
-  sort: z.enum(['desc', 'asc']).catch('desc'),
+  period: z.enum(['week', 'month', 'year']).default('year').catch('year'),
+  sort: z.enum(['desc', 'asc']).default('desc').catch('desc'),
+  tab: z.enum(['profile', 'activities', 'in-game-shop']).default('profile').catch('profile'),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const { period, sort } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await loadActivitiesPage(user.id, period, sort));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUserRow(request, context);
+  const { period, sort, tab } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const shownTab = tab === 'in-game-shop' && user.isKid ? 'profile' : tab;
+  // A plain object goes straight into the single-fetch stream; json() would be encoded and parsed once more.
+  return { tab: shownTab, ...(await loadActivitiesPage(user, period, sort, shownTab === 'activities')) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,9 +40,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type TabId = 'profile' | 'activities' | 'in-game-shop';
 
-/** The tab follows the URL hash (spec 2 §2); a kid asking for the shop lands on #profile. */
-function useHashTab(isKid: boolean): [TabId, (tab: TabId) => void] {
-  const [tab, setTab] = useState<TabId>('profile');
+/**
+ * The tab follows the URL hash (spec 2 §2); a kid asking for the shop lands on #profile.
+ * Without a hash the server's `?tab=` choice stands (it also works without JavaScript).
+ */
+function useHashTab(isKid: boolean, serverTab: TabId): [TabId, (tab: TabId) => void] {
+  const [tab, setTab] = useState<TabId>(serverTab);
   useEffect(() => {
     const read = () => {
       const hash = window.location.hash.slice(1);
@@ -47,12 +54,13 @@ function useHashTab(isKid: boolean): [TabId, (tab: TabId) => void] {
         setTab('profile');
         return;
       }
-      setTab(hash === 'activities' || hash === 'in-game-shop' ? hash : 'profile');
+      if (hash === '') setTab(serverTab);
+      else setTab(hash === 'activities' || hash === 'in-game-shop' ? hash : 'profile');
     };
     read();
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
-  }, [isKid]);
+  }, [isKid, serverTab]);
   const select = useCallback((next: TabId) => {
     window.location.hash = next;
   }, []);
@@ -61,7 +69,7 @@ function useHashTab(isKid: boolean): [TabId, (tab: TabId) => void] {
 
 export default function ActivitiesPage() {
   const data = useLoaderData<typeof loader>();
-  const [tab, selectTab] = useHashTab(data.rider.isKid);
+  const [tab, selectTab] = useHashTab(data.rider.isKid, data.tab);
   const tabs = [
     { id: 'profile' as const, label: 'Overview' },
     { id: 'activities' as const, label: 'ACTIVITIES' },

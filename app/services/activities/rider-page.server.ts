@@ -73,9 +73,11 @@ export async function getRiderAggregates(userId: string) {
   };
 }
 
-export async function getRiderHeader(userId: string, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
-  const [user] = await db().select().from(users).where(eq(users.id, userId));
-  const figures = aggregates ?? (await getRiderAggregates(userId));
+/** The account fields the header shows: the guard has already read them (`requireUserRow`). */
+export type RiderProfile = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 'lastname' | 'country' | 'gender' | 'weightKg' | 'heightCm' | 'dob' | 'isKid'>;
+
+export async function getRiderHeader(user: RiderProfile, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
+  const figures = aggregates ?? (await getRiderAggregates(user.id));
   const weightKg = figures.verifiedWeightKg ?? user.weightKg;
   const ftpW = deriveFtp(figures.best20MinW, weightKg);
   return {

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
 import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
@@ -13,6 +13,9 @@ async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityLis
   if (!response.ok) throw new Error(`list ${response.status}`);
   return (await response.json()) as ActivityListPage;
 }
+
+// Built once per process, not per render (provide() builds the state-node tree).
+const listMachine = activitiesListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) } });
 
 function useComparedCurves(ids: string[]): CurveView[] {
   const [curves, setCurves] = useState<CurveView[]>([]);
@@ -42,22 +45,26 @@ export function ActivitiesTab({
   allTime,
   average,
 }: {
-  firstPage: ActivityListPage;
+  firstPage: ActivityListPage | null;
   sort: ActivitySort;
   otherPlatform: boolean;
   approvedImports?: ApprovedImportRow[];
   allTime: CurveView | null;
   average: CurveView | null;
 }) {
-  const machine = useMemo(() => activitiesListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) } }), []);
-  const [snapshot, send] = useMachine(machine, { input: { firstPage, sort } });
+  const [snapshot, send] = useMachine(listMachine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
+  // Decision 043: page 1 is fetched when the tab opens unless the server rendered it.
+  useEffect(() => {
+    if (!firstPage) send({ type: 'LOAD_MORE' });
+  }, [firstPage, send]);
+  const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
       <PowerCurvePanel allTime={allTime} average={average} compared={compared} />
       <div className="activities-toolbar">
-        <p className="muted">{totalCount} activities</p>
+        <p className="muted">{loadingFirstPage ? 'Loading activities…' : `${totalCount} activities`}</p>
         <label className="activities-sort">
           Sort{' '}
           <select value={snapshot.context.sort} onChange={(event) => send({ type: 'SET_SORT', sort: event.target.value as ActivitySort })}>
@@ -153,7 +160,7 @@ export function ActivitiesTab({
           ) : null}
         </table>
       </div>
-      {rows.length === 0 ? <p className="muted">No activities yet.</p> : null}
+      {rows.length === 0 && !loadingFirstPage ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}
@@ -162,7 +169,7 @@ export function ActivitiesTab({
           </button>
         </p>
       ) : null}
-      {snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading') ? (
+      {!loadingFirstPage && (snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading')) ? (
         <button type="button" className="primary activities-load-more" disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
           {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
         </button>

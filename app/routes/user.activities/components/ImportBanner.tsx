@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { importStatusBannerMachine, type ImportStatus } from '~/machines/import-status-banner.machine';
 import { ImportWizard } from './ImportWizard';
@@ -18,10 +18,12 @@ async function markSeen() {
   if (!response.ok) throw new Error(`seen ${response.status}`);
 }
 
+// Built once per process: provide() builds the whole state-node tree, which would otherwise cost every server render.
+const bannerMachine = importStatusBannerMachine.provide({ actors: { markSeen: fromPromise(markSeen) } });
+
 /** Spec 2 §4 "Import status": none, submitted, approved (Got It until seen), rejected (re-import). */
 export function ImportBanner({ status }: { status: ImportStatus }) {
-  const machine = useMemo(() => importStatusBannerMachine.provide({ actors: { markSeen: fromPromise(markSeen) } }), []);
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(bannerMachine);
   useEffect(() => send({ type: 'STATUS_LOADED', status }), [send, status]);
   // Before hydration the server's status is what shows; the Got It form then works without JS.
   const state = snapshot.matches('loading') ? status : snapshot.matches('markingSeen') ? 'approved' : snapshot.matches('wizardOpen') ? 'wizardOpen' : (snapshot.value as ImportStatus);
