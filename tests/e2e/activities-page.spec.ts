@@ -32,12 +32,23 @@ test('tabs follow the hash and the overview is the default', async ({ page }) =>
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('?tab=activities renders the ACTIVITIES tab and its first page on the server', async ({ page }) => {
-    await loginAs(page, 'rider@paceline.local', '/user/activities?tab=activities');
+  test('the ACTIVITIES tab is a link to ?tab=activities, which renders the tab and its first page on the server', async ({ page }) => {
+    await loginAs(page, 'rider@paceline.local', '/user/activities');
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
+    await expect(page).toHaveURL(/\?tab=activities#activities$/);
     await expect(page.getByRole('tab', { name: 'ACTIVITIES' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('columnheader', { name: 'W/KG (avg)' })).toBeVisible();
     await expect(page.getByTestId('activity-row').first()).toBeVisible();
     await expect(page.getByText(/^\d+ activities$/)).toBeVisible();
+  });
+
+  test("the profile's tabs are links too: Activity Files lists the rides with their downloads", async ({ page }) => {
+    await loginAs(page, 'rider@paceline.local', '/user/profile');
+    await page.getByRole('tab', { name: 'Activity Files' }).click();
+    await expect(page).toHaveURL(/\/user\/profile\?tab=files$/);
+    await expect(page.getByRole('tab', { name: 'Activity Files' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('link', { name: 'Download' }).first()).toBeVisible();
   });
 });
 

@@ -78,7 +78,7 @@ export default function ActivitiesPage() {
   return (
     <div className="activities-page">
       <PlayerHeader rider={data.rider} />
-      <Tabs label="Rider sections" tabs={tabs} selected={tab} onSelect={selectTab} />
+      <Tabs label="Rider sections" tabs={tabs} selected={tab} onSelect={selectTab} hrefOf={(id) => `?tab=${id}#${id}`} />
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="overview-tab">
           <ImportBanner status={data.banner.state} />

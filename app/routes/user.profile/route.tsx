@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { Tabs } from '~/components/ui/Tabs';
 import { requireUser } from '~/services/auth.server';
 import { listActivityFiles } from '~/services/activity-files.server';
@@ -74,16 +74,13 @@ export default function ProfilePage() {
           <p className="profile-email">{profile.email}</p>
         </div>
       </header>
-      <Tabs tabs={[...TABS]} selected={tab} label="Profile sections" onSelect={(id) => navigate(`?tab=${id}`, { preventScrollReset: true })} />
-      <noscript>
-        <nav className="profile-tab-links">
-          {TABS.map((item) => (
-            <Link key={item.id} to={`?tab=${item.id}`}>
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-      </noscript>
+      <Tabs
+        tabs={[...TABS]}
+        selected={tab}
+        label="Profile sections"
+        onSelect={(id) => navigate(`?tab=${id}`, { preventScrollReset: true })}
+        hrefOf={(id) => `?tab=${id}`}
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="profile-panel">
         {tab === 'edit' ? <EditProfileForm profile={profile} lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined} /> : null}
         {tab === 'connections' ? (
