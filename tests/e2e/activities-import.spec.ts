@@ -70,6 +70,9 @@ test('the import wizard: errors, success, staff approval, Got It', async ({ page
   await page.reload();
   await expect(page.getByText('Congratulations!, your data has been imported successfully')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'OTHER PLATFORM' })).toBeVisible();
+  // An import carries totals only: its longest ride, races and ride count are not known.
+  const longest = page.getByRole('row', { name: /Longest ride/ });
+  await expect(longest.getByRole('cell').last()).toHaveText('—');
   await page.getByRole('button', { name: 'Got It' }).click();
   await page.reload();
   await expect(page.getByText('Congratulations!, your data has been imported successfully')).toHaveCount(0);

@@ -2,6 +2,7 @@ import type { Database } from '../client.server';
 import { seedAccounts } from './accounts';
 import { seedEventData } from './events';
 import { seedActivities } from './activities';
+import { seedImports } from './imports';
 
 /**
  * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
@@ -11,4 +12,5 @@ export async function seedDatabase(database: Database): Promise<void> {
   await seedAccounts(database);
   await seedEventData(database);
   await seedActivities(database);
+  await seedImports(database);
 }

@@ -31,7 +31,7 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     period,
     sort,
     progress,
-    imported: imported.count > 0 ? { distance: imported.distanceKm, timeSpend: imported.timeS / 3600, elevation: imported.elevationM, longestRide: 0, races: 0, allRides: 0 } : null,
+    imported: imported.count > 0 ? { distance: imported.distanceKm, timeSpend: imported.timeS / 3600, elevation: imported.elevationM } : null,
     firstPage,
     approvedImports,
     allTime: allTime ? toCurveView(allTime) : null,

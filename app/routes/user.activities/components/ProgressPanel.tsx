@@ -19,7 +19,15 @@ const ROWS: Array<{ key: keyof ProgressCell; label: string; unit: string; digits
   { key: 'allRides', label: 'All rides', unit: '', digits: 0 },
 ];
 
-export function ProgressTable({ grid, imported }: { grid: Record<Period, ProgressCell>; imported: ProgressCell | null }) {
+/** An approved import carries totals only: no longest ride, race or ride count. */
+export type ImportedTotals = Pick<ProgressCell, 'distance' | 'timeSpend' | 'elevation'>;
+
+function formatCell(value: number | undefined, row: (typeof ROWS)[number]): string {
+  return value === undefined ? '—' : `${value.toFixed(row.digits)} ${row.unit}`.trim();
+}
+
+export function ProgressTable({ grid, imported }: { grid: Record<Period, ProgressCell>; imported: ImportedTotals | null }) {
+  const importedCells: Partial<ProgressCell> | null = imported;
   return (
     <table className="progress-table" aria-label="Progress">
       <thead>
@@ -30,7 +38,7 @@ export function ProgressTable({ grid, imported }: { grid: Record<Period, Progres
               {period.label}
             </th>
           ))}
-          {imported ? <th scope="col">OTHER PLATFORM</th> : null}
+          {importedCells ? <th scope="col">OTHER PLATFORM</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -38,15 +46,9 @@ export function ProgressTable({ grid, imported }: { grid: Record<Period, Progres
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
             {PERIODS.map((period) => (
-              <td key={period.id}>
-                {grid[period.id][row.key].toFixed(row.digits)} {row.unit}
-              </td>
+              <td key={period.id}>{formatCell(grid[period.id][row.key], row)}</td>
             ))}
-            {imported ? (
-              <td>
-                {imported[row.key].toFixed(row.digits)} {row.unit}
-              </td>
-            ) : null}
+            {importedCells ? <td>{formatCell(importedCells[row.key], row)}</td> : null}
           </tr>
         ))}
       </tbody>
