@@ -158,3 +158,19 @@ test('ride analysis: POWER CURVE by default, charts with a per-second hover, sta
   await expect(tooltip).toContainText(/Heart rate \d+ BPM/);
   await expect(tooltip).toContainText(/Cadence \d+ RPM/);
 });
+
+test('the best curve of a date range joins the power curve, and Clear removes it', async ({ page }) => {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [from, to] = [day(30), day(0)];
+  await loginAs(page, 'rider@paceline.local', '/user/activities?tab=activities');
+  const range = page.getByRole('form', { name: 'Best power in a date range' });
+  await range.getByLabel('From').fill(from);
+  await range.getByLabel('To').fill(to);
+  await range.getByRole('button', { name: 'Show best' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
+  const legend = page.locator('.power-curve-legend');
+  await expect(legend.getByText(`Best ${from} – ${to}`)).toBeVisible();
+  await expect(legend.getByText('All TIME')).toBeVisible();
+  await range.getByRole('link', { name: 'Clear' }).click();
+  await expect(legend.getByText(`Best ${from} – ${to}`)).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { listActivities } from '~/services/activities.server';
-import { getAllTimeCurve, getAverageCurve } from '~/services/activities/curves.server';
+import { getAllTimeCurve, getAverageCurve, getRangeCurve } from '~/services/activities/curves.server';
 import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/imports.server';
@@ -37,4 +37,14 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     allTime: allTime ? toCurveView(allTime) : null,
     average: average ? toCurveView(average) : null,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The best curve of the rides in a range of whole UTC days, both ends included (not cached). */
+export async function loadRangeCurve(userId: string, range: { from: string; to: string }) {
+  const from = new Date(`${range.from}T00:00:00Z`);
+  const to = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
+  const line = await getRangeCurve(userId, from, to, `Best ${range.from} – ${range.to}`);
+  return line ? toCurveView(line) : null;
 }

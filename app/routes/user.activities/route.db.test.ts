@@ -125,3 +125,17 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
     expect(data.firstPage!.results[0].platform).toBe('Paceline');
   });
 });
+
+describe('GET /user/activities?from=&to=: the best curve of a date range', () => {
+  it('adds the range line for whole days, both ends included, and ignores a reversed or malformed range', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    await ingestActivity(rider.id, encodeRideFit(generateRide({ seed: 4, start: new Date('2026-02-10T21:30:00Z'), durationS: 600, ftpW: 240, weightKg: 70, shape: 'race' })));
+    const data = await load(rider.id, '?tab=activities&from=2026-02-01&to=2026-02-10');
+    expect(data.range).toMatchObject({ from: '2026-02-01', to: '2026-02-10', curve: { id: 'range', label: 'Best 2026-02-01 – 2026-02-10' } });
+    expect(data.range?.curve?.points[0].date).toBe('2026-02-10T21:30:00.000Z');
+    expect((await load(rider.id, '?from=2026-01-01&to=2026-01-31')).range).toEqual({ from: '2026-01-01', to: '2026-01-31', curve: null });
+    expect((await load(rider.id, '?from=2026-03-01&to=2026-02-01')).range).toBeNull();
+    expect((await load(rider.id, '?from=yesterday&to=2026-02-01')).range).toBeNull();
+    expect((await load(rider.id)).range).toBeNull();
+  });
+});

@@ -9,23 +9,29 @@ import { ActivitiesTab } from './components/ActivitiesTab';
 import { ImportBanner } from './components/ImportBanner';
 import { PlayerHeader } from './components/PlayerHeader';
 import { ProgressChart, ProgressTable } from './components/ProgressPanel';
-import { loadActivitiesPage } from './queries.server';
+import { loadActivitiesPage, loadRangeCurve } from './queries.server';
 
 export const meta: MetaFunction = () => [{ title: 'Activities · Paceline' }];
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => !Number.isNaN(Date.parse(day)));
 
 // default() before catch(): an absent parameter, the usual case, builds no ZodError.
 const pageQuery = z.object({
   period: z.enum(['week', 'month', 'year']).default('year').catch('year'),
   sort: z.enum(['desc', 'asc']).default('desc').catch('desc'),
   tab: z.enum(['profile', 'activities', 'in-game-shop']).default('profile').catch('profile'),
+  from: isoDay.optional().catch(undefined),
+  to: isoDay.optional().catch(undefined),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUserRow(request, context);
-  const { period, sort, tab } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { period, sort, tab, from, to } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const shownTab = tab === 'in-game-shop' && user.isKid ? 'profile' : tab;
+  const range = from && to && from <= to ? { from, to } : null;
   // A plain object goes straight into the single-fetch stream; json() would be encoded and parsed once more.
-  return { tab: shownTab, ...(await loadActivitiesPage(user, period, sort, shownTab === 'activities')) };
+  const [page, rangeCurve] = await Promise.all([loadActivitiesPage(user, period, sort, shownTab === 'activities'), range ? loadRangeCurve(user.id, range) : null]);
+  return { tab: shownTab, ...page, range: range && { ...range, curve: rangeCurve } };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -88,7 +94,7 @@ export default function ActivitiesPage() {
       ) : null}
       {tab === 'activities' ? (
         <div role="tabpanel" id="panel-activities" aria-labelledby="tab-activities">
-          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} otherPlatform={data.banner.hasApproved} approvedImports={data.approvedImports} allTime={data.allTime} average={data.average} />
+          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} range={data.range} otherPlatform={data.banner.hasApproved} approvedImports={data.approvedImports} allTime={data.allTime} average={data.average} />
         </div>
       ) : null}
       {tab === 'in-game-shop' && !data.rider.isKid ? (

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { mergeCurves } from '~/lib/power/power-curve';
 import { db } from '~/db/client.server';
 import { activities, activityDetails, riderPowerBests } from '~/db/schema';
 
@@ -64,6 +65,32 @@ export async function getActivityCurves(userId: string, activityIds: string[]): 
       },
     ];
   });
+}
+
+/**
+ * The best curve of the rides started in [from, to): the element-wise maximum of their cached
+ * curves, each point with the ride it came from (its date, and its weight for W/kg).
+ */
+export async function getRangeCurve(userId: string, from: Date, to: Date, label: string): Promise<CurveLine | null> {
+  const rows = await db()
+    .select({ id: activities.id, startedAt: activities.startedAt, weightKg: activities.weightKg, curve: activityDetails.powerCurve })
+    .from(activities)
+    .innerJoin(activityDetails, eq(activityDetails.activityId, activities.id))
+    .where(and(eq(activities.userId, userId), gte(activities.startedAt, from), lt(activities.startedAt, to)));
+  const sources = rows.map((row) => ({ id: row.id, date: row.startedAt.toISOString(), watts: toFloat32(row.curve) })).filter((source) => source.watts.length > 0 && source.watts[0] > 0);
+  if (sources.length === 0) return null;
+  const merged = mergeCurves(sources);
+  const weightOf = new Map(rows.map((row) => [row.id, row.weightKg]));
+  return {
+    id: 'range',
+    label,
+    watts: merged.watts.map(round1),
+    wattsPerKg: merged.watts.map((watts, i) => {
+      const weight = weightOf.get(merged.ids[i]) ?? null;
+      return weight ? round2(watts / weight) : 0;
+    }),
+    dates: merged.dates,
+  };
 }
 
 /** Rides averaged into the "overall average" graph shown when nothing is ticked. */

@@ -5,7 +5,7 @@ import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
 import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
-import { PowerCurvePanel } from './PowerCurvePanel';
+import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
   const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
@@ -44,7 +44,9 @@ export function ActivitiesTab({
   approvedImports = [],
   allTime,
   average,
+  range = null,
 }: {
+  range?: CurveRange | null;
   firstPage: ActivityListPage | null;
   sort: ActivitySort;
   otherPlatform: boolean;
@@ -62,7 +64,7 @@ export function ActivitiesTab({
   const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
-      <PowerCurvePanel allTime={allTime} average={average} compared={compared} />
+      <PowerCurvePanel allTime={allTime} average={average} compared={compared} range={range} sort={sort} />
       <div className="activities-toolbar">
         <p className="muted">{loadingFirstPage ? 'Loading activities…' : `${totalCount} activities`}</p>
         <label className="activities-sort">

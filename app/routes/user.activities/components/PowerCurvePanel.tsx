@@ -1,3 +1,4 @@
+import { Form, Link } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatDate, formatDuration } from '~/lib/activities/format';
@@ -7,17 +8,46 @@ type Metric = 'power' | 'wkg';
 const WIDTH = 720;
 const HEIGHT = 280;
 const PAD = { left: 52, right: 16, top: 16, bottom: 30 };
-const COLORS = ['#ff5a1f', '#2f81f7', '#f5c518'];
+const ALL_TIME_COLOR = '#ff5a1f';
+const RANGE_COLOR = '#3fb950';
+const COMPARED_COLORS = ['#2f81f7', '#f5c518'];
+
+/** A date range's best curve (`?from=&to=`, whole days); curve null when it has no powered ride. */
+export interface CurveRange {
+  from: string;
+  to: string;
+  curve: CurveView | null;
+}
 const TICKS = [1, 5, 15, 60, 300, 1200, 3600, 10800];
 
 /**
  * Spec 2 §2 power curve panel: All TIME plus up to two ticked rides (or the overall average when
- * none is ticked). Log-scaled durations; the hover shows the duration, exact value and its date.
+ * none is ticked), and optionally the best of a date range. Log-scaled durations; the hover
+ * shows the duration, exact value and its date.
  */
-export function PowerCurvePanel({ allTime, average, compared }: { allTime: CurveView | null; average: CurveView | null; compared: CurveView[] }) {
+export function PowerCurvePanel({
+  allTime,
+  average,
+  compared,
+  range = null,
+  sort = 'desc',
+}: {
+  allTime: CurveView | null;
+  average: CurveView | null;
+  compared: CurveView[];
+  range?: CurveRange | null;
+  sort?: string;
+}) {
   const [metric, setMetric] = useState<Metric>('power');
   const [hover, setHover] = useState<number | null>(null);
-  const lines = useMemo(() => [allTime, ...(compared.length ? compared : average ? [average] : [])].filter((line): line is CurveView => line !== null), [allTime, average, compared]);
+  const lines = useMemo(() => {
+    const drawn: Array<{ line: CurveView | null; color: string }> = [
+      { line: allTime, color: ALL_TIME_COLOR },
+      { line: range?.curve ?? null, color: RANGE_COLOR },
+      ...(compared.length ? compared : [average]).map((line, index) => ({ line, color: COMPARED_COLORS[index] })),
+    ];
+    return drawn.filter((entry): entry is { line: CurveView; color: string } => entry.line !== null).map(({ line, color }) => ({ ...line, color }));
+  }, [allTime, average, compared, range]);
   const maxD = Math.max(2, ...lines.map((line) => line.points[line.points.length - 1]?.d ?? 1));
   const value = (point: CurveView['points'][number]) => (metric === 'power' ? point.w : point.wkg);
   const maxY = Math.max(1, ...lines.flatMap((line) => line.points.map(value))) * 1.08;
@@ -46,12 +76,18 @@ export function PowerCurvePanel({ allTime, average, compared }: { allTime: Curve
         />
       </div>
       <ul className="power-curve-legend">
-        {lines.map((line, index) => (
-          <li key={line.id} style={{ color: COLORS[index] }}>
+        {lines.map((line) => (
+          <li key={line.id} style={{ color: line.color }}>
             {line.label}
           </li>
         ))}
       </ul>
+      <RangeForm range={range} sort={sort} />
+      {range && !range.curve ? (
+        <p className="muted">
+          No rides with power between {range.from} and {range.to}.
+        </p>
+      ) : null}
       {lines.length === 0 ? (
         <p className="muted">No power data yet: ride with a power meter to see your curve.</p>
       ) : (
@@ -84,7 +120,7 @@ export function PowerCurvePanel({ allTime, average, compared }: { allTime: Curve
               <polyline
                 key={line.id}
                 fill="none"
-                stroke={COLORS[index]}
+                stroke={line.color}
                 strokeWidth={index === 0 ? 2.5 : 1.8}
                 points={line.points.map((point) => `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`).join(' ')}
               />
@@ -94,11 +130,11 @@ export function PowerCurvePanel({ allTime, average, compared }: { allTime: Curve
           {hoverDuration !== null ? (
             <div className="chart-tooltip power-curve-tooltip" role="status" data-testid="curve-tooltip">
               <strong>{formatDuration(nearest(lines[0])?.d ?? hoverDuration)}</strong>
-              {lines.map((line, index) => {
+              {lines.map((line) => {
                 const point = nearest(line);
                 if (!point) return null;
                 return (
-                  <div key={line.id} style={{ color: COLORS[index] }}>
+                  <div key={line.id} style={{ color: line.color }}>
                     {line.label}: {metric === 'power' ? `${point.w} W` : `${point.wkg.toFixed(2)} W/KG`}
                     {point.date ? ` · ${formatDate(point.date)}` : ''}
                   </div>
@@ -109,5 +145,29 @@ export function PowerCurvePanel({ allTime, average, compared }: { allTime: Curve
         </div>
       )}
     </section>
+  );
+}
+
+/** A GET form, so the range is in the URL and works without JavaScript. */
+function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) {
+  return (
+    <Form method="get" className="power-curve-range" preventScrollReset aria-label="Best power in a date range">
+      <input type="hidden" name="tab" value="activities" />
+      <input type="hidden" name="sort" value={sort} />
+      <label>
+        From <input type="date" name="from" defaultValue={range?.from} required />
+      </label>
+      <label>
+        To <input type="date" name="to" defaultValue={range?.to} required />
+      </label>
+      <button type="submit" className="button">
+        Show best
+      </button>
+      {range ? (
+        <Link to={`?tab=activities&sort=${sort}#activities`} preventScrollReset>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
   );
 }
