@@ -5,7 +5,7 @@ import { packFloat32 } from '~/lib/activities/packing';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
 import { sniffFileType } from '~/lib/file-signature';
 import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
-import { analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
+import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from './adapters/storage.server';
 import { addToRollups } from './activities/rollups.server';
 import { invalidateRiderPage } from './activities/page-cache.server';
@@ -103,6 +103,7 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
         weightKg,
         spikesRemoved: analysis.spikesRemoved,
         platform: ride.platform,
+        analysisVersion: ANALYSIS_VERSION,
       })
       .returning({ id: activities.id });
     await tx.insert(activityDetails).values({

@@ -1,10 +1,13 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
+import { backfillActivityPlatforms } from './activities/platform-backfill.server';
+import { reanalyseStoredRides } from './activities/reanalyse.server';
 import { getEnv } from './env.server';
 
 /**
  * Opens the database once, before the server accepts requests (PGlite takes seconds to
- * open: never on a first request), migrates it and, unless disabled, seeds demo data.
+ * open: never on a first request), migrates it, brings stored rides up to date and, unless
+ * disabled, seeds demo data.
  */
 export async function startServices({ seed }: { seed?: boolean } = {}): Promise<void> {
   const env = getEnv();
@@ -12,6 +15,9 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
     env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR },
   );
   await opened.migrate();
+  // Rides stored by older versions get what the current code stores (decisions 045, 046).
+  await backfillActivityPlatforms();
+  await reanalyseStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
 }
 

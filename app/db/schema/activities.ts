@@ -45,6 +45,8 @@ export const activities = pgTable(
     spikesRemoved: integer('spikes_removed').notNull().default(0),
     /** Where the ride was recorded ("Garmin Edge 810", "Zwift", "Paceline"; decision 046). Null until backfilled. */
     platform: text('platform'),
+    /** Which maths computed the stored figures (ANALYSIS_VERSION); older rows are recomputed at start. */
+    analysisVersion: integer('analysis_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -6,7 +6,6 @@ import { activities, users, verifiedHeights, weightHistory } from '../schema';
 import { DEMO_USERS } from './accounts';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities.server';
-import { backfillActivityPlatforms } from '~/services/activities/platform-backfill.server';
 import { createJsonActivity } from '~/services/activity-files.server';
 
 /** Encoded demo rides are cached here: encoding is the slow part, and they never change. */
@@ -122,7 +121,5 @@ async function seedVerifiedMeasurements(database: Database): Promise<void> {
 export async function seedActivities(database: Database): Promise<void> {
   for (const plan of PLANS) await seedRider(database, plan);
   await seedVerifiedMeasurements(database);
-  // Databases seeded before rides carried their platform get it from the kept files.
-  await backfillActivityPlatforms();
 }
 

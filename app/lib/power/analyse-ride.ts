@@ -48,6 +48,24 @@ function nullIfZero(value: number): number | null {
 }
 
 /**
+ * The version of the maths behind the stored figures. Bump it when they change: rides stored
+ * with an older version are recomputed from their kept FIT file at start-up
+ * (app/services/activities/reanalyse.server.ts). 2: NP and load of decision 045.
+ */
+export const ANALYSIS_VERSION = 2;
+
+/** NP, IF and training load (decision 045) from the spike-filtered power and an FTP. */
+export function loadFigures(ride: DecodedRide, filteredPower: Float64Array, ftpW: number): Pick<RideAnalysis, 'normalizedPowerW' | 'intensity' | 'trainingLoad'> {
+  const input = normalizedPowerInput(ride.samples, filteredPower);
+  const np = ride.hasPower ? normalizedPower(input, ride.samples.t) : 0;
+  return {
+    normalizedPowerW: nullIfZero(np),
+    intensity: np > 0 ? intensityFactor(np, ftpW) : null,
+    trainingLoad: np > 0 ? trainingLoad(poweredSeconds(input), np, ftpW) : null,
+  };
+}
+
+/**
  * Everything Paceline stores about a ride, computed once at ingest. FTP comes from the
  * rider's best curve including this ride (decision 022), so a new 20-minute best is used at once.
  */
@@ -57,8 +75,7 @@ export function analyseRide(ride: DecodedRide, weightKg: number | null, previous
   const powerCurve = meanMaxPowerCurve(power);
   const ftpW = deriveFtp(Math.max(bestTwentyMinutes(previousBest), bestTwentyMinutes(powerCurve)), weightKg);
   const avgPower = ride.hasPower ? mean(power) : 0;
-  const npInput = normalizedPowerInput(samples, power);
-  const np = ride.hasPower ? normalizedPower(npInput, samples.t) : 0;
+  const { normalizedPowerW, intensity, trainingLoad: load } = loadFigures(ride, power, ftpW);
   const timerS = Math.round(ride.timerS);
   return {
     distanceM: ride.distanceM,
@@ -71,9 +88,9 @@ export function analyseRide(ride: DecodedRide, weightKg: number | null, previous
     avgHeartRate: nullIfZero(mean(samples.heartRate, true)),
     avgCadence: nullIfZero(mean(samples.cadence, true)),
     avgSpeedKmh: timerS > 0 ? (ride.distanceM / timerS) * 3.6 : 0,
-    normalizedPowerW: nullIfZero(np),
-    intensity: np > 0 ? intensityFactor(np, ftpW) : null,
-    trainingLoad: np > 0 ? trainingLoad(poweredSeconds(npInput), np, ftpW) : null,
+    normalizedPowerW,
+    intensity,
+    trainingLoad: load,
     ftpW,
     spikesRemoved,
     power,

@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "analysis_version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { activities } from '~/db/schema';
+import { ANALYSIS_VERSION } from '~/lib/power/analyse-ride';
+import { useTestDatabase } from '../../../tests/helpers/db';
+import { createTestUser } from '../../../tests/helpers/users';
+import { ingestActivity } from '../activities.server';
+import { storage } from '../adapters/storage.server';
+import { reanalyseStoredRides } from './reanalyse.server';
+
+const { db } = useTestDatabase();
+const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
+
+async function figuresOf(id: string) {
+  const [row] = await db()
+    .select({ np: activities.normalizedPowerW, intensity: activities.intensity, load: activities.trainingLoad, ftp: activities.ftpW, version: activities.analysisVersion })
+    .from(activities)
+    .where(eq(activities.id, id));
+  return row;
+}
+
+describe('reanalyseStoredRides', () => {
+  it('gives rides stored with older maths the current NP, IF and load from their file, at their own FTP, once', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const { id } = await ingestActivity(rider.id, fixture('sample-activity-indoor-trainer.fit'));
+    const fresh = await figuresOf(id);
+    expect(fresh.version).toBe(ANALYSIS_VERSION);
+    // As a previous version left it: other figures, an older version.
+    await db().update(activities).set({ normalizedPowerW: 227.3, intensity: 0.5, trainingLoad: 52, analysisVersion: 1 }).where(eq(activities.id, id));
+    expect(await reanalyseStoredRides()).toBe(1);
+    expect(await figuresOf(id)).toEqual(fresh);
+    expect(await reanalyseStoredRides()).toBe(0);
+  });
+
+  it('marks a ride whose file is gone as visited and keeps its figures', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const { id } = await ingestActivity(rider.id, fixture('edge510-test.fit'));
+    const [{ fileKey }] = await db().select({ fileKey: activities.fileKey }).from(activities).where(eq(activities.id, id));
+    await storage().delete(fileKey!);
+    await db().update(activities).set({ trainingLoad: 99, analysisVersion: 1 }).where(eq(activities.id, id));
+    expect(await reanalyseStoredRides()).toBe(0);
+    expect(await figuresOf(id)).toMatchObject({ load: 99, version: ANALYSIS_VERSION });
+  });
+});
