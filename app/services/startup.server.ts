@@ -1,7 +1,6 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
-import { backfillActivityPlatforms } from './activities/platform-backfill.server';
-import { reanalyseStoredRides } from './activities/reanalyse.server';
+import { upgradeStoredRides } from './activities/stored-rides.server';
 import { getEnv } from './env.server';
 
 /**
@@ -16,8 +15,7 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
   );
   await opened.migrate();
   // Rides stored by older versions get what the current code stores (decisions 045, 046).
-  await backfillActivityPlatforms();
-  await reanalyseStoredRides();
+  await upgradeStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
 }
 

@@ -50,7 +50,7 @@ function nullIfZero(value: number): number | null {
 /**
  * The version of the maths behind the stored figures. Bump it when they change: rides stored
  * with an older version are recomputed from their kept FIT file at start-up
- * (app/services/activities/reanalyse.server.ts). 2: NP and load of decision 045.
+ * (`upgradeStoredRides` in app/services/activities/stored-rides.server.ts). 2: NP and load of decision 045.
  */
 export const ANALYSIS_VERSION = 2;
 

@@ -8,7 +8,7 @@ import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from '../activities.server';
 import { createJsonActivity } from '../activity-files.server';
-import { backfillActivityPlatforms } from './platform-backfill.server';
+import { upgradeStoredRides } from './stored-rides.server';
 
 const { db } = useTestDatabase();
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
@@ -46,10 +46,10 @@ describe('the platform a ride was recorded on (decision 046)', () => {
     const { id } = await ingestActivity(user.id, fixture('edge510-test.fit'));
     const json = await createJsonActivity(user.id, { title: 'Yoga', type: 'workout', startedAt: new Date('2026-03-01T07:00:00Z'), distanceM: 0, timerS: 900 });
     await db().update(activities).set({ platform: null }).where(eq(activities.id, id));
-    expect(await backfillActivityPlatforms()).toBeGreaterThanOrEqual(1);
+    expect(await upgradeStoredRides()).toBeGreaterThanOrEqual(1);
     expect(await platformOf(id)).toBe('Garmin Edge 510');
     // A JSON activity has no recording to read: it keeps what its creator said (nothing here).
     expect(await platformOf(json.id)).toBeNull();
-    expect(await backfillActivityPlatforms()).toBe(0);
+    expect(await upgradeStoredRides()).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from '../activities.server';
 import { storage } from '../adapters/storage.server';
-import { reanalyseStoredRides } from './reanalyse.server';
+import { upgradeStoredRides } from './stored-rides.server';
 
 const { db } = useTestDatabase();
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
@@ -21,7 +21,7 @@ async function figuresOf(id: string) {
   return row;
 }
 
-describe('reanalyseStoredRides', () => {
+describe('upgradeStoredRides: figures', () => {
   it('gives rides stored with older maths the current NP, IF and load from their file, at their own FTP, once', async () => {
     const rider = await createTestUser({ weightKg: 70 });
     const { id } = await ingestActivity(rider.id, fixture('sample-activity-indoor-trainer.fit'));
@@ -29,9 +29,9 @@ describe('reanalyseStoredRides', () => {
     expect(fresh.version).toBe(ANALYSIS_VERSION);
     // As a previous version left it: other figures, an older version.
     await db().update(activities).set({ normalizedPowerW: 227.3, intensity: 0.5, trainingLoad: 52, analysisVersion: 1 }).where(eq(activities.id, id));
-    expect(await reanalyseStoredRides()).toBe(1);
+    expect(await upgradeStoredRides()).toBe(1);
     expect(await figuresOf(id)).toEqual(fresh);
-    expect(await reanalyseStoredRides()).toBe(0);
+    expect(await upgradeStoredRides()).toBe(0);
   });
 
   it('marks a ride whose file is gone as visited and keeps its figures', async () => {
@@ -40,7 +40,7 @@ describe('reanalyseStoredRides', () => {
     const [{ fileKey }] = await db().select({ fileKey: activities.fileKey }).from(activities).where(eq(activities.id, id));
     await storage().delete(fileKey!);
     await db().update(activities).set({ trainingLoad: 99, analysisVersion: 1 }).where(eq(activities.id, id));
-    expect(await reanalyseStoredRides()).toBe(0);
+    expect(await upgradeStoredRides()).toBe(0);
     expect(await figuresOf(id)).toMatchObject({ load: 99, version: ANALYSIS_VERSION });
   });
 });
