@@ -13,9 +13,8 @@ export const INVALID_IMAGE_MESSAGE = 'Invalid Image Type';
 
 export const isCustomAvatar = (path: string | null | undefined) => (path?.length ?? 0) >= CUSTOM_AVATAR_MIN_PATH_CHARS;
 
-export async function getProfile(userId: string) {
-  const [user] = await db().select().from(users).where(eq(users.id, userId));
-  if (!user) return null;
+/** The profile as the page shows it, from an account row the caller already holds (the guard's). */
+export function profileOf(user: typeof users.$inferSelect) {
   return {
     id: user.id,
     firstname: user.firstname,
@@ -32,6 +31,11 @@ export async function getProfile(userId: string) {
     avatar: user.avatarPath ?? DEFAULT_AVATAR_PATH,
     avatarUrl: user.avatarPath ? `/avatar/${user.id}?v=${encodeURIComponent(user.avatarPath.slice(-12))}` : DEFAULT_AVATAR_PATH,
   };
+}
+
+export async function getProfile(userId: string) {
+  const [user] = await db().select().from(users).where(eq(users.id, userId));
+  return user ? profileOf(user) : null;
 }
 export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
 

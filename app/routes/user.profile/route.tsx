@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { Tabs } from '~/components/ui/Tabs';
-import { requireUser } from '~/services/auth.server';
+import { requireUser, requireUserRow } from '~/services/auth.server';
 import { listActivityFiles } from '~/services/activity-files.server';
-import { getProfile, isCustomAvatar } from '~/services/profile.server';
+import { isCustomAvatar, profileOf } from '~/services/profile.server';
 import { ActivityFiles } from './components/ActivityFiles';
 import { AvatarPanel } from './components/AvatarPanel';
 import { ChangePasswordForm, DeleteAccountPanel, LogoutPanel } from './components/AccountPanels';
@@ -22,10 +22,11 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [profile, files] = await Promise.all([getProfile(user.id), listActivityFiles(user.id)]);
-  if (!profile) throw new Response('Not found', { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The guard's row is the profile: no second read of the account (decision 044).
+  const user = await requireUserRow(request, context);
+  const profile = profileOf(user);
+  const files = await listActivityFiles(user.id);
   const tab = new URL(request.url).searchParams.get('tab');
   return {
     profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
