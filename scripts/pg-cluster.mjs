@@ -25,7 +25,7 @@ function runAsDatabaseUser(command, args) {
   execFileSync(file, finalArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-export function startCluster({ port = 54329 } = {}) {
+export function startCluster({ port = Number(process.env.PG_TEST_PORT ?? 54329) } = {}) {
   const binaries = findPostgresBinaries();
   if (!binaries) return undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paceline-pg-'));
