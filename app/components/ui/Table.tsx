@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A data table: one header row from `columns`, one row per item, and `empty` (the spec's
+ * "No … found." text) in a single full-width cell when there are no rows. Cells are render
+ * functions so each screen keeps its own formatting while the markup stays the same everywhere.
+ */
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Class for the column's cells, e.g. "numeric" for right-aligned figures. */
+  className?: string;
+}
+
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  caption,
+  testId,
+  rowClassName,
+}: {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string | number;
+  empty?: ReactNode;
+  caption?: ReactNode;
+  testId?: string;
+  rowClassName?: (row: Row) => string | undefined;
+}) {
+  return (
+    <table className="data" data-testid={testId}>
+      {caption ? <caption>{caption}</caption> : null}
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index} scope="col" className={column.className}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && empty ? (
+          <tr>
+            <td colSpan={columns.length} className="empty">
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row, rowIndex) => (
+            <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)}>
+              {columns.map((column, index) => (
+                <td key={index} className={column.className}>
+                  {column.cell(row, rowIndex)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
