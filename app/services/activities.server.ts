@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, activityDetails, riderPowerBests, type ActivityType } from '~/db/schema';
+import { activities, activityDetails, type ActivityType } from '~/db/schema';
 import { packFloat32 } from '~/lib/activities/packing';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
 import { sniffFileType } from '~/lib/file-signature';
-import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
-import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
+import { FitReadError, NoCyclingSessionError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
+import { ANALYSIS_VERSION, analyseRide, atFtp, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from './adapters/storage.server';
 import { addToRollups } from './activities/rollups.server';
+import { ftpAt, recomputeRideFtps } from './activities/ftp.server';
 import { invalidateRiderPage } from './activities/page-cache.server';
 import { weightAt } from './weight-history.server';
 
@@ -15,7 +15,7 @@ export { listActivities, type ActivityListPage, type ActivityListQuery } from '.
 
 export class IngestError extends Error {
   constructor(
-    readonly code: 'too_big' | 'not_fit' | 'unreadable',
+    readonly code: 'too_big' | 'not_fit' | 'unreadable' | 'not_cycling',
     message: string,
   ) {
     super(message);
@@ -26,6 +26,7 @@ export const INGEST_MESSAGES = {
   too_big: `The file is too large (at most ${ACTIVITY_UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
   not_fit: 'Only FIT activity files can be uploaded.',
   unreadable: 'The FIT file is truncated or corrupt.',
+  not_cycling: 'This FIT file holds no cycling session: only rides can be uploaded.',
 } as const;
 
 export interface IngestOptions {
@@ -41,6 +42,7 @@ export function decodeUpload(bytes: Uint8Array): DecodedRide {
   try {
     return readRide(bytes);
   } catch (error) {
+    if (error instanceof NoCyclingSessionError) throw new IngestError('not_cycling', INGEST_MESSAGES.not_cycling);
     if (error instanceof FitReadError) throw new IngestError('unreadable', INGEST_MESSAGES.unreadable);
     throw error;
   }
@@ -52,12 +54,11 @@ function defaultTitle(startedAt: Date): string {
   return `${part} Ride`;
 }
 
-async function previousBestCurve(userId: string): Promise<Float32Array | null> {
-  const [best] = await db().select({ watts: riderPowerBests.watts }).from(riderPowerBests).where(eq(riderPowerBests.userId, userId));
-  return best ? new Float32Array(best.watts.slice().buffer) : null;
-}
-
-/** Decode + analysis without the database: what the ingest benchmark times. */
+/**
+ * Decode + analysis without the database: what the ingest benchmark times. `previousBest` is
+ * the best curve of the rides before this one (IF and load at the FTP derived from it); ingest
+ * itself re-bases them on the FTP in force at the ride's date (`atFtp`, decision 105).
+ */
 export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previousBest: ArrayLike<number> | null): { ride: DecodedRide; analysis: RideAnalysis } {
   const ride = decodeUpload(bytes);
   return { ride, analysis: analyseRide(ride, weightKg, previousBest) };
@@ -70,11 +71,11 @@ export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previo
 export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string }> {
   const ride = decodeUpload(bytes);
   const weightKg = await weightAt(userId, ride.startTime);
-  const analysis = analyseRide(ride, weightKg, await previousBestCurve(userId));
+  const analysis = atFtp(analyseRide(ride, weightKg, null), await ftpAt(userId, ride.startTime, weightKg));
   const fileKey = await storage().put('activities', bytes, 'fit');
   const { samples } = ride;
   const type = options.type ?? 'ride';
-  return db().transaction(async (tx) => {
+  const stored = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(activities)
       .values({
@@ -100,6 +101,8 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
         intensity: analysis.intensity,
         trainingLoad: analysis.trainingLoad,
         ftpW: analysis.ftpW,
+        loadDurationS: analysis.loadDurationS,
+        bestTwentyMinW: analysis.bestTwentyMinW,
         weightKg,
         spikesRemoved: analysis.spikesRemoved,
         platform: ride.platform,
@@ -124,4 +127,7 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
     });
     return { id: row.id };
   }).finally(() => invalidateRiderPage(userId));
+  // Rides started after this one may have a new 20-minute best before them now.
+  await recomputeRideFtps(userId, new Date(ride.startTime.getTime() + 1));
+  return stored;
 }

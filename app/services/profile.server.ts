@@ -5,6 +5,7 @@ import { users } from '~/db/schema';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, CUSTOM_AVATAR_MIN_PATH_CHARS } from '~/lib/constants';
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { storage } from './adapters/storage.server';
+import { setFtp } from './activities/ftp.server';
 import { recordWeight } from './weight-history.server';
 
 /** The profile (spec 1 §2 Profile, §3 profile form, §5 Profile update). */
@@ -25,6 +26,7 @@ export function profileOf(user: typeof users.$inferSelect) {
     dob: user.dob,
     weight: user.weightKg,
     height: user.heightCm,
+    ftp: user.ftpW,
     marketingConsent: user.marketingConsent,
     isKid: user.isKid,
     isNormalUser: user.isNormalUser,
@@ -48,6 +50,8 @@ export interface ProfileUpdate {
   weight: number;
   height: number;
   marketingConsent: boolean;
+  /** The FTP the rider sets (null: derived from rides); a change is in force from `now` (decision 105). Left as is when omitted. */
+  ftpW?: number | null;
 }
 
 export async function updateProfile(userId: string, update: ProfileUpdate, now = new Date()): Promise<void> {
@@ -66,6 +70,7 @@ export async function updateProfile(userId: string, update: ProfileUpdate, now =
     })
     .where(eq(users.id, userId));
   if (user.weightKg !== update.weight) await recordWeight(userId, update.weight, now);
+  if (update.ftpW !== undefined && user.ftpW !== update.ftpW) await setFtp(userId, update.ftpW, now);
 }
 
 /** Judges the upload by its bytes, stores a 200x200 JPEG, and drops the previous custom avatar. */

@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   dob: date('dob'),
   weightKg: real('weight_kg'),
   heightCm: real('height_cm'),
+  /** The FTP the rider set on the profile (null: derived from rides); its dated history is ftp_history. */
+  ftpW: integer('ftp_w'),
   isKid: boolean('is_kid').notNull().default(false),
   isNormalUser: boolean('is_normal_user').notNull().default(true),
   role: text('role', { enum: ['rider', 'staff'] }).notNull().default('rider'),

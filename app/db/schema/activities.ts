@@ -40,7 +40,12 @@ export const activities = pgTable(
     normalizedPowerW: real('normalized_power_w'),
     intensity: real('intensity'),
     trainingLoad: real('training_load'),
+    /** The FTP in force at the ride's date (decision 105); IF and load are at it. */
     ftpW: real('ftp_w'),
+    /** Seconds training load accrues over (decision 105), so a changed FTP recomputes load without the file. */
+    loadDurationS: integer('load_duration_s'),
+    /** This ride's best 20-minute power: the FTP of later rides is derived from the earlier rides' best. */
+    bestTwentyMinW: real('best_twenty_min_w'),
     weightKg: real('weight_kg'),
     spikesRemoved: integer('spikes_removed').notNull().default(0),
     /** Where the ride was recorded ("Garmin Edge 810", "Zwift", "Paceline"; decision 046). Null until backfilled. */
@@ -129,6 +134,20 @@ export const weightHistory = pgTable(
     verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('weight_history_user_at_idx').on(table.userId, table.recordedAt)],
+);
+
+/** FTP values the rider set on the profile, each in force from its time; null = derive from rides again (decision 105). */
+export const ftpHistory = pgTable(
+  'ftp_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ftpW: integer('ftp_w'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ftp_history_user_at_idx').on(table.userId, table.recordedAt)],
 );
 
 /** Heights measured by staff (spec 2 §2 "Verified height"; decision 047); the latest is shown. */

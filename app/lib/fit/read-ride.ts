@@ -83,16 +83,78 @@ function finite(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) ? value : fallback;
 }
 
+/** The timer interval holding `at`, or -1 (no timer events: one interval, 0). */
+function intervalOf(at: number, intervals: Array<[number, number]> | null): number {
+  if (!intervals) return 0;
+  // A record stamped at the stop instant was still written by a running timer.
+  return intervals.findIndex(([from, to]) => at >= from && at <= to);
+}
+
+/**
+ * Smart recording writes a record only when something changes (every 1–8 s or so) while the
+ * timer runs; a longer silence inside a running timer is treated like a pause, not filled.
+ */
+export const SMART_RECORDING_MAX_GAP_S = 10;
+
+type Channel = Exclude<keyof RideSamples, 't' | 'powerRead' | 'meterPowerW'>;
+const CHANNELS: Channel[] = ['distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'];
+
+/** One sample per record, as written: the values and times before resampling. */
+interface RawSample {
+  at: number;
+  interval: number;
+  values: Record<Channel, number>;
+  powerRead: boolean;
+  accumulatedPower: number | undefined;
+}
+
+function rawSamples(records: RecordLike[], intervals: Array<[number, number]> | null): RawSample[] {
+  const raw: RawSample[] = [];
+  let distance = 0;
+  let altitude = 0;
+  for (const record of records) {
+    if (!record.timestamp) continue;
+    const at = record.timestamp.getTime();
+    const interval = intervalOf(at, intervals);
+    if (interval < 0) continue;
+    distance = finite(record.distance, distance);
+    altitude = finite(record.enhancedAltitude ?? record.altitude, altitude);
+    const powerRead = record.power !== undefined && Number.isFinite(record.power);
+    raw.push({
+      at,
+      interval,
+      powerRead,
+      accumulatedPower: powerRead ? record.accumulatedPower : undefined,
+      values: {
+        distanceM: distance,
+        altitudeM: altitude,
+        power: finite(record.power, 0),
+        speedMps: finite(record.enhancedSpeed ?? record.speed, 0),
+        heartRate: finite(record.heartRate, 0),
+        cadence: finite(record.cadence, 0),
+      },
+    });
+  }
+  return raw;
+}
+
+/** Seconds to fill before `sample`: the gap since the previous record when it is a smart-recording gap. */
+function filledSeconds(previous: RawSample | undefined, sample: RawSample): number {
+  if (!previous || previous.interval !== sample.interval) return 0;
+  const gapS = Math.round((sample.at - previous.at) / 1000);
+  return gapS > 1 && gapS <= SMART_RECORDING_MAX_GAP_S ? gapS - 1 : 0;
+}
+
+/**
+ * The records written while the timer ran, resampled to one sample per second: a smart-recording
+ * gap (at most SMART_RECORDING_MAX_GAP_S inside a running timer) is filled by linear
+ * interpolation, and the meter's energy over the gap is spread evenly over its seconds, so a
+ * smart-recorded ride gives the figures of the same ride recorded every second.
+ */
 function toSamples(records: RecordLike[], intervals: Array<[number, number]> | null): RideSamples {
-  const kept = records.filter((record) => record.timestamp);
-  const running = intervals
-    ? kept.filter((record) => {
-        const at = (record.timestamp as Date).getTime();
-        // A record stamped at the stop instant was still written by a running timer.
-        return intervals.some(([from, to]) => at >= from && at <= to);
-      })
-    : kept;
-  const n = running.length;
+  const raw = rawSamples(records, intervals);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) n += 1 + filledSeconds(raw[i - 1], raw[i]);
   const samples: RideSamples = {
     t: new Float64Array(n),
     distanceM: new Float64Array(n),
@@ -104,22 +166,23 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
     powerRead: new Uint8Array(n),
     meterPowerW: new Float64Array(n).fill(Number.NaN),
   };
-  const origin = n > 0 ? (running[0].timestamp as Date).getTime() : 0;
-  let distance = 0;
-  let altitude = 0;
-  for (let i = 0; i < n; i++) {
-    const record = running[i];
-    samples.t[i] = ((record.timestamp as Date).getTime() - origin) / 1000;
-    distance = finite(record.distance, distance);
-    samples.distanceM[i] = distance;
-    altitude = finite(record.enhancedAltitude ?? record.altitude, altitude);
-    samples.altitudeM[i] = altitude;
-    samples.power[i] = finite(record.power, 0);
-    samples.speedMps[i] = finite(record.enhancedSpeed ?? record.speed, 0);
-    samples.heartRate[i] = finite(record.heartRate, 0);
-    samples.cadence[i] = finite(record.cadence, 0);
-    samples.powerRead[i] = record.power !== undefined && Number.isFinite(record.power) ? 1 : 0;
-    if (i > 0) samples.meterPowerW[i] = meterPower(running[i - 1], record);
+  const origin = raw.length > 0 ? raw[0].at : 0;
+  let out = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const sample = raw[i];
+    const previous = raw[i - 1];
+    const fill = filledSeconds(previous, sample);
+    const meter = previous ? meterPower(previous, sample) : Number.NaN;
+    for (let k = fill; k >= 0; k--) {
+      const share = k === 0 ? 1 : 1 - k / (fill + 1);
+      samples.t[out] = (sample.at - origin) / 1000 - k;
+      for (const channel of CHANNELS) {
+        samples[channel][out] = k === 0 ? sample.values[channel] : previous.values[channel] + (sample.values[channel] - previous.values[channel]) * share;
+      }
+      samples.powerRead[out] = sample.powerRead && (k === 0 || previous.powerRead) ? 1 : 0;
+      samples.meterPowerW[out] = meter;
+      out++;
+    }
   }
   return samples;
 }
@@ -127,11 +190,11 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
 /** Records further apart than this straddle a pause: their energy delta is not one ride second. */
 const METER_MAX_STEP_S = 3;
 
-function meterPower(previous: RecordLike, record: RecordLike): number {
-  if (previous.accumulatedPower === undefined || record.accumulatedPower === undefined || record.power === undefined) return Number.NaN;
-  const stepS = ((record.timestamp as Date).getTime() - (previous.timestamp as Date).getTime()) / 1000;
-  if (stepS <= 0 || stepS > METER_MAX_STEP_S) return Number.NaN;
-  const energyJ = record.accumulatedPower - previous.accumulatedPower;
+function meterPower(previous: RawSample, sample: RawSample): number {
+  if (previous.accumulatedPower === undefined || sample.accumulatedPower === undefined) return Number.NaN;
+  const stepS = (sample.at - previous.at) / 1000;
+  if (stepS <= 0 || stepS > Math.max(METER_MAX_STEP_S, filledSeconds(previous, sample) + 1)) return Number.NaN;
+  const energyJ = sample.accumulatedPower - previous.accumulatedPower;
   // The uint32 counter would take months of riding to wrap: a drop is a meter reset, not energy.
   return energyJ < 0 ? Number.NaN : energyJ / stepS;
 }
@@ -154,7 +217,41 @@ function garminProductName(fileId: FitIdentity & { product?: number }): string |
   return (Profile.types.garminProduct as Record<number, string | undefined>)[fileId.product];
 }
 
-/** Decodes a FIT file; throws FitReadError when it is not a readable activity. */
+interface SessionLike {
+  startTime?: Date;
+  sport?: string;
+  totalTimerTime?: number;
+  totalElapsedTime?: number;
+  totalDistance?: number;
+  totalAscent?: number;
+}
+
+/** A file whose sessions are all of another sport (a run, a swim): Paceline stores rides only. */
+export class NoCyclingSessionError extends FitReadError {}
+
+/** Sports Paceline counts as a ride; a session without a sport (or "generic") is taken as one. */
+const CYCLING_SPORTS = new Set(['cycling', 'eBiking', 'generic']);
+
+function isCycling(session: SessionLike): boolean {
+  return session.sport === undefined || CYCLING_SPORTS.has(session.sport);
+}
+
+/** Sum of a session field over the ride's sessions; null when none carries it. */
+function total(sessions: SessionLike[], field: 'totalTimerTime' | 'totalElapsedTime' | 'totalDistance' | 'totalAscent'): number | null {
+  const values = sessions.map((session) => session[field]).filter((value): value is number => value !== undefined && Number.isFinite(value));
+  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0);
+}
+
+/** The records inside the cycling sessions (every record when the file has no session, e.g. cut short). */
+function recordsOf(records: RecordLike[], rides: SessionLike[]): RecordLike[] {
+  const spans = rides
+    .filter((session) => session.startTime && session.totalElapsedTime !== undefined)
+    .map((session) => [(session.startTime as Date).getTime(), (session.startTime as Date).getTime() + (session.totalElapsedTime as number) * 1000] as const);
+  if (spans.length === 0 || spans.length < rides.length) return records;
+  return records.filter((record) => record.timestamp && spans.some(([from, to]) => (record.timestamp as Date).getTime() >= from && (record.timestamp as Date).getTime() <= to));
+}
+
+/** Decodes a FIT file; throws FitReadError when it is not a readable activity (NoCyclingSessionError when it is no ride). */
 export function readRide(bytes: Uint8Array): DecodedRide {
   const stream = Stream.fromByteArray(bytes);
   if (!Decoder.isFIT(stream)) throw new FitReadError('not a FIT file');
@@ -169,10 +266,10 @@ export function readRide(bytes: Uint8Array): DecodedRide {
   // A recording cut short (battery, crash) still holds a ride: keep it when enough survived.
   if (errors.length > 0 && records.length < MIN_RECORDS_OF_CUT_FILE) throw new FitReadError('the FIT file is truncated or corrupt');
   if (records.length === 0) throw new FitReadError('the FIT file has no records');
-  const session = (messages.sessionMesgs ?? [])[0] as
-    | { startTime?: Date; sport?: string; totalTimerTime?: number; totalElapsedTime?: number; totalDistance?: number; totalAscent?: number }
-    | undefined;
-  const samples = toSamples(records, timerIntervals((messages.eventMesgs ?? []) as TimerEvent[]));
+  const sessions = (messages.sessionMesgs ?? []) as SessionLike[];
+  const rides = sessions.filter(isCycling);
+  if (sessions.length > 0 && rides.length === 0) throw new NoCyclingSessionError('the FIT file holds no cycling session');
+  const samples = toSamples(recordsOf(records, rides), timerIntervals((messages.eventMesgs ?? []) as TimerEvent[]));
   if (samples.t.length === 0) throw new FitReadError('the FIT file has no records while the timer ran');
   const fileId = ((messages.fileIdMesgs ?? [])[0] ?? undefined) as (FitIdentity & { product?: number }) | undefined;
   const creator = ((messages.deviceInfoMesgs ?? []) as Array<FitIdentity & { deviceIndex?: string | number }>).find(
@@ -180,14 +277,13 @@ export function readRide(bytes: Uint8Array): DecodedRide {
   );
   const firstStamp = records.find((record) => record.timestamp)?.timestamp as Date;
   const n = samples.t.length;
-  const lastDistance = samples.distanceM[n - 1];
   return {
-    startTime: session?.startTime ?? firstStamp,
-    sport: session?.sport ?? 'cycling',
-    timerS: finite(session?.totalTimerTime, n),
-    elapsedS: finite(session?.totalElapsedTime, samples.t[n - 1] + 1),
-    distanceM: finite(session?.totalDistance, lastDistance),
-    ascentM: session?.totalAscent !== undefined && Number.isFinite(session.totalAscent) ? session.totalAscent : null,
+    startTime: rides[0]?.startTime ?? firstStamp,
+    sport: 'cycling',
+    timerS: total(rides, 'totalTimerTime') ?? n,
+    elapsedS: total(rides, 'totalElapsedTime') ?? samples.t[n - 1] + 1,
+    distanceM: total(rides, 'totalDistance') ?? samples.distanceM[n - 1],
+    ascentM: total(rides, 'totalAscent'),
     hasPower: samples.power.some((watts) => watts > 0),
     platform: platformOf(fileId && { ...fileId, garminProduct: garminProductName(fileId), productName: fileId.productName ?? creator?.productName }),
     samples,

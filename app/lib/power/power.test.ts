@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intensityFactor, normalizedPower, poweredSeconds, trainingLoad } from './normalized-power';
-import { normalizedPowerInput } from './np-input';
+import { COUNTER_CHECK_RECORDS, normalizedPowerInput } from './np-input';
 import { meanMaxKernelAvailable, meanMaxPowerCurve, meanMaxPowerCurveBruteForce, mergeCurves } from './power-curve';
 import { filterPowerSpikes } from './spike-filter';
 
@@ -57,7 +57,7 @@ describe('normalizedPower', () => {
 describe('the NP input series', () => {
   it('takes the meter energy where the file has it, the filtered reading elsewhere, NaN without a reading', () => {
     const input = normalizedPowerInput(
-      { powerRead: Uint8Array.from([1, 1, 0, 1]), meterPowerW: Float64Array.from([Number.NaN, 210, Number.NaN, Number.NaN]) },
+      { power: Float64Array.from([190, 200, 0, 180]), powerRead: Uint8Array.from([1, 1, 0, 1]), meterPowerW: Float64Array.from([Number.NaN, 210, Number.NaN, Number.NaN]) },
       [190, 200, 0, 180],
     );
     expect(Array.from(input.slice(0, 2))).toEqual([190, 210]);
@@ -65,9 +65,19 @@ describe('the NP input series', () => {
     expect(input[3]).toBe(180);
   });
 
-  it('ignores an energy step no rider can produce (a lone spike, a counter glitch)', () => {
-    const input = normalizedPowerInput({ powerRead: Uint8Array.from([1, 1]), meterPowerW: Float64Array.from([200, 5344]) }, [200, 205]);
-    expect(Array.from(input)).toEqual([200, 205]);
+  const block = (counter: (i: number) => number) => {
+    const power = Float64Array.from({ length: COUNTER_CHECK_RECORDS }, (_, i) => 200 + (i % 7));
+    return { power, powerRead: new Uint8Array(power.length).fill(1), meterPowerW: Float64Array.from(power, (watts, i) => counter(i) || watts) };
+  };
+
+  it('counts an agreeing counter as the meter logged it, a lone burst included (head units do)', () => {
+    const samples = block((i) => (i === 300 ? 5344 : 0));
+    expect(normalizedPowerInput(samples, samples.power)[300]).toBe(5344);
+  });
+
+  it('falls back to the readings over a block where the counter disagrees with them (a corrupt counter)', () => {
+    const samples = block((i) => (i % 3 === 0 ? 2000 : 0));
+    expect(Array.from(normalizedPowerInput(samples, samples.power))).toEqual(Array.from(samples.power));
   });
 });
 

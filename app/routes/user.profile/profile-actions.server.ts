@@ -6,11 +6,12 @@ import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
 import { clearSessionCookies } from '~/services/session.server';
 import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/recovery.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/profile.server';
+import { FtpFieldSchema } from './ftp-field';
 import { redirectWithToast } from '~/services/toast.server';
 
 /** The profile page's actions, one per form (intent). */
 export async function saveProfile(user: ShellUser, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: profileSchema(user.gender, user.isKid) });
+  const submission = parseWithZod(formData, { schema: profileSchema(user.gender, user.isKid).and(FtpFieldSchema) });
   if (submission.status !== 'success') return data({ intent: 'profile' as const, result: submission.reply() }, { status: 400 });
   const value = submission.value;
   await updateProfile(user.id, {
@@ -21,6 +22,7 @@ export async function saveProfile(user: ShellUser, formData: FormData) {
     weight: value.weight,
     height: value.height,
     marketingConsent: value.IsAllowedToSendMarketingEmails === 'on',
+    ftpW: value.ftp ?? null,
   });
   return redirectWithToast('/user/profile', { kind: 'success', message: 'Your profile has been updated.' });
 }

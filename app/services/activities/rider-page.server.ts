@@ -74,12 +74,13 @@ export async function getRiderAggregates(userId: string) {
 }
 
 /** The account fields the header shows: the guard has already read them (`requireUserRow`). */
-export type RiderProfile = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 'lastname' | 'country' | 'gender' | 'weightKg' | 'heightCm' | 'dob' | 'isKid'>;
+export type RiderProfile = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 'lastname' | 'country' | 'gender' | 'weightKg' | 'heightCm' | 'dob' | 'isKid' | 'ftpW'>;
 
 export async function getRiderHeader(user: RiderProfile, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
   const figures = aggregates ?? (await getRiderAggregates(user.id));
   const weightKg = figures.verifiedWeightKg ?? user.weightKg;
-  const ftpW = deriveFtp(figures.best20MinW, weightKg);
+  // The FTP in force today (decision 105): the rider's own value, else derived from every ride.
+  const ftpW = user.ftpW ?? deriveFtp(figures.best20MinW, weightKg);
   return {
     firstname: user.firstname,
     lastname: user.lastname,

@@ -3,9 +3,9 @@ import { db } from '~/db/client.server';
 import { activities } from '~/db/schema';
 import { UNKNOWN_PLATFORM } from '~/lib/fit/platform';
 import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
-import { ANALYSIS_VERSION, loadFigures } from '~/lib/power/analyse-ride';
-import { filterPowerSpikes } from '~/lib/power/spike-filter';
+import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from '../adapters/storage.server';
+import { recomputeRideFtps } from './ftp.server';
 import { invalidateRiderPage } from './page-cache.server';
 
 const BATCH = 100;
@@ -22,22 +22,38 @@ async function readKeptRide(fileKey: string): Promise<DecodedRide | null> {
 }
 
 /**
+ * The figures of one ride that its file alone decides and no rollup sums (decision 105):
+ * recomputed from the kept file; FTP, IF and load follow from them per rider.
+ */
+function rideFigures(analysis: RideAnalysis) {
+  return {
+    avgPowerW: analysis.avgPowerW,
+    avgWattsPerKg: analysis.avgWattsPerKg,
+    maxPowerW: analysis.maxPowerW,
+    normalizedPowerW: analysis.normalizedPowerW,
+    loadDurationS: analysis.loadDurationS,
+    bestTwentyMinW: analysis.bestTwentyMinW,
+  };
+}
+
+/**
  * Brings rides stored by older versions up to what ingest stores today, reading each kept FIT
- * file once: the platform it was recorded on (decision 046) when the row has none, and NP, IF
- * and training load (decision 045) when its `analysis_version` is older, at the FTP stored with
- * the ride so its load never depends on later rides. Idempotent: every row visited is marked
+ * file once: the platform it was recorded on (decision 046) when the row has none, and NP, average
+ * and maximum power, the load's duration and the ride's 20-minute best (decision 105) when its
+ * `analysis_version` is older; then FTP, IF and load of each rider's rides at the FTP in force at
+ * each ride's date. Idempotent: every row visited is marked
  * current, also when its file no longer reads (its platform then says so and its figures stay),
  * so nothing is retried forever. Returns how many rows were upgraded from their file.
  */
 export async function upgradeStoredRides(): Promise<number> {
   let upgraded = 0;
+  const upgradedRiders = new Set<string>();
   for (;;) {
     const rows = await db()
-      .select({ id: activities.id, userId: activities.userId, fileKey: activities.fileKey, ftpW: activities.ftpW, platform: activities.platform, analysisVersion: activities.analysisVersion })
+      .select({ id: activities.id, userId: activities.userId, fileKey: activities.fileKey, weightKg: activities.weightKg, platform: activities.platform, analysisVersion: activities.analysisVersion })
       .from(activities)
       .where(and(eq(activities.fileType, 'fit'), isNotNull(activities.fileKey), or(isNull(activities.platform), lt(activities.analysisVersion, ANALYSIS_VERSION))))
       .limit(BATCH);
-    if (rows.length === 0) return upgraded;
     const riders = new Set<string>();
     for (const row of rows) {
       const ride = await readKeptRide(row.fileKey as string);
@@ -47,14 +63,18 @@ export async function upgradeStoredRides(): Promise<number> {
         .set({
           analysisVersion: ANALYSIS_VERSION,
           ...(row.platform === null ? { platform: ride?.platform ?? UNKNOWN_PLATFORM } : {}),
-          ...(figuresAreOld ? loadFigures(ride, filterPowerSpikes(ride.samples.power).power, row.ftpW ?? 0) : {}),
+          ...(figuresAreOld ? rideFigures(analyseRide(ride, row.weightKg, null)) : {}),
         })
         .where(eq(activities.id, row.id));
       if (ride) {
         upgraded++;
         riders.add(row.userId);
+        if (figuresAreOld) upgradedRiders.add(row.userId);
       }
     }
     for (const userId of riders) invalidateRiderPage(userId);
+    if (rows.length < BATCH) break;
   }
+  for (const userId of upgradedRiders) await recomputeRideFtps(userId);
+  return upgraded;
 }

@@ -2,13 +2,15 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { AccountFields } from '~/components/auth/AccountFields';
-import { FormErrors } from '~/components/ui/Field';
+import { Field, FormErrors } from '~/components/ui/Field';
 import { profileSchema } from '~/lib/account-fields';
+import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
 import type { Profile } from '~/services/profile.server';
+import { FtpFieldSchema } from '../ftp-field';
 
 /** The profile form from the shared field schema; email and gender read-only, a child's dob too. */
 export function EditProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
-  const schema = profileSchema(profile.gender, profile.isKid);
+  const schema = profileSchema(profile.gender, profile.isKid).and(FtpFieldSchema);
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -23,6 +25,7 @@ export function EditProfileForm({ profile, lastResult }: { profile: Profile; las
       weight: profile.weight === null ? '' : String(profile.weight),
       height: profile.height === null ? '' : String(profile.height),
       IsAllowedToSendMarketingEmails: profile.marketingConsent ? 'on' : undefined,
+      ftp: profile.ftp === null ? '' : String(profile.ftp),
     },
   });
   return (
@@ -30,6 +33,13 @@ export function EditProfileForm({ profile, lastResult }: { profile: Profile; las
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="profile" />
       <AccountFields fields={fields} mode="profile" isKid={profile.isKid} />
+      <Field
+        label="FTP (W)"
+        field={fields.ftp}
+        type="number"
+        hint="Leave empty to derive it from your rides. A value applies to rides from now on."
+        inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
+      />
       <div className="form-actions">
         <button type="submit" className="button button-primary">
           Save
