@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRide } from '~/lib/fit/read-ride';
-import { analyseRide } from './analyse-ride';
+import { NoCyclingSessionError, readRide } from '~/lib/fit/read-ride';
+import { analyseRide, atFtp } from './analyse-ride';
 import { normalizedPower, poweredSeconds, trainingLoad } from './normalized-power';
 import { normalizedPowerInput } from './np-input';
 import { meanMaxPowerCurve } from './power-curve';
@@ -11,63 +11,125 @@ import { filterPowerSpikes } from './spike-filter';
 const FIXTURES = path.resolve('tests/fixtures/fit');
 const load = (name: string) => readRide(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
 
-/** The head units' own values (tests/fixtures/fit/README.md). */
+/**
+ * The head units' own values and the file's cycling sessions (tests/fixtures/fit/README.md).
+ * The derived files keep their source's values: the same ride, recorded or stored differently.
+ */
+const EDGE_810 = { np: 301, ftp: 315, tss: 118.7, timerS: 4700, elapsedS: 4700, distanceM: 41339.38 };
+const ELEMNT = { np: 157, ftp: 220, tss: 190, timerS: 13471, elapsedS: 23595, distanceM: 78940.55 };
 const DEVICE = [
-  { file: 'Edge810-Vector-2013-08-16-15-35-10.fit', np: 301, ftp: 315, tss: 118.7, pauses: false },
-  { file: 'sample-activity-indoor-trainer.fit', np: 228, ftp: 250, tss: 50.8, pauses: false },
-  { file: '2019-02-17-062644-ELEMNT-297E-195-0.fit', np: 157, ftp: 220, tss: 190, pauses: true },
-  { file: 'road-with-power.fit', np: 151, ftp: 234, tss: 54.5, pauses: true },
-  { file: 'edge510-test.fit', np: 229, ftp: 200, tss: 116.1, pauses: true },
+  { file: 'Edge810-Vector-2013-08-16-15-35-10.fit', ...EDGE_810 },
+  { file: 'sample-activity-indoor-trainer.fit', np: 228, ftp: 250, tss: 50.8, timerS: 2262, elapsedS: 2262, distanceM: 0 },
+  { file: '2019-02-17-062644-ELEMNT-297E-195-0.fit', ...ELEMNT },
+  { file: 'road-with-power.fit', np: 151, ftp: 234, tss: 54.5, timerS: 4740, elapsedS: 5305, distanceM: 31217.81 },
+  { file: 'edge510-test.fit', np: 229, ftp: 200, tss: 116.1, timerS: 3233, elapsedS: 3291, distanceM: 24786.26 },
+  { file: 'edge810-smart-recording.fit', ...EDGE_810 },
+  { file: 'edge810-corrupt-energy.fit', ...EDGE_810 },
+  { file: 'multisport-swim-ride-run.fit', ...ELEMNT },
 ];
 
-/** NP and load exactly as ingest computes them (analyse-ride.ts), with the device's FTP. */
-function analyse(name: string, ftpW: number) {
-  const ride = load(name);
-  const input = normalizedPowerInput(ride.samples, filterPowerSpikes(ride.samples.power).power);
-  const np = normalizedPower(input, ride.samples.t);
-  return { ride, np, load: trainingLoad(poweredSeconds(input), np, ftpW) };
+/** The exact mean-max by brute force: every window of every duration. */
+function bruteForceCurve(power: ArrayLike<number>): number[] {
+  const n = power.length;
+  const prefix = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + power[i];
+  const curve: number[] = [];
+  for (let d = 1; d <= n; d++) {
+    let best = 0;
+    for (let start = 0; start + d <= n; start++) best = Math.max(best, prefix[start + d] - prefix[start]);
+    curve.push(best / d);
+  }
+  return curve;
 }
 
-describe('power maths against the head units', () => {
+describe('ride figures against the head units, per fixture (docs/activities.md accuracy table)', () => {
   for (const device of DEVICE) {
-    it(`NP of ${device.file} is within ${device.pauses ? 4 : 1} W of the device`, () => {
-      expect(Math.abs(analyse(device.file, device.ftp).np - device.np)).toBeLessThanOrEqual(device.pauses ? 4 : 1);
-    });
+    describe(device.file, () => {
+      const ride = load(device.file);
+      // As ingest stores it: the analysis re-based on the FTP in force (here the head unit's).
+      const analysis = atFtp(analyseRide(ride, null, null), device.ftp);
+      const pauses = device.timerS !== device.elapsedS;
 
-    it(`training load of ${device.file} is within 2 % of the device (decision 045)`, () => {
-      const { load: ours } = analyse(device.file, device.ftp);
-      expect(Math.abs(ours - device.tss) / device.tss).toBeLessThan(0.02);
+      it(`NP is within ${pauses ? 4 : 1} W of the device's ${device.np} W and never above the ride's maximum`, () => {
+        expect(Math.abs((analysis.normalizedPowerW ?? 0) - device.np)).toBeLessThanOrEqual(pauses ? 4 : 1);
+        expect(analysis.normalizedPowerW ?? 0).toBeLessThanOrEqual(analysis.maxPowerW ?? 0);
+      });
+
+      it(`training load is within 1 % of the device's ${device.tss} at its FTP ${device.ftp} W`, () => {
+        expect(Math.abs((analysis.trainingLoad ?? 0) - device.tss) / device.tss).toBeLessThan(0.01);
+      });
+
+      it('timer, elapsed time, distance and sport are the cycling sessions\'', () => {
+        expect(analysis.timerS).toBe(device.timerS);
+        expect(analysis.elapsedS).toBe(device.elapsedS);
+        expect(analysis.distanceM).toBeCloseTo(device.distanceM, 2);
+        expect(ride.sport).toBe('cycling');
+      });
+
+      it('the power curve is the exact mean-max at every duration', () => {
+        const exact = bruteForceCurve(analysis.power);
+        expect(analysis.powerCurve.length).toBe(exact.length);
+        let worst = 0;
+        for (let d = 0; d < exact.length; d++) worst = Math.max(worst, Math.abs(analysis.powerCurve[d] - exact[d]));
+        expect(worst).toBeLessThan(1e-9);
+      });
     });
   }
+});
 
-  it('ingest computes the same NP as the test path', () => {
-    const ride = load('road-with-power.fit');
-    const analysis = analyseRide(ride, 64.7, null);
-    expect(analysis.normalizedPowerW).toBeCloseTo(analyse('road-with-power.fit', 234).np, 9);
+describe('what the special files show', () => {
+  it('smart recording (a record every 1–8 s) is resampled to one sample per second on decode', () => {
+    const smart = load('edge810-smart-recording.fit');
+    const everySecond = load('Edge810-Vector-2013-08-16-15-35-10.fit');
+    expect(smart.samples.t.length).toBe(everySecond.samples.t.length);
+    for (let i = 1; i < smart.samples.t.length; i++) expect(smart.samples.t[i] - smart.samples.t[i - 1]).toBe(1);
+    const figures = [smart, everySecond].map((ride) => atFtp(analyseRide(ride, null, null), 315));
+    expect(Math.abs((figures[0].normalizedPowerW ?? 0) - (figures[1].normalizedPowerW ?? 0))).toBeLessThan(1);
   });
 
-  it('road-with-power: the meter energy brings NP to 149.5, the 1 s readings alone give 148.6', () => {
+  it('a corrupt energy counter is not trusted: taken as is it would put NP far above the ride\'s maximum', () => {
+    const ride = load('edge810-corrupt-energy.fit');
+    const counterOnly = Float64Array.from(ride.samples.meterPowerW, (watts, i) => (Number.isNaN(watts) ? ride.samples.power[i] : watts));
+    const analysis = analyseRide(ride, null, null);
+    expect(normalizedPower(counterOnly, ride.samples.t)).toBeGreaterThan(analysis.maxPowerW ?? 0);
+    expect(analysis.normalizedPowerW).toBeCloseTo(analyseRide(load('Edge810-Vector-2013-08-16-15-35-10.fit'), null, null).normalizedPowerW ?? 0, 0);
+  });
+
+  it('a multi-sport file counts only its cycling session: not the swim before nor the run after', () => {
+    const ride = load('multisport-swim-ride-run.fit');
+    const alone = load('2019-02-17-062644-ELEMNT-297E-195-0.fit');
+    expect(ride.startTime).toEqual(alone.startTime);
+    expect(ride.samples.t.length).toBe(alone.samples.t.length);
+  });
+
+  it('a file without a cycling session is refused', () => {
+    expect(() => load('multisport-no-ride.fit')).toThrow(NoCyclingSessionError);
+  });
+
+  it('road-with-power: the meter energy agrees with the readings, so its 5,344 J burst counts as on the head unit', () => {
     const ride = load('road-with-power.fit');
     const filtered = filterPowerSpikes(ride.samples.power).power;
-    const readingsOnly = normalizedPower(normalizedPowerInput({ ...ride.samples, meterPowerW: new Float64Array(ride.samples.t.length).fill(Number.NaN) }, filtered), ride.samples.t);
-    expect(readingsOnly).toBeCloseTo(148.6, 1);
-    expect(analyse('road-with-power.fit', 234).np).toBeCloseTo(149.5, 1);
-    // The head unit's 151 also counts the lone spike, which the meter logged as 5,344 J in one
-    // second; Paceline filters it (decision 045) and stays inside the tolerances.
     const spikeAt = ride.samples.power.indexOf(1336);
     expect(ride.samples.meterPowerW[spikeAt]).toBe(5344);
-    const withSpike = normalizedPower(
-      Float64Array.from(normalizedPowerInput(ride.samples, filtered), (watts, i) => (i === spikeAt ? 5344 : watts)),
-      ride.samples.t,
-    );
-    expect(withSpike).toBeCloseTo(151, 0);
+    expect(normalizedPowerInput(ride.samples, filtered)[spikeAt]).toBe(5344);
+    // The readings alone (spike filtered) give 148.6; the device says 151.
+    const readingsOnly = normalizedPower(normalizedPowerInput({ ...ride.samples, meterPowerW: new Float64Array(ride.samples.t.length).fill(Number.NaN) }, filtered), ride.samples.t);
+    expect(readingsOnly).toBeCloseTo(148.6, 1);
+    expect(analyseRide(ride, 64.7, null).normalizedPowerW).toBeCloseTo(151, 0);
   });
 
-  it('indoor trainer: the 41 s power dropout is skipped, not counted as 0 W', () => {
+  it('indoor trainer: the 41 s power dropout is skipped in NP, load and average power, not counted as 0 W', () => {
     const ride = load('sample-activity-indoor-trainer.fit');
     const input = normalizedPowerInput(ride.samples, filterPowerSpikes(ride.samples.power).power);
-    expect(ride.samples.t.length).toBe(2263);
-    expect(poweredSeconds(input)).toBe(2222);
+    expect(ride.samples.t.length).toBe(2262);
+    expect(poweredSeconds(input)).toBe(2221);
+    const analysis = analyseRide(ride, null, null);
+    // Load accrues from the first full 30 s window on, as head units count it (decision 105).
+    expect(analysis.loadDurationS).toBe(2221 - 29);
+    let read = 0;
+    for (let i = 0; i < ride.samples.t.length; i++) read += ride.samples.powerRead[i] ? ride.samples.power[i] : 0;
+    expect(analysis.avgPowerW).toBeCloseTo(read / 2221, 9);
+    expect(analysis.avgPowerW ?? 0).toBeGreaterThan(read / ride.samples.t.length + 3);
   });
 
   it('uses timer time: the paused ELEMNT ride would be far off on elapsed time', () => {
