@@ -51,7 +51,18 @@ describe('ingestActivity', () => {
     const big = new Uint8Array(ACTIVITY_UPLOAD_MAX_BYTES + 1);
     big.set(demoFit(new Date('2026-02-01T07:00:00Z')).slice(0, 14));
     await expectRejected(user.id, big, 'too_big');
+    // A swim and a run, no cycling session: refused with its own message.
+    await expectRejected(user.id, fixture('multisport-no-ride.fit'), 'not_cycling');
     expect(await db().select().from(activities).where(eq(activities.userId, user.id))).toHaveLength(0);
+  });
+
+  it('stores a multi-sport file\'s cycling session: its timer, distance and sport, not the swim before it', async () => {
+    const user = await createTestUser({ weightKg: 70 });
+    const { id } = await ingestActivity(user.id, fixture('multisport-swim-ride-run.fit'));
+    const [row] = await db().select().from(activities).where(eq(activities.id, id));
+    expect(row).toMatchObject({ timerS: 13471, elapsedS: 23595, sportType: 'cycling', startedAt: new Date('2019-02-17T06:26:44Z') });
+    expect(row.distanceM).toBeCloseTo(78940.55, 2);
+    expect(row.normalizedPowerW).toBeCloseTo(157, 0);
   });
 
   it('accepts rides without power, with zero power and with a spike, and analyses them sensibly', async () => {

@@ -51,10 +51,16 @@ export async function ftpAt(userId: string, at: Date, weightKg: number | null): 
   return setting?.ftpW ?? deriveFtp(await bestTwentyMinutesBefore(userId, at), weightKg);
 }
 
+/** Stored figures are float4: equal to what the maths gives within its precision. */
+function same(stored: number | null, computed: number | null): boolean {
+  if (stored === null || computed === null) return stored === computed;
+  return Math.abs(stored - computed) <= 1e-5 * Math.max(1, Math.abs(computed));
+}
+
 /**
  * Brings the FTP, IF and load of the rider's rides started at or after `from` up to the FTP in
  * force at each one's date, after something that changes it: a ride stored before them, a
- * changed setting, an upgrade of stored figures. Only rows whose FTP changes are written.
+ * changed setting, an upgrade of stored figures. Only rows whose figures change are written.
  * Returns how many rides changed.
  */
 export async function recomputeRideFtps(userId: string, from: Date = new Date(0)): Promise<number> {
@@ -66,6 +72,8 @@ export async function recomputeRideFtps(userId: string, from: Date = new Date(0)
       ftpW: activities.ftpW,
       weightKg: activities.weightKg,
       normalizedPowerW: activities.normalizedPowerW,
+      intensity: activities.intensity,
+      trainingLoad: activities.trainingLoad,
       loadDurationS: activities.loadDurationS,
       bestTwentyMinW: activities.bestTwentyMinW,
     })
@@ -85,8 +93,8 @@ export async function recomputeRideFtps(userId: string, from: Date = new Date(0)
     }
     groupBest = Math.max(groupBest, ride.bestTwentyMinW ?? 0);
     const ftpW = setValueAt(settings, ride.startedAt) ?? deriveFtp(bestBefore, ride.weightKg);
-    if (ride.ftpW === ftpW) continue;
     const figures = figuresAtFtp(ride.normalizedPowerW, ride.loadDurationS ?? 0, ftpW);
+    if (ride.ftpW === ftpW && same(ride.intensity, figures.intensity) && same(ride.trainingLoad, figures.trainingLoad)) continue;
     await db().update(activities).set(figures).where(eq(activities.id, ride.id));
     changed++;
   }
