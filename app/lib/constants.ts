@@ -130,7 +130,7 @@ export const FTP_OF_TWENTY_MINUTES = 0.95;
 /** With no 20-minute effort yet, FTP is assumed at this many W/kg (or FTP_DEFAULT_W without weight). */
 export const FTP_DEFAULT_W_PER_KG = 2.5;
 export const FTP_DEFAULT_W = 180;
-/** The FTP a rider may set on the profile (decision 105; the spec gives no range): whole watts in this range. */
+/** The FTP a rider may set on the profile (decision 106; the spec gives no range): whole watts in this range. */
 export const FTP_SET_MIN_W = 50;
 export const FTP_SET_MAX_W = 600;
 /** Spec 2 §9 category thresholds: CAT-1 above 4.0 W/kg, CAT-2 1.0 to 3.9. */

@@ -57,7 +57,7 @@ function defaultTitle(startedAt: Date): string {
 /**
  * Decode + analysis without the database: what the ingest benchmark times. `previousBest` is
  * the best curve of the rides before this one (IF and load at the FTP derived from it); ingest
- * itself re-bases them on the FTP in force at the ride's date (`atFtp`, decision 105).
+ * itself re-bases them on the FTP in force at the ride's date (`atFtp`, decision 106).
  */
 export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previousBest: ArrayLike<number> | null): { ride: DecodedRide; analysis: RideAnalysis } {
   const ride = decodeUpload(bytes);

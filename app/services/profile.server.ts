@@ -50,7 +50,7 @@ export interface ProfileUpdate {
   weight: number;
   height: number;
   marketingConsent: boolean;
-  /** The FTP the rider sets (null: derived from rides); a change is in force from `now` (decision 105). Left as is when omitted. */
+  /** The FTP the rider sets (null: derived from rides); a change is in force from `now` (decision 106). Left as is when omitted. */
   ftpW?: number | null;
 }
 

@@ -40,7 +40,7 @@ export const activities = pgTable(
     normalizedPowerW: real('normalized_power_w'),
     intensity: real('intensity'),
     trainingLoad: real('training_load'),
-    /** The FTP in force at the ride's date (decision 105); IF and load are at it. */
+    /** The FTP in force at the ride's date (decision 106); IF and load are at it. */
     ftpW: real('ftp_w'),
     /** Seconds training load accrues over (decision 105), so a changed FTP recomputes load without the file. */
     loadDurationS: integer('load_duration_s'),
@@ -136,7 +136,7 @@ export const weightHistory = pgTable(
   (table) => [index('weight_history_user_at_idx').on(table.userId, table.recordedAt)],
 );
 
-/** FTP values the rider set on the profile, each in force from its time; null = derive from rides again (decision 105). */
+/** FTP values the rider set on the profile, each in force from its time; null = derive from rides again (decision 106). */
 export const ftpHistory = pgTable(
   'ftp_history',
   {

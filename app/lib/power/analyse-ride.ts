@@ -60,7 +60,7 @@ function nullIfZero(value: number): number | null {
  * (`upgradeStoredRides` in app/services/activities/stored-rides.server.ts). 2: NP and load of
  * decision 045. 3: decision 105 (counter checked against the readings, NP at most the ride's
  * maximum, load from the first full window, cycling sessions only, smart recording resampled,
- * average power without dropouts, FTP in force at the ride's date).
+ * average power without dropouts) and decision 106 (FTP in force at the ride's date).
  */
 export const ANALYSIS_VERSION = 3;
 
@@ -106,7 +106,7 @@ function averagePower(power: Float64Array, powerRead: Uint8Array): number {
 /**
  * Everything Paceline stores about a ride, computed once at ingest. `previousBest` is the best
  * curve of the rider's rides before this one: IF and load are at the FTP derived from it
- * (decision 105); the server replaces them with `atFtp` when the rider set an FTP.
+ * (decision 106); ingest re-bases them on the FTP in force at the ride's date with `atFtp`.
  */
 export function analyseRide(ride: DecodedRide, weightKg: number | null, previousBest: ArrayLike<number> | null): RideAnalysis {
   const { samples } = ride;

@@ -19,7 +19,7 @@ async function ftpOf(id: string) {
   return row.ftpW;
 }
 
-describe('the profile form\'s FTP field (decision 105)', () => {
+describe('the profile form\'s FTP field (decision 106)', () => {
   it('saves a set FTP, clears it when emptied, and refuses a value out of range with its message', async () => {
     const rider = { ...(await createTestUser({ weightKg: 70, gender: 0 })), isStaff: false };
     const saved = await saveProfile(rider, profileForm('265'));

@@ -30,7 +30,7 @@ async function ridesOf(userId: string) {
   return rows.map((ride) => ({ ...ride, intensity: ride.intensity?.toFixed(4), load: ride.load?.toFixed(3) }));
 }
 
-describe('FTP in force at the ride\'s date (decision 105)', () => {
+describe('FTP in force at the ride\'s date (decision 106)', () => {
   it('derives each ride\'s FTP from the rides before it only, whatever the upload order', async () => {
     const inOrder = await createTestUser({ weightKg: 70 });
     for (const file of [INDOOR, EDGE_810, EDGE_510]) await ingestActivity(inOrder.id, bytesOf(file));

@@ -6,7 +6,7 @@ import { figuresAtFtp } from '~/lib/power/analyse-ride';
 import { invalidateRiderPage } from './page-cache.server';
 
 /**
- * The FTP in force at a ride's date (decision 105): the value the rider set on the profile
+ * The FTP in force at a ride's date (decision 106): the value the rider set on the profile
  * at or before that time, else 95 % of the best 20 minutes of the rides started before it, else
  * the 2.5 W/kg default at the ride's weight. A ride's FTP never depends on later rides, so its
  * stored load does not change with upload order.

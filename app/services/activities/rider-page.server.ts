@@ -79,7 +79,7 @@ export type RiderProfile = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 
 export async function getRiderHeader(user: RiderProfile, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
   const figures = aggregates ?? (await getRiderAggregates(user.id));
   const weightKg = figures.verifiedWeightKg ?? user.weightKg;
-  // The FTP in force today (decision 105): the rider's own value, else derived from every ride.
+  // The FTP in force today (decision 106): the rider's own value, else derived from every ride.
   const ftpW = user.ftpW ?? deriveFtp(figures.best20MinW, weightKg);
   return {
     firstname: user.firstname,
