@@ -179,6 +179,8 @@ function toSamples(records: RecordLike[], intervals: Array<[number, number]> | n
       for (const channel of CHANNELS) {
         samples[channel][out] = k === 0 ? sample.values[channel] : previous.values[channel] + (sample.values[channel] - previous.values[channel]) * share;
       }
+      // Whole half watts keep the power curve on the WebAssembly kernel (decision 050).
+      if (k > 0) samples.power[out] = Math.round(samples.power[out] * 2) / 2;
       samples.powerRead[out] = sample.powerRead && (k === 0 || previous.powerRead) ? 1 : 0;
       samples.meterPowerW[out] = meter;
       out++;
