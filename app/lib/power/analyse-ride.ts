@@ -68,10 +68,12 @@ type FtpFigures = Pick<RideAnalysis, 'ftpW' | 'intensity' | 'trainingLoad'>;
 
 /** IF and training load of a ride at an FTP: plain arithmetic, so a changed FTP never needs the file. */
 export function figuresAtFtp(normalizedPowerW: number | null, loadDurationS: number, ftpW: number): FtpFigures {
+  // From NP as the database stores it (float4), so a recompute from the row gives the same figures.
+  const np = normalizedPowerW ? Math.fround(normalizedPowerW) : null;
   return {
     ftpW,
-    intensity: normalizedPowerW ? intensityFactor(normalizedPowerW, ftpW) : null,
-    trainingLoad: normalizedPowerW ? trainingLoad(loadDurationS, normalizedPowerW, ftpW) : null,
+    intensity: np ? intensityFactor(np, ftpW) : null,
+    trainingLoad: np ? trainingLoad(loadDurationS, np, ftpW) : null,
   };
 }
 

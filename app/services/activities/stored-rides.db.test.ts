@@ -34,6 +34,17 @@ describe('upgradeStoredRides: figures', () => {
     expect(await upgradeStoredRides()).toBe(0);
   });
 
+  it('gives version-2 rows (no load duration or 20-minute best yet, FTP including later rides) the FTP in force at their date', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    const ids = [];
+    for (const name of ['Edge810-Vector-2013-08-16-15-35-10.fit', 'edge510-test.fit']) ids.push((await ingestActivity(rider.id, fixture(name))).id);
+    const fresh = await Promise.all(ids.map(figuresOf));
+    // As version 2 left them after the migration: FTP from the all-time best, new columns empty.
+    await db().update(activities).set({ ftpW: 320, intensity: 0.9, trainingLoad: 80, loadDurationS: null, bestTwentyMinW: null, analysisVersion: 2 }).where(eq(activities.userId, rider.id));
+    expect(await upgradeStoredRides()).toBe(2);
+    expect(await Promise.all(ids.map(figuresOf))).toEqual(fresh);
+  });
+
   it('marks a ride whose file is gone as visited and keeps its figures', async () => {
     const rider = await createTestUser({ weightKg: 70 });
     const { id } = await ingestActivity(rider.id, fixture('edge510-test.fit'));
