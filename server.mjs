@@ -20,8 +20,10 @@ app.use(express.static('build/client', { maxAge: '1h' }));
 app.all('*', createRequestHandler({ build, mode: 'production' }));
 
 const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => {
-  console.log(`Paceline is listening on http://localhost:${port}`);
+// LISTEN_SOCKET: a Unix socket instead of the port (`npm run bench` needs no free port).
+const address = process.env.LISTEN_SOCKET || port;
+const server = app.listen(address, () => {
+  console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${port}`}`);
   warmFlowsCatalogue();
 });
 

@@ -9,10 +9,14 @@ const CHROMIUM = '/usr/bin/chromium';
 const REPORTS = 'tests/.tmp/reports';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+const timings = [];
+const suiteStarted = performance.now();
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([title, (performance.now() - started) / 1000]);
   if (result.status !== 0) failedSteps.push(title);
   return result.status === 0;
 }
@@ -77,6 +81,10 @@ if (run('Production build', 'npx', ['remix', 'vite:build'])) {
   countPlaywright(`${REPORTS}/playwright.json`);
 }
 
+// Where the time goes, step by step (docs/testing.md keeps the figures).
+console.log('\nTime per step:');
+for (const [title, seconds] of timings) console.log(`  ${title.padEnd(48)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${'Total'.padEnd(48)} ${((performance.now() - suiteStarted) / 1000).toFixed(0).padStart(5)} s`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
