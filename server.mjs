@@ -16,7 +16,9 @@ await startServices();
 const app = express();
 app.disable('x-powered-by');
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-app.use(express.static('build/client', { maxAge: '1h' }));
+const publicFiles = express.static('build/client', { maxAge: '1h' });
+// Every public file has an extension and no page path has one: pages skip the disk lookup.
+app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.all('*', createRequestHandler({ build, mode: 'production' }));
 
 const port = Number(process.env.PORT ?? 3000);
