@@ -142,28 +142,44 @@ export interface Viewer {
 
 /** Every event, soonest first, with places and the viewer's status. */
 export async function listEvents(viewer?: Viewer | null): Promise<EventSummary[]> {
-  // One query for the events and their booked places (as bookedCounts counts them).
-  const booked = sql<number>`(select count(*) from ${registrations} where ${registrations.eventId} = ${events.id} and ${registrations.status} <> 'declined')`.mapWith(Number);
   const rows = await db()
-    .select({ ...SUMMARY_COLUMNS, booked })
+    .select({ ...SUMMARY_COLUMNS, booked: bookedPlaces() })
     .from(events)
     .orderBy(asc(events.date), asc(events.time), asc(events.id));
   const statuses = await statusesFor(viewer?.id, rows.map((row) => row.id));
   return rows.map((row) => toSummary(row, row.booked, statuses.get(row.id) ?? 'none', viewer?.gender));
 }
 
+/** An id the events table can hold (a PostgreSQL integer): anything else finds nothing. */
+function isEventId(id: number): boolean {
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+}
+
+/**
+ * An event's booked places in the same query as the event (as bookedCounts counts them).
+ * Written out: inside a select list Drizzle renders columns without their table, and an
+ * unqualified "id" in the subquery would name the registration's own id.
+ */
+function bookedPlaces() {
+  return sql<number>`(select count(*) from "registrations" as "held" where "held"."event_id" = "events"."id" and "held"."status" <> 'declined')`.mapWith(Number);
+}
+
 export async function findEvent(id: number): Promise<EventRow | undefined> {
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  if (!isEventId(id)) return undefined;
   const [row] = await db().select().from(events).where(eq(events.id, id));
   return row;
 }
 
 export async function getEventDetail(id: number, viewer?: Viewer | null): Promise<EventDetail | null> {
-  const row = await findEvent(id);
-  if (!row) return null;
-  const [booked, statuses] = await Promise.all([bookedCounts([id]), statusesFor(viewer?.id, [id])]);
+  if (!isEventId(id)) return null;
+  const [[found], statuses] = await Promise.all([
+    db().select({ row: events, booked: bookedPlaces() }).from(events).where(eq(events.id, id)),
+    statusesFor(viewer?.id, [id]),
+  ]);
+  if (!found) return null;
+  const { row, booked } = found;
   return {
-    ...toSummary(row, booked.get(id) ?? 0, statuses.get(id) ?? 'none', viewer?.gender),
+    ...toSummary(row, booked, statuses.get(id) ?? 'none', viewer?.gender),
     elevationM: row.elevationM,
     maxGrade: row.maxGrade,
     laps: row.laps,
