@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { e2ePort, e2eServerEnv } from './tests/e2e/server-env.mjs';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = e2ePort();
 export const baseURL = `http://localhost:${port}`;
 
 /** Debian's Chromium with the flags this machine needs (DESIGN.md §2); never a downloaded browser. */
@@ -39,15 +40,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      APP_MODE: 'test',
-      SESSION_SECRET: 'paceline-e2e-session-secret-0123456789abcdef',
-      PGLITE_DIR: `tests/.tmp/e2e-pglite-${port}`,
-      STORAGE_DIR: `tests/.tmp/e2e-uploads-${port}`,
-      ALTCHA_MAX_NUMBER: '20',
-      SEED_DEMO: 'true',
-      SITE_URL: `http://localhost:${port}`,
-    },
+    env: e2eServerEnv(port),
   },
 });

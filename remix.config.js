@@ -11,6 +11,8 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_singleFetch: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: the route manifest is one immutable file instead of a partial manifest matched and
+    // inlined on every document request (decision 100).
+    v3_lazyRouteDiscovery: false,
   },
 };

@@ -16,12 +16,16 @@ await startServices();
 const app = express();
 app.disable('x-powered-by');
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-app.use(express.static('build/client', { maxAge: '1h' }));
+const publicFiles = express.static('build/client', { maxAge: '1h' });
+// Every public file has an extension and no page path has one: pages skip the disk lookup.
+app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.all('*', createRequestHandler({ build, mode: 'production' }));
 
 const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => {
-  console.log(`Paceline is listening on http://localhost:${port}`);
+// LISTEN_SOCKET: a Unix socket instead of the port (`npm run bench` needs no free port).
+const address = process.env.LISTEN_SOCKET || port;
+const server = app.listen(address, () => {
+  console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${port}`}`);
   warmFlowsCatalogue();
 });
 

@@ -1,5 +1,6 @@
 // Creates bench@paceline.local with BENCH_ACTIVITIES (default 100,000) activity rows and their
-// rollups, for bench/activities-http.mjs. Run on a separate PGLITE_DIR (or DATABASE_URL):
+// rollups: the `seed` of bench/pages/activities.mjs, run by `npm run bench` on its throwaway
+// database. By hand, on a separate PGLITE_DIR (or DATABASE_URL):
 //   PGLITE_DIR=data/bench-pglite npx tsx scripts/seed-bench-activities.ts
 import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
@@ -10,7 +11,7 @@ import { startServices, stopServices } from '~/services/startup.server';
 
 export const BENCH_EMAIL = 'bench@paceline.local';
 const count = Number(process.env.BENCH_ACTIVITIES ?? 100_000);
-// Same default folder as bench/activities-http.mjs, never the demo database.
+// Never the demo database when run by hand.
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR ??= 'data/bench-pglite';
 
 await startServices({ seed: true });

@@ -1,18 +1,23 @@
 // `npm test`: everything CI checks, in one command that installs what it lacks.
 // Types, machine path coverage, unit/loader/action tests on PGlite and on a throwaway
 // PostgreSQL cluster, then the browser tests in Debian's Chromium against the built app.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { e2eServerEnv } from '../tests/e2e/server-env.mjs';
 import { startCluster } from './pg-cluster.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const REPORTS = 'tests/.tmp/reports';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+const timings = [];
+const suiteStarted = performance.now();
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([title, (performance.now() - started) / 1000]);
   if (result.status !== 0) failedSteps.push(title);
   return result.status === 0;
 }
@@ -71,12 +76,44 @@ if (cluster) {
   console.log('\nPostgreSQL server binaries not found: the PostgreSQL run is skipped (.ci/run installs them).');
 }
 
+/** A step that runs beside the next ones; its output is kept until it ends. */
+function runBeside(title, command, args, env = {}) {
+  const started = performance.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      console.log(`\n=== ${title} ===\n${output.trim()}`);
+      timings.push([title, (performance.now() - started) / 1000]);
+      if (status !== 0) failedSteps.push(title);
+      resolve(status === 0);
+    });
+  });
+}
+
 ensureChromium();
-if (run('Production build', 'npx', ['remix', 'vite:build'])) {
-  run('Browser tests in Chromium', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` });
+// The browser tests' database (migrations and demo data, about half a minute) is prepared
+// while the build runs: the two are independent and each keeps about one core busy.
+const e2eEnv = e2eServerEnv();
+rmSync(e2eEnv.PGLITE_DIR, { recursive: true, force: true });
+rmSync(e2eEnv.STORAGE_DIR, { recursive: true, force: true });
+const e2eDatabase = runBeside("Browser tests' database, beside the build", 'npx', ['tsx', 'scripts/prepare-db.ts'], e2eEnv);
+const built = run('Production build', 'npx', ['remix', 'vite:build']);
+const prepared = await e2eDatabase;
+if (built) {
+  run('Browser tests in Chromium', 'npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+    ...(prepared ? { E2E_DATABASE_PREPARED: e2eEnv.PGLITE_DIR } : {}),
+  });
   countPlaywright(`${REPORTS}/playwright.json`);
 }
 
+// Where the time goes, step by step (docs/testing.md keeps the figures).
+console.log('\nTime per step:');
+for (const [title, seconds] of timings) console.log(`  ${title.padEnd(48)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${'Total'.padEnd(48)} ${((performance.now() - suiteStarted) / 1000).toFixed(0).padStart(5)} s`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

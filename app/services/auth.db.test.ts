@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { db } from '~/db/client.server';
+import { users } from '~/db/schema';
 import { thrownResponse } from '../../tests/helpers/responses';
 import { useTestDatabase } from '../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../tests/helpers/users';
@@ -25,6 +28,18 @@ describe('the session guard', () => {
     expect(cleared.some((cookie) => cookie.startsWith('paceline_uuid=;'))).toBe(true);
     expect(cleared.some((cookie) => cookie.startsWith('paceline_token=;'))).toBe(true);
     expect(sessionId.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('reads the session row and the account on every request, though a token signature is checked once', async () => {
+    const user = await createTestUser();
+    const { request } = await signedInRequest(user.id, 'http://localhost/user/profile');
+    expect((await getOptionalUser(request, {}))?.firstname).toBe('Test');
+    await db().update(users).set({ firstname: 'Renamed' }).where(eq(users.id, user.id));
+    expect((await getOptionalUser(request, {}))?.firstname).toBe('Renamed');
+    await db().update(users).set({ status: 'pending' }).where(eq(users.id, user.id));
+    expect(await getOptionalUser(request, {})).toBeNull();
+    const response = await thrownResponse(requireUserRow(request, {}));
+    expect(response.headers.get('Location')).toBe('/auth/login?redirect=%2Fuser%2Fprofile&reason=token_expired');
   });
 
   it('shares one session lookup between the loaders of a GET request, never across requests or for actions', async () => {

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { clearFlow, FLOW_COOKIES } from './flow-state.server';
-import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck } from './session.server';
+import { checkSession, clearSessionCookies, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
@@ -26,8 +26,6 @@ function originalPath(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
 }
-
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 function toShellUser(user: UserRow): ShellUser {
   return {
@@ -60,10 +58,8 @@ function lookUpSession(request: Request, context?: object): Promise<SessionLooku
   const scope = context && (request.method === 'GET' || request.method === 'HEAD') ? context : undefined;
   const known = scope ? lookups.get(scope) : undefined;
   if (known) return known;
-  const lookup = checkSession(request).then(async (check) => ({
-    check,
-    user: check.status === 'valid' ? await findUserById(check.userId) : undefined,
-  }));
+  // The session row and the account come back from one query (verifySessionToken).
+  const lookup = checkSession(request).then((check) => ({ check, user: check.status === 'valid' ? check.user : undefined }));
   if (scope) lookups.set(scope, lookup);
   return lookup;
 }
@@ -78,8 +74,8 @@ export async function getOptionalUser(request: Request, context?: object): Promi
  * The signed-in rider, or a redirect to login: missing cookies → reason session_expired;
  * an expired or revoked token → both cookies cleared, reason token_expired.
  */
-export async function requireUser(request: Request): Promise<ShellUser> {
-  return toShellUser(await requireUserRow(request));
+export async function requireUser(request: Request, context?: object): Promise<ShellUser> {
+  return toShellUser(await requireUserRow(request, context));
 }
 
 /** The guard, returning the whole account row for pages that show more than the shell needs;
@@ -98,8 +94,8 @@ export async function requireUserRow(request: Request, context?: object): Promis
 }
 
 /** Staff-only pages: anyone else gets a 403 from the server, not just a hidden link. */
-export async function requireStaff(request: Request): Promise<ShellUser> {
-  const user = await requireUser(request);
+export async function requireStaff(request: Request, context?: object): Promise<ShellUser> {
+  const user = await requireUser(request, context);
   if (!user.isStaff) throw new Response('Staff only', { status: 403 });
   return user;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
 import { events, registrations } from '~/db/schema';
@@ -44,8 +44,24 @@ export interface EventDetail extends EventSummary {
   days: number;
 }
 
+/**
+ * The last sanitised details by their source: sanitize-html parses the whole text, the largest
+ * cost of an event's page (docs/performance.md), and its result depends on the text alone.
+ */
+const SANITIZED_MAX = 200;
+const sanitized = new Map<string, string>();
+
 /** What staff may put in an event's details: formatting, links and images, nothing active. */
 export function sanitizeDetails(html: string): string {
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  if (sanitized.size >= SANITIZED_MAX) sanitized.clear();
+  const clean = sanitizeWithRules(html);
+  sanitized.set(html, clean);
+  return clean;
+}
+
+function sanitizeWithRules(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
     allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
@@ -79,7 +95,26 @@ export function genderAllows(eventGender: number, riderGender: number | undefine
   return eventGender === 2 || riderGender === undefined || eventGender === riderGender;
 }
 
-function toSummary(row: EventRow, booked: number, ustatus: RegistrationStatus, riderGender?: number): EventSummary {
+/** The columns a summary shows: the list never reads the details, prize money or days. */
+const SUMMARY_COLUMNS = {
+  id: events.id,
+  name: events.name,
+  date: events.date,
+  time: events.time,
+  gender: events.gender,
+  eventType: events.eventType,
+  dailyRide: events.dailyRide,
+  accept: events.accept,
+  image: events.image,
+  description: events.description,
+  categories: events.categories,
+  links: events.links,
+  distanceKm: events.distanceKm,
+  capacity: events.capacity,
+};
+type SummaryRow = Pick<EventRow, keyof typeof SUMMARY_COLUMNS>;
+
+function toSummary(row: SummaryRow, booked: number, ustatus: RegistrationStatus, riderGender?: number): EventSummary {
   return {
     id: row.id,
     name: row.name,
@@ -107,24 +142,44 @@ export interface Viewer {
 
 /** Every event, soonest first, with places and the viewer's status. */
 export async function listEvents(viewer?: Viewer | null): Promise<EventSummary[]> {
-  const rows = await db().select().from(events).orderBy(asc(events.date), asc(events.time), asc(events.id));
-  const ids = rows.map((row) => row.id);
-  const [booked, statuses] = await Promise.all([bookedCounts(ids), statusesFor(viewer?.id, ids)]);
-  return rows.map((row) => toSummary(row, booked.get(row.id) ?? 0, statuses.get(row.id) ?? 'none', viewer?.gender));
+  const rows = await db()
+    .select({ ...SUMMARY_COLUMNS, booked: bookedPlaces() })
+    .from(events)
+    .orderBy(asc(events.date), asc(events.time), asc(events.id));
+  const statuses = await statusesFor(viewer?.id, rows.map((row) => row.id));
+  return rows.map((row) => toSummary(row, row.booked, statuses.get(row.id) ?? 'none', viewer?.gender));
+}
+
+/** An id the events table can hold (a PostgreSQL integer): anything else finds nothing. */
+function isEventId(id: number): boolean {
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+}
+
+/**
+ * An event's booked places in the same query as the event (as bookedCounts counts them).
+ * Written out: inside a select list Drizzle renders columns without their table, and an
+ * unqualified "id" in the subquery would name the registration's own id.
+ */
+function bookedPlaces() {
+  return sql<number>`(select count(*) from "registrations" as "held" where "held"."event_id" = "events"."id" and "held"."status" <> 'declined')`.mapWith(Number);
 }
 
 export async function findEvent(id: number): Promise<EventRow | undefined> {
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  if (!isEventId(id)) return undefined;
   const [row] = await db().select().from(events).where(eq(events.id, id));
   return row;
 }
 
 export async function getEventDetail(id: number, viewer?: Viewer | null): Promise<EventDetail | null> {
-  const row = await findEvent(id);
-  if (!row) return null;
-  const [booked, statuses] = await Promise.all([bookedCounts([id]), statusesFor(viewer?.id, [id])]);
+  if (!isEventId(id)) return null;
+  const [[found], statuses] = await Promise.all([
+    db().select({ row: events, booked: bookedPlaces() }).from(events).where(eq(events.id, id)),
+    statusesFor(viewer?.id, [id]),
+  ]);
+  if (!found) return null;
+  const { row, booked } = found;
   return {
-    ...toSummary(row, booked.get(id) ?? 0, statuses.get(id) ?? 'none', viewer?.gender),
+    ...toSummary(row, booked, statuses.get(id) ?? 'none', viewer?.gender),
     elevationM: row.elevationM,
     maxGrade: row.maxGrade,
     laps: row.laps,

@@ -178,12 +178,18 @@ describe('registration (spec 3 §2 wizard, §5 rules)', () => {
     const [rider] = await makeRiders(1);
     const viewer = { id: rider.id, gender: 0 };
     const statusOf = async () => (await listEvents(viewer)).find((event) => event.id === eventId)?.ustatus;
+    // The list counts places as the detail page does: pending and approved hold one, declined not.
+    const placesOnList = async () => (await listEvents(viewer)).find((event) => event.id === eventId)?.participants.booked;
     expect(await statusOf()).toBe('none');
+    expect(await placesOnList()).toBe(0);
     const outcome = await submitRegistration({ eventId, userId: rider.id, formData: registrationForm() });
     expect(await statusOf()).toBe('pending');
+    expect(await placesOnList()).toBe(1);
     if (!outcome.ok) throw new Error('registration failed');
     await decideRegistration(outcome.registrationId, 'declined');
     expect(await statusOf()).toBe('declined');
+    expect(await placesOnList()).toBe(0);
+    expect((await getEventDetail(eventId))?.participants.booked).toBe(0);
     const rejoin = await submitRegistration({ eventId, userId: rider.id, formData: registrationForm({ ftp: '300' }) });
     expect(rejoin).toMatchObject({ ok: true, registrationId: outcome.registrationId });
     expect(await statusOf()).toBe('pending');

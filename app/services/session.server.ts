@@ -72,7 +72,9 @@ export function clearSessionCookies(): string[] {
 export type SessionCheck =
   | { status: 'missing' }
   | { status: 'expired' }
-  | { status: 'valid'; userId: string; sessionId: string };
+  | { status: 'valid'; userId: string; sessionId: string; user: UserRow };
+
+export type UserRow = typeof users.$inferSelect;
 
 /** Reads and checks the two cookies against the token's signature, its exp and its row. */
 export async function checkSession(request: Request): Promise<SessionCheck> {
@@ -83,25 +85,40 @@ export async function checkSession(request: Request): Promise<SessionCheck> {
 }
 
 /**
- * Checks a session token on its own (signature, exp, live row): the cookie pair uses it,
- * and so do game clients that send it as `Authorization: Bearer <token>`.
+ * Tokens whose signature has been checked, with their claims: verifying an HS256 signature
+ * costs more than the rest of the check (docs/performance.md). The signature and claims of a
+ * given token string never change, so only they are remembered; exp and the session row are
+ * checked on every request, and a revoked session stops working on the next one.
  */
-export async function verifySessionToken(token: string): Promise<{ userId: string; sessionId: string } | null> {
-  let userId: string;
-  let sessionId: string;
-  try {
-    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    userId = payload.sub;
-    sessionId = payload.sid;
-  } catch {
-    return null;
+const SIGNED_TOKENS_MAX = 10_000;
+const signedTokens = new Map<string, { userId: string; sessionId: string; expiresAtMs: number }>();
+
+/**
+ * Checks a session token on its own (signature, exp, live row) and reads the account with the
+ * row, in one query: the cookie pair uses it, and so do game clients that send it as
+ * `Authorization: Bearer <token>`.
+ */
+export async function verifySessionToken(token: string): Promise<{ userId: string; sessionId: string; user: UserRow } | null> {
+  let claims = signedTokens.get(token);
+  if (!claims) {
+    try {
+      const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
+    } catch {
+      return null;
+    }
+    if (signedTokens.size >= SIGNED_TOKENS_MAX) signedTokens.clear();
+    signedTokens.set(token, claims);
   }
+  if (claims.expiresAtMs <= Date.now()) return null;
+  const { userId, sessionId } = claims;
   const [row] = await db()
-    .select({ id: sessions.id })
+    .select({ user: users })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return row ? { userId, sessionId } : null;
+  return row ? { userId, sessionId, user: row.user } : null;
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {

@@ -21,8 +21,12 @@ export function formatClock(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
+// One formatter for every row: toLocaleDateString builds a new one per call, a fifth of the
+// ACTIVITIES tab's server time (docs/performance.md).
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return DATE_FORMAT.format(new Date(iso));
 }
 
 /**

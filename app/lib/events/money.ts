@@ -7,10 +7,15 @@ export function prizeAmount(amountAed: number, prize: Pick<PrizeMoney, 'currency
   return amountAed;
 }
 
+// Built once: toLocaleString with options makes a new number formatter on every call.
+const AMOUNT_FORMATS = {
+  USD: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  AED: new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+};
+
 export function formatPrize(amountAed: number, prize: Pick<PrizeMoney, 'currency' | 'conversionRate'>): string {
-  const amount = prizeAmount(amountAed, prize);
-  const digits = prize.currency === 'USD' ? 2 : 0;
-  return `${prize.currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  const format = prize.currency === 'USD' ? AMOUNT_FORMATS.USD : AMOUNT_FORMATS.AED;
+  return `${prize.currency} ${format.format(prizeAmount(amountAed, prize))}`;
 }
 
 /** The podium (top 3) and the rest of a gate's places, each with its 1-based place. */

@@ -1,4 +1,4 @@
-// The benchmark's baseline (bench/http.mjs): the shell with no data of its own.
+// The shell with no data of its own: `npm run bench` shows what it costs beside bare Remix.
 export default function BenchBare() {
   return <p>Paceline bare route.</p>;
 }

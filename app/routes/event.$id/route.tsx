@@ -20,8 +20,8 @@ import { handleRegistrationPost, type SubmitResponse } from './submit.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   if (!user) {
     // Spec 3 §4: a visitor sees 'Please login to participate in the event', not the wizard.
     const event = await findEvent(Number(params.id));

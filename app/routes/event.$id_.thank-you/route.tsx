@@ -7,8 +7,8 @@ import { registrationStatus } from '~/services/registration.server';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const event = await findEvent(Number(params.id));
   if (!event) throw new Response('Event not found', { status: 404 });
   return { event: { id: event.id, name: event.name, date: event.date, time: event.time }, status: await registrationStatus(event.id, user.id) };

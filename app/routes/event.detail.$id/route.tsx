@@ -12,8 +12,8 @@ import { getEventDetail } from '~/services/events.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.event.name} — Paceline` : 'Event — Paceline' }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const event = await getEventDetail(Number(params.id), user ? { id: user.id, gender: user.gender } : null);
   if (!event) throw new Response('Event not found', { status: 404 });
   return { event, signedIn: Boolean(user) };

@@ -8,8 +8,8 @@ export const meta: MetaFunction = () => [{ title: 'Events — Paceline' }];
 
 type Tab = 'events' | 'dailyrides';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const events = await listEvents(user ? { id: user.id, gender: user.gender } : null);
   const tab: Tab = new URL(request.url).searchParams.get('event') === 'dailyrides' ? 'dailyrides' : 'events';
   return {

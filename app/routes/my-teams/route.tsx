@@ -22,8 +22,8 @@ const TeamActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('leave'), teamId: z.coerce.number().int().positive() }),
 ]);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const tab = new URL(request.url).searchParams.get('tab') === 'mine' ? 'mine' : 'joined';
   return { tab, ...(await listMyTeams(user.id)) };
 }

@@ -8,8 +8,8 @@ import { getEnv } from '~/services/env.server';
 
 export const meta: MetaFunction = () => [{ title: 'Results — Paceline' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const url = new URL(request.url);
   const eventId = url.searchParams.get('eventId') || null;
   const dayId = url.searchParams.get('dayId') || null;

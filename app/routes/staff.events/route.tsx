@@ -6,8 +6,8 @@ import { listEventsForStaff } from '~/services/events.server';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline staff' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
   const events = await listEventsForStaff();
   return { events: events.map(({ id, name, date, eventType, accept, booked, capacity }) => ({ id, name, date, eventType, accept, booked, capacity })) };
 }

@@ -9,8 +9,8 @@ export const meta: MetaFunction = () => [{ title: 'Import review · Paceline sta
 
 const reviewSchema = z.object({ importId: z.string().uuid(), decision: z.enum(['approved', 'rejected']) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
   return json({ imports: await listSubmittedImports() });
 }
 

@@ -11,8 +11,8 @@ import { MEASUREMENT_MESSAGES, MeasurementSchema, type MeasurementInput } from '
 
 export const meta: MetaFunction = () => [{ title: 'Verified measurements · Paceline staff' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
   return { recent: await listRecentVerifications(), today: new Date().toISOString().slice(0, 10) };
 }
 

@@ -13,8 +13,8 @@ export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline st
 const STATUSES = ['pending', 'approved', 'declined'] as const;
 const DecisionSchema = z.object({ registrationId: z.coerce.number().int().positive(), decision: z.enum(['approved', 'declined']) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
   const requested = new URL(request.url).searchParams.get('status');
   const status = STATUSES.find((candidate) => candidate === requested) ?? 'pending';
   const rows = await listRegistrationsForStaff(status);

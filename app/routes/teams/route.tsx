@@ -8,8 +8,8 @@ import { listPublicTeams } from '~/services/teams.server';
 
 export const meta: MetaFunction = () => [{ title: 'Teams — Paceline' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
   return { teams: await listPublicTeams(page, TEAMS_PAGE_SIZE, user?.id), signedIn: Boolean(user) };
 }

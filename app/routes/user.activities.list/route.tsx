@@ -10,8 +10,8 @@ export const listQuerySchema = z.object({
 });
 
 // GET /user/activities/list?page&sort&type — spec 2 §7 rider/profile/activities (the paging loader).
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return json(await listActivities({ userId: user.id, ...query }));
 }

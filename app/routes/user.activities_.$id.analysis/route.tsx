@@ -15,8 +15,8 @@ export const meta: MetaFunction = () => [{ title: 'Ride analysis · Paceline' }]
 
 export const NO_DETAIL_MESSAGE = 'Unable to fetch activity detail.';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const detail = await getActivityDetail(user.id, params.id ?? '');
   if (detail.status === 'not_found') throw new Response('Not found', { status: 404 });
   if (detail.status === 'no_detail') throw await redirectWithToast('/user/activities#activities', { kind: 'error', message: NO_DETAIL_MESSAGE });

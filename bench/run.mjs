@@ -1,0 +1,236 @@
+// `npm run bench`: every page of bench/pages/*.mjs against the bare Remix app, in one run.
+//
+// Builds the bare Remix app of ../shared/bench/bare-remix in a temporary folder with the
+// project's node_modules and Paceline's production build, seeds the demo data (and each page
+// file's `seed`) on a throwaway PGlite folder, and on PostgreSQL too when BENCH_DATABASE_URL is
+// set or the server binaries exist (a throwaway cluster on PG_TEST_PORT). Both apps are served
+// by the same Express stack (bench/bare-server.mjs, server.mjs) on Unix sockets, so the bench
+// needs no free port. A forked process (bench/load.mjs) drives them with autocannon, 4
+// keep-alive connections; bare Remix is measured before and after every page and each page is
+// compared with the runs beside it, so drift on a shared machine cancels.
+//
+//   npm run bench                      build, then measure every engine
+//   npm run bench -- --no-build        reuse build/ (after `npx remix vite:build`)
+//   BENCH_ONLY=activities              pages whose name or path contains the text
+//   BENCH_ENGINES=pglite               pglite, postgres or both (default: what is available)
+//   BENCH_SECONDS=3 BENCH_ROUNDS=2 BENCH_CONNECTIONS=4 BENCH_ACTIVITIES=100000
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { findPostgresBinaries, startCluster } from '../scripts/pg-cluster.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BARE_SOURCE = path.resolve(ROOT, process.env.BARE_REMIX_DIR ?? '../shared/bench/bare-remix');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const WARM_UP_SECONDS = 1;
+const DEFAULT_TARGET = 0.7;
+/** A page's p99 may be at most this many times bare Remix's (issue 13). */
+const MAX_P99_RATIO = 3;
+const START_TIMEOUT_MS = 180_000;
+const SHELL_PATH = '/bench/bare';
+const SESSION_SECRET = 'bench-only-session-secret-0123456789abcdefghij';
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+
+function step(title, command, args, options = {}) {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    throw new Error(`${title} failed (exit ${result.status})`);
+  }
+  console.log(`  ${title}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result.stdout;
+}
+
+async function loadPages() {
+  const folder = path.join(ROOT, 'bench/pages');
+  const files = readdirSync(folder).filter((file) => file.endsWith('.mjs')).sort();
+  const pages = [];
+  const seeds = [];
+  for (const file of files) {
+    const module = await import(pathToFileURL(path.join(folder, file)).href);
+    if (module.seed) seeds.push(module.seed);
+    for (const page of module.pages) pages.push({ target: DEFAULT_TARGET, ...page, file });
+  }
+  // The shell alone comes right after bare Remix: the line that shows what the shell costs.
+  pages.sort((a, b) => Number(b.path === SHELL_PATH) - Number(a.path === SHELL_PATH));
+  const only = process.env.BENCH_ONLY;
+  return { pages: only ? pages.filter((page) => page.name.includes(only) || page.path.includes(only)) : pages, seeds };
+}
+
+function startServer(title, args, env, socketPath) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  const ready = (async () => {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${title} exited with ${child.exitCode}`);
+      if (existsSync(socketPath)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${title} did not start in time`);
+  })();
+  return {
+    ready,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+const loader = fork(path.join(ROOT, 'bench/load.mjs'), { stdio: 'inherit' });
+function load(job) {
+  return new Promise((resolve, reject) => {
+    loader.once('message', (answer) => (answer.ok ? resolve(answer) : reject(new Error(answer.message))));
+    loader.send({ connections: CONNECTIONS, seconds: SECONDS, headers: {}, ...job });
+  });
+}
+
+async function measure(target, page, seconds = SECONDS) {
+  const result = await load({ socketPath: target.socketPath, path: page.path, headers: page.headers, seconds });
+  if (result.non2xx || result.errors) {
+    throw new Error(`${target.title} ${page.path}: ${result.non2xx} answers other than 2xx and ${result.errors} errors`);
+  }
+  return result;
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Bare Remix, then each page followed by bare Remix again, ROUNDS times. */
+async function benchEngine(engine, bare, paceline, pages) {
+  const barePage = { path: '/' };
+  await measure(bare, barePage, WARM_UP_SECONDS);
+  for (const page of pages) await measure(paceline, page, WARM_UP_SECONDS);
+  const bareRuns = [];
+  const pageRuns = new Map(pages.map((page) => [page, { runs: [], bare: [] }]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    let before = await measure(bare, barePage);
+    bareRuns.push(before);
+    for (const page of pages) {
+      const run = await measure(paceline, page);
+      const after = await measure(bare, barePage);
+      bareRuns.push(after);
+      const entry = pageRuns.get(page);
+      entry.runs.push(run);
+      entry.bare.push(before, after);
+      before = after;
+    }
+  }
+  const rows = [
+    { name: 'bare Remix', path: '/', rps: mean(bareRuns.map((run) => run.rps)), p50: mean(bareRuns.map((run) => run.p50)), p99: mean(bareRuns.map((run) => run.p99)) },
+  ];
+  let failures = 0;
+  for (const page of pages) {
+    const { runs, bare: beside } = pageRuns.get(page);
+    const rps = mean(runs.map((run) => run.rps));
+    const p99 = mean(runs.map((run) => run.p99));
+    const ratio = rps / mean(beside.map((run) => run.rps));
+    const p99Ratio = p99 / mean(beside.map((run) => run.p99));
+    const meets = ratio >= page.target && p99Ratio <= MAX_P99_RATIO;
+    if (!meets) failures += 1;
+    rows.push({ name: page.name, path: page.path, rps, p50: mean(runs.map((run) => run.p50)), p99, ratio, p99Ratio, target: page.target, meets });
+  }
+  printTable(engine, rows);
+  return failures;
+}
+
+function printTable(engine, rows) {
+  const cpus = os.cpus();
+  console.log(
+    `\n${engine}: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, ` +
+      `${CONNECTIONS} keep-alive connections, ${ROUNDS} × ${SECONDS} s per page, load average ${os.loadavg()[0].toFixed(2)}`,
+  );
+  const header = ['page', 'path', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'p99 × bare', 'verdict'];
+  const lines = rows.map((row) => [
+    row.name,
+    row.path,
+    row.rps.toFixed(0),
+    row.p50.toFixed(1),
+    row.p99.toFixed(1),
+    row.ratio === undefined ? '100 %' : `${(row.ratio * 100).toFixed(0)} %`,
+    row.p99Ratio === undefined ? '1.0' : row.p99Ratio.toFixed(1),
+    row.ratio === undefined ? 'baseline' : row.meets ? 'ok' : `MISSES ≥ ${(row.target * 100).toFixed(0)} %, p99 ≤ ${MAX_P99_RATIO}×`,
+  ]);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map((_, index) => (index >= 2 && index <= 6 ? '---:' : '---')).join('|')}|`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
+
+function engines() {
+  const wanted = process.env.BENCH_ENGINES;
+  const list = ['pglite'];
+  if (process.env.BENCH_DATABASE_URL || findPostgresBinaries()) list.push('postgres');
+  else console.log('No BENCH_DATABASE_URL and no PostgreSQL server binaries: PGlite only.');
+  return wanted && wanted !== 'both' ? list.filter((engine) => engine === wanted) : list;
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'paceline-bench-'));
+const stops = [];
+let failures = 0;
+try {
+  const { pages, seeds } = await loadPages();
+  console.log(`${pages.length} pages from bench/pages/*.mjs; preparing (temporary folder ${work})`);
+  if (!process.argv.includes('--no-build')) step('Paceline production build', bin('remix'), ['vite:build']);
+  const bareDir = path.join(work, 'bare-remix');
+  cpSync(BARE_SOURCE, bareDir, { recursive: true, filter: (source) => !/node_modules|[/\\]build$/.test(source) });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(bareDir, 'node_modules'));
+  step('bare Remix production build', bin('remix'), ['vite:build'], { cwd: bareDir, env: { NODE_ENV: 'production' } });
+  const bare = { title: 'bare Remix', socketPath: path.join(work, 'bare.sock') };
+  const bareServer = startServer('bare Remix', [path.join(ROOT, 'bench/bare-server.mjs')], { BUILD_DIR: path.join(bareDir, 'build'), LISTEN: bare.socketPath }, bare.socketPath);
+  stops.push(() => bareServer.stop());
+  await bareServer.ready;
+
+  for (const engine of engines()) {
+    console.log(`\n${engine}: demo data, seeds and sessions`);
+    let cluster;
+    const databaseEnv = { SESSION_SECRET, STORAGE_DIR: path.join(work, `${engine}-uploads`) };
+    if (engine === 'pglite') {
+      databaseEnv.PGLITE_DIR = path.join(work, 'pglite');
+      databaseEnv.DATABASE_URL = '';
+    } else if (process.env.BENCH_DATABASE_URL) {
+      databaseEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+    } else {
+      cluster = startCluster();
+      stops.push(cluster.stop);
+      databaseEnv.DATABASE_URL = cluster.url;
+    }
+    // An empty DATABASE_URL would fail the env schema: drop it for PGlite.
+    const env = Object.fromEntries(Object.entries({ ...process.env, ...databaseEnv }).filter(([, value]) => value !== ''));
+    const tsx = (title, script, args = []) => step(title, bin('tsx'), [script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    tsx('migrations and demo data', 'scripts/prepare-db.ts');
+    for (const seed of seeds) tsx(`seed ${seed}`, seed);
+    const emails = [...new Set(pages.map((page) => page.signedInAs).filter(Boolean))];
+    const cookies = emails.length ? JSON.parse(tsx(`sessions for ${emails.join(', ')}`, 'bench/sign-in.ts', emails).trim().split('\n').at(-1)) : {};
+    const signedPages = pages.map((page) => ({ ...page, headers: page.signedInAs ? { cookie: cookies[page.signedInAs] } : {} }));
+
+    const paceline = { title: 'Paceline', socketPath: path.join(work, `${engine}.sock`) };
+    const server = startServer(
+      'Paceline',
+      ['server.mjs'],
+      { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SEED_DEMO: 'false', LISTEN_SOCKET: paceline.socketPath },
+      paceline.socketPath,
+    );
+    try {
+      await server.ready;
+      failures += await benchEngine(engine === 'pglite' ? 'PGlite' : 'PostgreSQL', bare, paceline, signedPages);
+    } finally {
+      await server.stop();
+      if (cluster) {
+        cluster.stop();
+        stops.splice(stops.indexOf(cluster.stop), 1);
+      }
+    }
+  }
+} finally {
+  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch((error) => console.error(error));
+  loader.kill();
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(failures ? `\n${failures} page run(s) miss the target.` : '\nEvery page meets its target.');
+process.exit(failures ? 1 : 0);
