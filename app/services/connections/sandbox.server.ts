@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { isNetwork, NETWORK_NAMES, type Network } from '~/lib/connections/networks';
 import { generateRide } from '~/lib/fit/synthetic-ride';
-import { callbackUrl, sandboxClientId, sandboxClientSecret } from './networks.server';
+import { callbackUrl, networkClient, sandboxClientId, sandboxClientSecret } from './networks.server';
 import { derivedSecret, hashToken, randomToken } from './secrets.server';
 
 /**
@@ -215,7 +215,8 @@ async function api(request: Request, network: Network, path: string): Promise<Re
 export async function handleSandboxRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const [, prefix, network, area, ...rest] = url.pathname.split('/');
-  if (prefix !== 'sandbox' || !isNetwork(network)) return json({ message: 'Not Found' }, 404);
+  // A network configured with a real provider has no sandbox: its callback only trusts that provider.
+  if (prefix !== 'sandbox' || !isNetwork(network) || !networkClient(network).sandbox) return json({ message: 'Not Found' }, 404);
   const path = rest.join('/');
   if (area === 'oauth' && path === 'authorize') return authorize(request, network, url);
   if (area === 'oauth' && path === 'token' && request.method === 'POST') return token(request, network);
