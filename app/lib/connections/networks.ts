@@ -27,6 +27,9 @@ export function networksFor(isNormalUser: boolean): Network[] {
   return NETWORKS.filter((network) => network !== 'whoop' || !isNormalUser);
 }
 
+/** Where every connection flow ends (spec 1 §4 "OAuth callback: ends by going to /user/profile"). */
+export const CONNECTIONS_TAB_PATH = '/user/profile?tab=connections';
+
 export const CONNECTION_MESSAGES = {
   failed: 'An error has occurred. Please try again',
   confirmRemove: (network: Network) => `Are you sure you want to remove ${NETWORK_NAMES[network].toUpperCase()}`,
@@ -42,4 +45,14 @@ export interface ConnectionCard {
   import: { status: 'idle' | 'running' | 'done' | 'failed'; done: number; total: number } | null;
   /** analogx only: the Read Terms link carrying the token from the rider's network data. */
   termsUrl: string | null;
+}
+
+/** The Connections tab's data, read by the profile loader only when the tab is open. */
+export interface ConnectionsTabData {
+  cards: ConnectionCard[];
+  partners: Array<{ clientId: string; name: string; website: string; scope: string; authorizedAt: string }>;
+  /** The callback's outcome for one network, from the query (connectNetwork's LOADED). */
+  outcome: { network: Network; outcome: 'connected' | 'failed' } | null;
+  /** Without JavaScript, Disconnect opens its confirmation through the URL. */
+  confirm: Network | null;
 }
