@@ -15,7 +15,7 @@ export type PartnerAuthorizeEvent =
  * (`decide`, provided by the route) and follow the redirect it returns.
  */
 export const partnerAuthorizeMachine = setup({
-  types: { context: {} as { redirect: string | null }, events: {} as PartnerAuthorizeEvent },
+  types: { context: {} as { redirect: string | null; decision: PartnerDecision }, events: {} as PartnerAuthorizeEvent },
   actors: {
     decide: fromPromise<{ redirect: string | null }, { decision: PartnerDecision }>(async () => {
       throw new Error('decide is provided by the route');
@@ -23,6 +23,8 @@ export const partnerAuthorizeMachine = setup({
   },
   actions: {
     followRedirect: () => {},
+    chooseAuthorize: assign({ decision: 'authorize' as PartnerDecision }),
+    chooseCancel: assign({ decision: 'cancel' as PartnerDecision }),
     keepRedirect: assign({ redirect: ({ event }) => ('output' in event ? (event.output as { redirect: string | null }).redirect : null) }),
   },
   guards: {
@@ -33,7 +35,7 @@ export const partnerAuthorizeMachine = setup({
   },
 }).createMachine({
   id: 'partnerAuthorize',
-  context: { redirect: null },
+  context: { redirect: null, decision: 'cancel' },
   initial: 'loading',
   states: {
     loading: {
@@ -48,26 +50,22 @@ export const partnerAuthorizeMachine = setup({
     },
     loginRedirect: { type: 'final' },
     clientError: { type: 'final' },
-    consent: { on: { AUTHORIZE: 'authorizing', CANCEL: 'cancelling' } },
-    authorizing: {
+    consent: {
+      on: { AUTHORIZE: { target: 'deciding', actions: 'chooseAuthorize' }, CANCEL: { target: 'deciding', actions: 'chooseCancel' } },
+    },
+    deciding: {
       invoke: {
         id: 'decide',
         src: 'decide',
-        input: { decision: 'authorize' },
+        input: ({ context }) => ({ decision: context.decision }),
         onDone: [{ guard: 'hasRedirect', target: 'redirecting', actions: 'keepRedirect' }, { target: 'failed' }],
         onError: 'failed',
       },
     },
-    cancelling: {
-      invoke: {
-        id: 'decide',
-        src: 'decide',
-        input: { decision: 'cancel' },
-        onDone: [{ guard: 'hasRedirect', target: 'redirecting', actions: 'keepRedirect' }, { target: 'failed' }],
-        onError: 'failed',
-      },
+    // The error 'An Error has occured. Please try again.' with both buttons still offered.
+    failed: {
+      on: { AUTHORIZE: { target: 'deciding', actions: 'chooseAuthorize' }, CANCEL: { target: 'deciding', actions: 'chooseCancel' } },
     },
-    failed: { on: { AUTHORIZE: 'authorizing', CANCEL: 'cancelling' } },
     redirecting: { type: 'final', entry: 'followRedirect' },
   },
 });

@@ -57,6 +57,6 @@ export const connectionsFlows: CatalogueEntry[] = [
       ],
       'xstate.error.actor.decide': [{ type: 'xstate.error.actor.decide', error: new Error('offline') } as never],
     },
-    serializeContext: (context: { redirect: string | null }) => ({ redirect: Boolean(context.redirect) }),
+    serializeContext: (context: { redirect: string | null; decision: string }) => ({ redirect: Boolean(context.redirect), decision: context.decision }),
   },
 ];

@@ -57,7 +57,7 @@ export default function PartnerAuthorize() {
       </section>
     );
   }
-  const busy = snapshot.matches('authorizing') || snapshot.matches('cancelling') || snapshot.matches('redirecting');
+  const busy = snapshot.matches('deciding') || snapshot.matches('redirecting');
   const failed = snapshot.matches('loading') ? loaded.failed : snapshot.matches('failed');
   return (
     <section className="card partner-authorize" data-state={String(snapshot.value)}>

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
+import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
 import { Button } from '~/components/ui/Button';
 import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
@@ -101,13 +102,9 @@ export default function StaffPartners() {
           {
             header: <span className="visually-hidden">Remove</span>,
             cell: (client) => (
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="clientId" value={client.id} />
-                <Button type="submit" variant="danger" aria-label={`Remove ${client.name}`}>
-                  Remove
-                </Button>
-              </Form>
+              <ActionButtonForm fields={{ intent: 'delete', clientId: client.id }} label={`Remove ${client.name}`}>
+                Remove
+              </ActionButtonForm>
             ),
           },
         ]}

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
+import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
 import { Button, ButtonLink } from '~/components/ui/Button';
 import { FieldError } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
@@ -188,13 +189,9 @@ export function ConnectionsPanel({ data }: { data: ConnectionsTabData }) {
           {
             header: <span className="visually-hidden">Revoke</span>,
             cell: (partner) => (
-              <Form method="post" action={ACTION}>
-                <input type="hidden" name="intent" value="revoke-partner" />
-                <input type="hidden" name="clientId" value={partner.clientId} />
-                <Button type="submit" variant="danger" aria-label={`Revoke ${partner.name}`}>
-                  Revoke
-                </Button>
-              </Form>
+              <ActionButtonForm action={ACTION} fields={{ intent: 'revoke-partner', clientId: partner.clientId }} label={`Revoke ${partner.name}`}>
+                Revoke
+              </ActionButtonForm>
             ),
           },
         ]}
