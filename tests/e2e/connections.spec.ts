@@ -46,7 +46,7 @@ test('Deny at the provider comes back with the error on the card', async ({ page
 test('Xert: empty fields show both messages; Cancel closes the form', async ({ page }) => {
   await loginAs(page, 'lina@paceline.local', CONNECTIONS);
   const xert = card(page, 'Xert');
-  await xert.getByRole('button', { name: 'Connect' }).click();
+  await xert.getByRole('link', { name: 'Connect' }).click();
   await expect(xert.getByText('No Xert account yet?')).toBeVisible();
   await xert.getByRole('button', { name: 'Connect' }).click();
   await expect(xert.getByText('Username is required')).toBeVisible();

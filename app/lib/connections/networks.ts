@@ -53,6 +53,7 @@ export interface ConnectionsTabData {
   partners: Array<{ clientId: string; name: string; website: string; scope: string; authorizedAt: string }>;
   /** The callback's outcome for one network, from the query (connectNetwork's LOADED). */
   outcome: { network: Network; outcome: 'connected' | 'failed' } | null;
-  /** Without JavaScript, Disconnect opens its confirmation through the URL. */
+  /** Without JavaScript, Disconnect opens its confirmation (and Xert its form) through the URL. */
   confirm: Network | null;
+  xertOpen: boolean;
 }

@@ -42,7 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ConnectionSchema });
   if (submission.status !== 'success') {
-    return wantsJson(request) ? json({ errors: submission.error }, { status: 400 }) : redirect(CONNECTIONS_TAB_PATH);
+    if (wantsJson(request)) return json({ errors: submission.error }, { status: 400 });
+    // Without JavaScript an incomplete Xert form comes back open with the error.
+    return redirect(submission.payload.intent === 'xert' ? `${CONNECTIONS_TAB_PATH}&network=xert&outcome=failed&xert=open` : CONNECTIONS_TAB_PATH);
   }
   const input = submission.value;
   switch (input.intent) {

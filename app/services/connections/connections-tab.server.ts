@@ -12,5 +12,6 @@ export async function loadConnectionsTab(user: { id: string; isNormalUser: boole
     partners: await listAuthorizedPartners(user.id),
     outcome: isNetwork(network) && (outcome === 'connected' || outcome === 'failed') ? { network, outcome } : null,
     confirm: isNetwork(confirm) ? confirm : null,
+    xertOpen: url.searchParams.get('xert') === 'open',
   };
 }

@@ -55,7 +55,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
   const failed = loading ? outcome === 'failed' : snapshot.context.failed;
   const confirming = snapshot.matches('confirmingDisconnect') || snapshot.matches('disconnecting') || (loading && data.confirm === card.network);
   const progress = loading ? card.import : snapshot.context.progress;
-  const xertOpen = snapshot.matches('xertForm') || snapshot.matches('submittingXert');
+  const xertOpen = snapshot.matches('xertForm') || snapshot.matches('submittingXert') || (loading && card.network === 'xert' && data.xertOpen);
   return (
     <li className="card connection-card" data-network={card.network} data-state={linked ? 'linked' : 'unlinked'} aria-label={card.name}>
       <h3>{card.name}</h3>
@@ -122,7 +122,16 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
         </form>
       ) : null}
       {!linked && card.network === 'xert' && !xertOpen ? (
-        <Button onClick={() => send({ type: 'CONNECT' })}>Connect</Button>
+        <ButtonLink
+          to="?tab=connections&xert=open"
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            send({ type: 'CONNECT' });
+          }}
+        >
+          Connect
+        </ButtonLink>
       ) : null}
       {!linked && xertOpen ? <XertForm send={send} errors={snapshot.context.errors} busy={snapshot.matches('submittingXert')} /> : null}
     </li>
