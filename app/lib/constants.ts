@@ -143,3 +143,14 @@ export const LEVEL_MAX = 50;
 // --- Verified measurements (staff weigh-ins, decision 047) ---
 /** Kids weigh less than the adult profile minimum; the maximum is the profile's (spec 1 §5). */
 export const VERIFIED_WEIGHT_MIN_KG = 20;
+
+/** Spec 1 §4 "Connect … with a random state": how long a started Connect may take to come back. */
+export const NETWORK_STATE_TTL_MS = 10 * 60_000;
+/** How often the Connections tab re-reads a running import's progress. */
+export const NETWORK_IMPORT_POLL_MS = 2_000;
+/** How many recent activities one import brings in from a network. */
+export const NETWORK_IMPORT_MAX_ACTIVITIES = 30;
+/** Partner authorization codes: single-use and short-lived (RFC 9700 §4.5 / RFC 6749 §4.1.2: 10 min at most). */
+export const PARTNER_CODE_TTL_MS = 60_000;
+export const PARTNER_ACCESS_TOKEN_TTL_S = 3_600;
+export const PARTNER_REFRESH_TOKEN_TTL_S = 30 * 86_400;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NETWORKS, type Network } from '~/lib/connections/networks';
 
 /**
  * The server's configuration, validated once at start-up. Every variable has a
@@ -8,8 +9,36 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * Each fitness network's OAuth client (docs/connections.md): `STRAVA_CLIENT_ID`,
+ * `STRAVA_CLIENT_SECRET`, `STRAVA_AUTHORIZE_URL`, `STRAVA_TOKEN_URL`, `STRAVA_REVOKE_URL`,
+ * `STRAVA_API_URL`, and the same for every network. A network without a client id uses the
+ * sandbox provider mounted in the app.
+ */
+const NETWORK_FIELDS = ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_URL', 'REVOKE_URL', 'API_URL'] as const;
+type NetworkField = (typeof NETWORK_FIELDS)[number];
+type NetworkVariable = `${Uppercase<Network>}_${NetworkField}`;
+const networkVariables = Object.fromEntries(
+  NETWORKS.flatMap((network) => NETWORK_FIELDS.map((field) => [`${network.toUpperCase()}_${field}`, field.endsWith('_URL') ? z.string().url().optional() : z.string().min(1).optional()])),
+) as Record<NetworkVariable, z.ZodOptional<z.ZodString>>;
+
+export function networkVariable(network: Network, field: NetworkField): NetworkVariable {
+  return `${network.toUpperCase() as Uppercase<Network>}_${field}`;
+}
+
 const EnvSchema = z
   .object({
+    ...networkVariables,
+    /**
+     * AES-256-GCM key (64 hex) for fitness-network tokens at rest. Unset: a random key is
+     * generated once into the data folder (app/services/connections/secrets.server.ts).
+     */
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i)
+      .optional(),
+    /** Folder for secrets generated at first start (kept beside the database, never in git). */
+    SECRETS_DIR: z.string().default('data/secrets'),
     /**
      * How Paceline behaves, apart from NODE_ENV (which only picks React's and the libraries'
      * production builds: server.mjs always runs them in production mode). development shows
@@ -49,6 +78,14 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.CMS_SOURCE === 'wordpress' && !env.WP_URL) {
       ctx.addIssue({ code: 'custom', path: ['WP_URL'], message: 'WP_URL is required when CMS_SOURCE=wordpress' });
+    }
+    for (const network of NETWORKS) {
+      if (!env[networkVariable(network, 'CLIENT_ID')]) continue;
+      const needed: NetworkField[] = network === 'xert' ? ['CLIENT_SECRET', 'TOKEN_URL'] : ['CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_URL'];
+      for (const field of needed) {
+        const name = networkVariable(network, field);
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when ${networkVariable(network, 'CLIENT_ID')} is set` });
+      }
     }
     if (env.APP_MODE === 'production' && env.SESSION_SECRET.includes('development')) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET when APP_MODE=production' });

@@ -3,9 +3,11 @@ import { useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/auth.server';
 import { listActivityFiles } from '~/services/activity-files.server';
+import { loadConnectionsTab } from '~/services/connections/connections-tab.server';
 import { isCustomAvatar, profileOf } from '~/services/profile.server';
 import { ActivityFiles } from './components/ActivityFiles';
 import { AvatarPanel } from './components/AvatarPanel';
+import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ChangePasswordForm, DeleteAccountPanel, LogoutPanel } from './components/AccountPanels';
 import { EditProfileForm } from './components/EditProfileForm';
 import { changeAvatar, dropAvatar, requestDeletion, savePassword, saveProfile, signOut } from './profile-actions.server';
@@ -27,10 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUserRow(request, context);
   const profile = profileOf(user);
   const files = await listActivityFiles(user.id);
-  const tab = new URL(request.url).searchParams.get('tab');
+  const url = new URL(request.url);
+  const tab = url.searchParams.get('tab');
   return {
     profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
     files,
+    connections: tab === 'connections' ? await loadConnectionsTab(user, url) : null,
     tab: (TABS.some((item) => item.id === tab) ? tab : 'edit') as TabId,
   };
 }
@@ -57,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, files, tab } = useLoaderData<typeof loader>();
+  const { profile, files, tab, connections } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   return (
@@ -84,9 +88,7 @@ export default function ProfilePage() {
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="profile-panel">
         {tab === 'edit' ? <EditProfileForm profile={profile} lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined} /> : null}
-        {tab === 'connections' ? (
-          <p className="profile-empty">No fitness apps are connected yet. Connecting Strava and other apps is coming soon.</p>
-        ) : null}
+        {tab === 'connections' && connections ? <ConnectionsPanel data={connections} /> : null}
         {tab === 'files' ? <ActivityFiles files={files} /> : null}
         {tab === 'password' ? (
           <ChangePasswordForm lastResult={actionData && 'result' in actionData && actionData.intent === 'password' ? actionData.result : undefined} />

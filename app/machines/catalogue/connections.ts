@@ -1,0 +1,62 @@
+import type { CatalogueEntry } from '~/lib/flows/types';
+import { connectNetworkMachine } from '../connect-network.machine';
+import { partnerAuthorizeMachine } from '../partner-authorize.machine';
+
+const running = { status: 'running', done: 1, total: 3 };
+const finished = { status: 'done', done: 3, total: 3 };
+
+/** Fitness networks and partner authorization (issue 12). */
+export const connectionsFlows: CatalogueEntry[] = [
+  {
+    id: 'connect-network',
+    title: 'Connect a fitness network',
+    description:
+      'One card of the Connections tab: Connect leaves for the provider (Xert opens its username and password form), the callback outcome shows connected or the error, Disconnect asks first, and a running ride import is polled until it ends.',
+    specRef: 'spec 1 §2 Connections, §4 OAuth callback, §5 Xert connect, §8',
+    machine: connectNetworkMachine,
+    simplePathLimit: 60,
+    eventSamples: {
+      LOADED: [
+        { type: 'LOADED', network: 'strava', linked: false, outcome: null, progress: null } as never,
+        { type: 'LOADED', network: 'xert', linked: false, outcome: null, progress: null } as never,
+        { type: 'LOADED', network: 'strava', linked: false, outcome: 'failed', progress: null } as never,
+        { type: 'LOADED', network: 'strava', linked: true, outcome: 'connected', progress: running } as never,
+        { type: 'LOADED', network: 'strava', linked: true, outcome: null, progress: finished } as never,
+      ],
+      SUBMIT_XERT: [{ type: 'SUBMIT_XERT', username: '', password: '' } as never, { type: 'SUBMIT_XERT', username: 'rider', password: 'sandbox' } as never],
+      'xstate.done.actor.connectXert': [{ type: 'xstate.done.actor.connectXert', output: { ok: true } } as never, { type: 'xstate.done.actor.connectXert', output: { ok: false } } as never],
+      'xstate.error.actor.connectXert': [{ type: 'xstate.error.actor.connectXert', error: new Error('offline') } as never],
+      'xstate.done.actor.pollImport': [{ type: 'xstate.done.actor.pollImport', output: running } as never, { type: 'xstate.done.actor.pollImport', output: finished } as never],
+      'xstate.error.actor.pollImport': [{ type: 'xstate.error.actor.pollImport', error: new Error('offline') } as never],
+      'xstate.error.actor.disconnect': [{ type: 'xstate.error.actor.disconnect', error: new Error('offline') } as never],
+    },
+    serializeContext: (context: { network: string | null; failed: boolean; errors: object; progress: { status: string } | null }) => ({
+      xert: context.network === 'xert',
+      failed: context.failed,
+      errors: Object.keys(context.errors).length,
+      importing: context.progress?.status === 'running',
+    }),
+  },
+  {
+    id: 'partner-authorize',
+    title: 'Authorize a partner',
+    description:
+      'The partner consent page: a visitor goes to login with the full path kept, an unknown client or unregistered redirect_uri shows the error, a known client shows the consent; Authorize returns a code, Cancel returns access_denied, both to the registered redirect_uri.',
+    specRef: 'spec 1 §2 Partner authorize page, §4 Partner authorize, §8',
+    machine: partnerAuthorizeMachine,
+    eventSamples: {
+      LOADED: [
+        { type: 'LOADED', signedIn: false, clientKnown: true, failed: false } as never,
+        { type: 'LOADED', signedIn: true, clientKnown: false, failed: false } as never,
+        { type: 'LOADED', signedIn: true, clientKnown: true, failed: true } as never,
+        { type: 'LOADED', signedIn: true, clientKnown: true, failed: false } as never,
+      ],
+      'xstate.done.actor.decide': [
+        { type: 'xstate.done.actor.decide', output: { redirect: 'https://partner.example/callback?code=abc&state=xyz' } } as never,
+        { type: 'xstate.done.actor.decide', output: { redirect: null } } as never,
+      ],
+      'xstate.error.actor.decide': [{ type: 'xstate.error.actor.decide', error: new Error('offline') } as never],
+    },
+    serializeContext: (context: { redirect: string | null; decision: string }) => ({ redirect: Boolean(context.redirect), decision: context.decision }),
+  },
+];

@@ -1,0 +1,71 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export type PartnerDecision = 'authorize' | 'cancel';
+
+export type PartnerAuthorizeEvent =
+  | { type: 'LOADED'; signedIn: boolean; clientKnown: boolean; failed: boolean }
+  | { type: 'AUTHORIZE' }
+  | { type: 'CANCEL' };
+
+/**
+ * The partner authorize screen (spec 1 §2 Partner authorize page, §4 Partner authorize, §8).
+ * The server decides the first two steps and the browser sees their outcome in LOADED: a
+ * visitor is sent to login with the full path, an unknown client or unregistered redirect_uri
+ * shows the error; a known client shows the consent. Authorize and Cancel post the decision
+ * (`decide`, provided by the route) and follow the redirect it returns.
+ */
+export const partnerAuthorizeMachine = setup({
+  types: { context: {} as { redirect: string | null; decision: PartnerDecision }, events: {} as PartnerAuthorizeEvent },
+  actors: {
+    decide: fromPromise<{ redirect: string | null }, { decision: PartnerDecision }>(async () => {
+      throw new Error('decide is provided by the route');
+    }),
+  },
+  actions: {
+    followRedirect: () => {},
+    chooseAuthorize: assign({ decision: 'authorize' as PartnerDecision }),
+    chooseCancel: assign({ decision: 'cancel' as PartnerDecision }),
+    keepRedirect: assign({ redirect: ({ event }) => ('output' in event ? (event.output as { redirect: string | null }).redirect : null) }),
+  },
+  guards: {
+    signedOut: ({ event }) => event.type === 'LOADED' && !event.signedIn,
+    clientUnknown: ({ event }) => event.type === 'LOADED' && !event.clientKnown,
+    serverFailed: ({ event }) => event.type === 'LOADED' && event.failed,
+    hasRedirect: ({ event }) => 'output' in event && Boolean((event.output as { redirect: string | null }).redirect),
+  },
+}).createMachine({
+  id: 'partnerAuthorize',
+  context: { redirect: null, decision: 'cancel' },
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        LOADED: [
+          { guard: 'signedOut', target: 'loginRedirect' },
+          { guard: 'clientUnknown', target: 'clientError' },
+          { guard: 'serverFailed', target: 'failed' },
+          { target: 'consent' },
+        ],
+      },
+    },
+    loginRedirect: { type: 'final' },
+    clientError: { type: 'final' },
+    consent: {
+      on: { AUTHORIZE: { target: 'deciding', actions: 'chooseAuthorize' }, CANCEL: { target: 'deciding', actions: 'chooseCancel' } },
+    },
+    deciding: {
+      invoke: {
+        id: 'decide',
+        src: 'decide',
+        input: ({ context }) => ({ decision: context.decision }),
+        onDone: [{ guard: 'hasRedirect', target: 'redirecting', actions: 'keepRedirect' }, { target: 'failed' }],
+        onError: 'failed',
+      },
+    },
+    // The error 'An Error has occured. Please try again.' with both buttons still offered.
+    failed: {
+      on: { AUTHORIZE: { target: 'deciding', actions: 'chooseAuthorize' }, CANCEL: { target: 'deciding', actions: 'chooseCancel' } },
+    },
+    redirecting: { type: 'final', entry: 'followRedirect' },
+  },
+});

@@ -1,0 +1,101 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { Button } from '~/components/ui/Button';
+import { apiRequest } from '~/lib/api-client';
+import { PARTNER_MESSAGES, PARTNER_SCOPE_LABELS, type PartnerScope } from '~/lib/connections/partners';
+import { loginPath } from '~/lib/login-path';
+import { partnerAuthorizeMachine, type PartnerDecision } from '~/machines/partner-authorize.machine';
+import { getOptionalUser } from '~/services/auth.server';
+import { checkAuthorizeRequest } from '~/services/partners/oauth-server.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded && 'client' in loaded ? `Authorize ${loaded.client.name} · Paceline` : 'Authorize · Paceline' }];
+
+// /oauth/authorize?client_id=…&redirect_uri=…  (spec 1 §2, §4 "Partner authorize"; docs/partner-api.md)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const user = await getOptionalUser(request, context);
+  if (!user) throw redirect(loginPath(`${url.pathname}${url.search}`));
+  const check = await checkAuthorizeRequest(url.searchParams);
+  // An unknown client or unregistered redirect_uri is shown here and never redirected to.
+  if (!check.ok) return data({ error: check.message }, { status: 400 });
+  return {
+    client: { name: check.client.name, website: check.client.website },
+    scopes: check.scope.split(' ').map((scope) => PARTNER_SCOPE_LABELS[scope as PartnerScope]),
+    decisionPath: `/oauth/decision${url.search}`,
+    failed: url.searchParams.has('failed'),
+  };
+}
+
+function submitDecision(decisionPath: string) {
+  return fromPromise(async ({ input }: { input: { decision: PartnerDecision } }) => {
+    const result = await apiRequest<{ redirect: string }>(decisionPath, { method: 'POST', body: new URLSearchParams({ decision: input.decision }) });
+    return { redirect: result.ok ? result.data.redirect : null };
+  });
+}
+
+export default function PartnerAuthorize() {
+  const loaded = useLoaderData<typeof loader>();
+  const decisionPath = 'client' in loaded ? loaded.decisionPath : '';
+  const [machine] = useState(() =>
+    partnerAuthorizeMachine.provide({
+      actors: { decide: submitDecision(decisionPath) },
+      actions: { followRedirect: ({ context }) => context.redirect && window.location.assign(context.redirect) },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  useEffect(() => {
+    send({ type: 'LOADED', signedIn: true, clientKnown: 'client' in loaded, failed: 'client' in loaded && loaded.failed });
+  }, [send, loaded]);
+  if (!('client' in loaded)) {
+    return (
+      <section className="card partner-authorize" data-state="clientError">
+        <h1>Authorization failed</h1>
+        <p role="alert">{loaded.error}</p>
+      </section>
+    );
+  }
+  const busy = snapshot.matches('deciding') || snapshot.matches('redirecting');
+  const failed = snapshot.matches('loading') ? loaded.failed : snapshot.matches('failed');
+  return (
+    <section className="card partner-authorize" data-state={String(snapshot.value)}>
+      <h1>Authorize {loaded.client.name} to Paceline</h1>
+      <p>
+        <a href={loaded.client.website} target="_blank" rel="noopener noreferrer">
+          {loaded.client.website}
+        </a>
+      </p>
+      <p>{loaded.client.name} will be able to read:</p>
+      <ul>
+        {loaded.scopes.map((label) => (
+          <li key={label}>{label}</li>
+        ))}
+      </ul>
+      {failed ? (
+        <p className="form-errors" role="alert">
+          {PARTNER_MESSAGES.failed}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        action={decisionPath}
+        reloadDocument
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          send({ type: submitter?.value === 'authorize' ? 'AUTHORIZE' : 'CANCEL' });
+        }}
+      >
+        <Button type="submit" name="decision" value="authorize" disabled={busy}>
+          Authorize
+        </Button>{' '}
+        <Button type="submit" variant="secondary" name="decision" value="cancel" disabled={busy}>
+          Cancel
+        </Button>
+      </Form>
+      <p className="muted">{PARTNER_MESSAGES.revokeHint}</p>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node';
+import { basicCredentials, oauthJson } from '~/services/partners/http.server';
+import { revocationEndpoint } from '~/services/partners/oauth-server.server';
+
+// POST /oauth/revoke — RFC 7009 revocation for partners: 200 whether or not the token was known.
+export async function action({ request }: ActionFunctionArgs) {
+  const accepted = await revocationEndpoint(new URLSearchParams(await request.text()), basicCredentials(request));
+  return accepted ? new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } }) : oauthJson({ error: 'invalid_client' }, 401);
+}
+
+export function loader() {
+  return json({ error: 'invalid_request', error_description: 'Use POST.' }, { status: 405 });
+}
