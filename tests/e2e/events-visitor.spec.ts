@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openEventDetail } from './events-helpers';
 
 test('a visitor sees featured events apart, the daily rides tab and the login invitation', async ({ page }) => {

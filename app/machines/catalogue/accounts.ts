@@ -30,6 +30,7 @@ export const accountsFlows: CatalogueEntry[] = [
   },
   {
     id: 'login',
+    browserCoverage: 'complete',
     title: 'Login',
     description:
       'Submit waits for the robot check; the answer goes to reset password, parental consent, e-mail verification or the stored redirect; a failure clears the form and resets the check.',
@@ -39,6 +40,7 @@ export const accountsFlows: CatalogueEntry[] = [
   },
   {
     id: 'register',
+    browserCoverage: 'complete',
     title: 'Register',
     description: 'Submit waits for the robot check, which resets after every attempt; a minor goes to parental consent, an adult to login.',
     specRef: 'spec 1 §4 Registration, §5 Register',
@@ -47,6 +49,7 @@ export const accountsFlows: CatalogueEntry[] = [
   },
   {
     id: 'parental-consent',
+    browserCoverage: 'complete',
     title: 'Parental consent',
     description:
       "The parent's e-mail form, then 'Email sent' with Resend locked for 300 s and a return to login after 12 minutes; Edit email cancels both timers.",

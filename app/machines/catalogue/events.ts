@@ -20,6 +20,7 @@ const requirementCombinations = Array.from({ length: 16 }, (_, bits) => ({
 export const eventsFlows: CatalogueEntry[] = [
   {
     id: 'event-wizard',
+    browserCoverage: 'complete',
     title: 'Event registration wizard',
     description:
       'Seven steps in order (disclaimer, personal, rider, identity, device, team, phone), the last four only when the event needs them; one submission at the end, refused ones shown in a popup.',

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import type { z } from 'zod';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Field, FormErrors } from '~/components/ui/Field';
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const { requestedEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [state, send] = useMachine(forgotPasswordMachine, { input: { requestedBefore: Boolean(requestedEmail) } });
+  const [state, send] = useFlowMachine(forgotPasswordMachine, { input: { requestedBefore: Boolean(requestedEmail) } });
   const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import type { z } from 'zod';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Field, FormErrors } from '~/components/ui/Field';
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { code } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [, send] = useMachine(resetPasswordMachine);
+  const [, send] = useFlowMachine(resetPasswordMachine);
   const [form, fields] = useForm<z.input<typeof NewPasswordSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
@@ -91,7 +91,7 @@ export default function LoginPage() {
   const { sessionExpired, redirectTo, pendingVerification } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const [state, send] = useMachine(
+  const [state, send] = useFlowMachine(
     loginMachine.provide({
       actions: {
         resetRobotCheck: () => robotCheck.current?.reset(),

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { AccountFields } from '~/components/auth/AccountFields';
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const [state, send] = useMachine(registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }));
+  const [state, send] = useFlowMachine(registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }));
   const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { z } from 'zod';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Field } from '~/components/ui/Field';
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function VerificationPage() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [, send] = useMachine(otpVerifyMachine);
+  const [, send] = useFlowMachine(otpVerifyMachine);
   const [form, fields] = useForm<z.input<typeof OtpSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OtpSchema }),

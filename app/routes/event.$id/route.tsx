@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate, useRouteLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
@@ -95,7 +95,7 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
       }),
     [loaded.event.id, loaded.requirements],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlowMachine(machine);
   const state = snapshot.value as string;
   const currentStep: WizardStep | null = state in STEP_OF_STATE ? STEP_OF_STATE[state as WizardStepState] : null;
 
