@@ -1,18 +1,19 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { forgotButtonLabel, forgotPasswordMachine } from './forgot-password.machine';
+import { forgotPasswordMachine } from './forgot-password.machine';
 
-describe('forgot password machine', () => {
-  it("reads 'Submit', then 'Send Again' after a request, and goes home on success", () => {
-    const goHome = vi.fn();
-    const actor = createActor(forgotPasswordMachine.provide({ actions: { goHome } }), { input: { requestedBefore: false } }).start();
-    expect(forgotButtonLabel(actor.getSnapshot().context.requestedBefore)).toBe('Submit');
+describe('forgot-password machine', () => {
+  it('closes the form while the post is out, reopens it on a rejection and ends when the server redirects', () => {
+    const actor = createActor(forgotPasswordMachine).start();
+    expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'FAILED', message: 'Invalid email address provided.' });
-    expect(forgotButtonLabel(actor.getSnapshot().context.requestedBefore)).toBe('Send Again');
+    expect(actor.getSnapshot().value).toBe('submitting');
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'SENT' });
-    expect(actor.getSnapshot().value).toBe('sent');
-    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('submitting');
+    actor.send({ type: 'REJECTED' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'REDIRECTED' });
+    expect(actor.getSnapshot().status).toBe('done');
   });
 });

@@ -1,18 +1,19 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { otpVerifyMachine } from './otp-verify.machine';
 
-describe('otp verify machine', () => {
-  it('otp verify shows the error under the field and goes to login on success', () => {
-    const goToLogin = vi.fn();
-    const actor = createActor(otpVerifyMachine.provide({ actions: { goToLogin } })).start();
+describe('otp-verify machine', () => {
+  it('closes the form while the post is out, reopens it on a rejection and ends when the server redirects', () => {
+    const actor = createActor(otpVerifyMachine).start();
+    expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'REJECTED', message: 'The code is invalid or has expired.' });
-    expect(actor.getSnapshot().value).toBe('enteringCode');
-    expect(actor.getSnapshot().context.error).toBe('The code is invalid or has expired.');
+    expect(actor.getSnapshot().value).toBe('submitting');
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'VERIFIED' });
-    expect(actor.getSnapshot().value).toBe('verified');
-    expect(goToLogin).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('submitting');
+    actor.send({ type: 'REJECTED' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'REDIRECTED' });
+    expect(actor.getSnapshot().status).toBe('done');
   });
 });

@@ -1,16 +1,19 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { resetPasswordMachine } from './reset-password.machine';
 
-describe('reset password machine', () => {
-  it('reset goes to login on success and back to the form on rejection', () => {
-    const goToLogin = vi.fn();
-    const actor = createActor(resetPasswordMachine.provide({ actions: { goToLogin } })).start();
+describe('reset-password machine', () => {
+  it('closes the form while the post is out, reopens it on a rejection and ends when the server redirects', () => {
+    const actor = createActor(resetPasswordMachine).start();
+    expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'REJECTED', message: 'This reset link is invalid or has expired.' });
-    expect(actor.getSnapshot().context.error).toBe('This reset link is invalid or has expired.');
+    expect(actor.getSnapshot().value).toBe('submitting');
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'RESET' });
-    expect(goToLogin).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('submitting');
+    actor.send({ type: 'REJECTED' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'REDIRECTED' });
+    expect(actor.getSnapshot().status).toBe('done');
   });
 });
