@@ -17,6 +17,7 @@ interface Finding {
   impact: string;
   help: string;
   targets: string[];
+  nodes: Array<{ html: string; summary: string }>;
 }
 
 /**
@@ -74,6 +75,7 @@ class Observer {
           impact: violation.impact ?? '',
           help: violation.help,
           targets: violation.nodes.map((node) => node.target.join(' ')),
+          nodes: violation.nodes.map((node) => ({ html: node.html, summary: node.failureSummary ?? '' })),
         });
       }
     } catch {
@@ -129,6 +131,8 @@ export const test = base.extend<{ observer: Observer }>({
       await observer.finish();
       mkdirSync(BROWSER_COVERAGE_DIR, { recursive: true });
       writeFileSync(recordFile(testInfo), JSON.stringify(observer.record(), null, 1));
+      // The full findings (each element's markup and axe's explanation) for whoever fixes them.
+      if (observer.findings.length > 0) await testInfo.attach('axe-findings.json', { body: JSON.stringify(observer.findings, null, 1), contentType: 'application/json' });
       const summary = observer.findings.map((finding) => `${finding.impact} ${finding.rule} at ${finding.url}: ${finding.help} (${finding.targets.join(', ')})`);
       expect(summary, 'axe: serious or critical WCAG 2.2 AA violations').toEqual([]);
     },
