@@ -1,16 +1,16 @@
-import { Form, Link } from "@remix-run/react";
-import { useMemo, useState } from "react";
-import { Tabs } from "~/components/ui/Tabs";
-import { formatDate, formatDuration } from "~/lib/activities/format";
-import type { CurveView } from "~/services/activities/curve-view.server";
+import { Form, Link } from '@remix-run/react';
+import { useMemo, useState } from 'react';
+import { Tabs } from '~/components/ui/Tabs';
+import { formatDate, formatDuration } from '~/lib/activities/format';
+import type { CurveView } from '~/services/activities/curve-view.server';
 
-type Metric = "power" | "wkg";
+type Metric = 'power' | 'wkg';
 const WIDTH = 720;
 const HEIGHT = 280;
 const PAD = { left: 52, right: 16, top: 16, bottom: 30 };
-const ALL_TIME_COLOR = "#ff5a1f";
-const RANGE_COLOR = "#3fb950";
-const COMPARED_COLORS = ["#2f81f7", "#f5c518"];
+const ALL_TIME_COLOR = '#ff5a1f';
+const RANGE_COLOR = '#3fb950';
+const COMPARED_COLORS = ['#2f81f7', '#f5c518'];
 
 /** A date range's best curve (`?from=&to=`, whole days); curve null when it has no powered ride. */
 export interface CurveRange {
@@ -30,7 +30,7 @@ export function PowerCurvePanel({
   average,
   compared,
   range = null,
-  sort = "desc",
+  sort = 'desc',
 }: {
   allTime: CurveView | null;
   average: CurveView | null;
@@ -38,52 +38,27 @@ export function PowerCurvePanel({
   range?: CurveRange | null;
   sort?: string;
 }) {
-  const [metric, setMetric] = useState<Metric>("power");
+  const [metric, setMetric] = useState<Metric>('power');
   const [hover, setHover] = useState<number | null>(null);
   const lines = useMemo(() => {
     const drawn: Array<{ line: CurveView | null; color: string }> = [
       { line: allTime, color: ALL_TIME_COLOR },
       { line: range?.curve ?? null, color: RANGE_COLOR },
-      ...(compared.length ? compared : [average]).map((line, index) => ({
-        line,
-        color: COMPARED_COLORS[index],
-      })),
+      ...(compared.length ? compared : [average]).map((line, index) => ({ line, color: COMPARED_COLORS[index] })),
     ];
-    return drawn
-      .filter(
-        (entry): entry is { line: CurveView; color: string } =>
-          entry.line !== null
-      )
-      .map(({ line, color }) => ({ ...line, color }));
+    return drawn.filter((entry): entry is { line: CurveView; color: string } => entry.line !== null).map(({ line, color }) => ({ ...line, color }));
   }, [allTime, average, compared, range]);
-  const maxD = Math.max(
-    2,
-    ...lines.map((line) => line.points[line.points.length - 1]?.d ?? 1)
-  );
-  const value = (point: CurveView["points"][number]) =>
-    metric === "power" ? point.w : point.wkg;
-  const maxY =
-    Math.max(1, ...lines.flatMap((line) => line.points.map(value))) * 1.08;
-  const x = (d: number) =>
-    PAD.left + (Math.log(d) / Math.log(maxD)) * (WIDTH - PAD.left - PAD.right);
-  const y = (v: number) =>
-    HEIGHT - PAD.bottom - (v / maxY) * (HEIGHT - PAD.top - PAD.bottom);
-  const unit = metric === "power" ? "W" : "W/KG";
-  const hoverDuration =
-    hover === null
-      ? null
-      : Math.round(
-          Math.exp(
-            ((hover - PAD.left) / (WIDTH - PAD.left - PAD.right)) *
-              Math.log(maxD)
-          )
-        );
+  const maxD = Math.max(2, ...lines.map((line) => line.points[line.points.length - 1]?.d ?? 1));
+  const value = (point: CurveView['points'][number]) => (metric === 'power' ? point.w : point.wkg);
+  const maxY = Math.max(1, ...lines.flatMap((line) => line.points.map(value))) * 1.08;
+  const x = (d: number) => PAD.left + (Math.log(d) / Math.log(maxD)) * (WIDTH - PAD.left - PAD.right);
+  const y = (v: number) => HEIGHT - PAD.bottom - (v / maxY) * (HEIGHT - PAD.top - PAD.bottom);
+  const unit = metric === 'power' ? 'W' : 'W/KG';
+  const hoverDuration = hover === null ? null : Math.round(Math.exp(((hover - PAD.left) / (WIDTH - PAD.left - PAD.right)) * Math.log(maxD)));
   const nearest = (line: CurveView) => {
     if (hoverDuration === null) return null;
     let best = line.points[0];
-    for (const point of line.points)
-      if (Math.abs(point.d - hoverDuration) < Math.abs(best.d - hoverDuration))
-        best = point;
+    for (const point of line.points) if (Math.abs(point.d - hoverDuration) < Math.abs(best.d - hoverDuration)) best = point;
     return best;
   };
   return (
@@ -93,8 +68,8 @@ export function PowerCurvePanel({
         <Tabs
           label="Power curve metric"
           tabs={[
-            { id: "power", label: "POWER" },
-            { id: "wkg", label: "W/KG" },
+            { id: 'power', label: 'POWER' },
+            { id: 'wkg', label: 'W/KG' },
           ]}
           selected={metric}
           onSelect={setMetric}
@@ -113,138 +88,76 @@ export function PowerCurvePanel({
           No rides with power between {range.from} and {range.to}.
         </p>
       ) : null}
-      <div
-        role="tabpanel"
-        id={`panel-${metric}`}
-        aria-labelledby={`tab-${metric}`}
-      >
-        {lines.length === 0 ? (
-          <p className="muted">
-            No power data yet: ride with a power meter to see your curve.
-          </p>
-        ) : (
-          <div className="power-curve-chart">
-            <svg
-              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-              role="img"
-              aria-label={`Power curve in ${unit}`}
-              onMouseMove={(event) => {
-                const box = event.currentTarget.getBoundingClientRect();
-                const px = ((event.clientX - box.left) / box.width) * WIDTH;
-                setHover(Math.min(WIDTH - PAD.right, Math.max(PAD.left, px)));
-              }}
-              onMouseLeave={() => setHover(null)}
-            >
-              {TICKS.filter((tick) => tick <= maxD).map((tick) => (
-                <g key={tick}>
-                  <line
-                    x1={x(tick)}
-                    x2={x(tick)}
-                    y1={PAD.top}
-                    y2={HEIGHT - PAD.bottom}
-                    stroke="#2d3440"
-                  />
-                  <text
-                    x={x(tick)}
-                    y={HEIGHT - 10}
-                    fill="#9aa4b2"
-                    fontSize="11"
-                    textAnchor="middle"
-                  >
-                    {formatDuration(tick)}
-                  </text>
-                </g>
-              ))}
-              {[0.25, 0.5, 0.75, 1].map((share) => (
-                <text
-                  key={share}
-                  x={PAD.left - 6}
-                  y={y(maxY * share) + 4}
-                  fill="#9aa4b2"
-                  fontSize="11"
-                  textAnchor="end"
-                >
-                  {metric === "power"
-                    ? Math.round(maxY * share)
-                    : (maxY * share).toFixed(1)}
+      <div role="tabpanel" id={`panel-${metric}`} aria-labelledby={`tab-${metric}`}>
+      {lines.length === 0 ? (
+        <p className="muted">No power data yet: ride with a power meter to see your curve.</p>
+      ) : (
+        <div className="power-curve-chart">
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            role="img"
+            aria-label={`Power curve in ${unit}`}
+            onMouseMove={(event) => {
+              const box = event.currentTarget.getBoundingClientRect();
+              const px = ((event.clientX - box.left) / box.width) * WIDTH;
+              setHover(Math.min(WIDTH - PAD.right, Math.max(PAD.left, px)));
+            }}
+            onMouseLeave={() => setHover(null)}
+          >
+            {TICKS.filter((tick) => tick <= maxD).map((tick) => (
+              <g key={tick}>
+                <line x1={x(tick)} x2={x(tick)} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#2d3440" />
+                <text x={x(tick)} y={HEIGHT - 10} fill="#9aa4b2" fontSize="11" textAnchor="middle">
+                  {formatDuration(tick)}
                 </text>
-              ))}
-              {lines.map((line, index) => (
-                <polyline
-                  key={line.id}
-                  fill="none"
-                  stroke={line.color}
-                  strokeWidth={index === 0 ? 2.5 : 1.8}
-                  points={line.points
-                    .map(
-                      (point) =>
-                        `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`
-                    )
-                    .join(" ")}
-                />
-              ))}
-              {hover !== null ? (
-                <line
-                  x1={hover}
-                  x2={hover}
-                  y1={PAD.top}
-                  y2={HEIGHT - PAD.bottom}
-                  stroke="#f5f7fa"
-                  strokeDasharray="3 3"
-                />
-              ) : null}
-            </svg>
-            {hoverDuration !== null ? (
-              <div
-                className="chart-tooltip power-curve-tooltip"
-                role="status"
-                data-testid="curve-tooltip"
-              >
-                <strong>
-                  {formatDuration(nearest(lines[0])?.d ?? hoverDuration)}
-                </strong>
-                {lines.map((line) => {
-                  const point = nearest(line);
-                  if (!point) return null;
-                  return (
-                    <div key={line.id} style={{ color: line.color }}>
-                      {line.label}:{" "}
-                      {metric === "power"
-                        ? `${point.w} W`
-                        : `${point.wkg.toFixed(2)} W/KG`}
-                      {point.date ? ` · ${formatDate(point.date)}` : ""}
-                    </div>
-                  );
-                })}
-              </div>
-            ) : null}
-          </div>
-        )}
+              </g>
+            ))}
+            {[0.25, 0.5, 0.75, 1].map((share) => (
+              <text key={share} x={PAD.left - 6} y={y(maxY * share) + 4} fill="#9aa4b2" fontSize="11" textAnchor="end">
+                {metric === 'power' ? Math.round(maxY * share) : (maxY * share).toFixed(1)}
+              </text>
+            ))}
+            {lines.map((line, index) => (
+              <polyline
+                key={line.id}
+                fill="none"
+                stroke={line.color}
+                strokeWidth={index === 0 ? 2.5 : 1.8}
+                points={line.points.map((point) => `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`).join(' ')}
+              />
+            ))}
+            {hover !== null ? <line x1={hover} x2={hover} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#f5f7fa" strokeDasharray="3 3" /> : null}
+          </svg>
+          {hoverDuration !== null ? (
+            <div className="chart-tooltip power-curve-tooltip" role="status" data-testid="curve-tooltip">
+              <strong>{formatDuration(nearest(lines[0])?.d ?? hoverDuration)}</strong>
+              {lines.map((line) => {
+                const point = nearest(line);
+                if (!point) return null;
+                return (
+                  <div key={line.id} style={{ color: line.color }}>
+                    {line.label}: {metric === 'power' ? `${point.w} W` : `${point.wkg.toFixed(2)} W/KG`}
+                    {point.date ? ` · ${formatDate(point.date)}` : ''}
+                  </div>
+                );
+              })}
+            </div>
+          ) : null}
+        </div>
+      )}
       </div>
     </section>
   );
 }
 
 /** A GET form, so the range is in the URL and works without JavaScript. */
-function RangeForm({
-  range,
-  sort,
-}: {
-  range: CurveRange | null;
-  sort: string;
-}) {
+function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) {
   return (
-    <Form
-      method="get"
-      className="power-curve-range"
-      preventScrollReset
-      aria-label="Best power in a date range"
-    >
+    <Form method="get" className="power-curve-range" preventScrollReset aria-label="Best power in a date range">
       <input type="hidden" name="tab" value="activities" />
       <input type="hidden" name="sort" value={sort} />
       <label>
-        From{" "}
-        <input type="date" name="from" defaultValue={range?.from} required />
+        From <input type="date" name="from" defaultValue={range?.from} required />
       </label>
       <label>
         To <input type="date" name="to" defaultValue={range?.to} required />
