@@ -124,6 +124,8 @@ function observeBrowser(browser: Browser, observer: Observer): () => void {
 export const test = base.extend<{ observer: Observer }>({
   observer: [
     async ({ browser }, use, testInfo) => {
+      // Each page load costs an axe scan (about a second on this machine): give the test that time.
+      testInfo.setTimeout(testInfo.timeout * 2);
       const observer = new Observer();
       const restore = observeBrowser(browser, observer);
       await use(observer);
