@@ -13,7 +13,7 @@ import {
 } from '@remix-run/react';
 import { useEffect } from 'react';
 import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbeddedMode } from '~/components/shell/embedded-mode';
-import { useSessionWatch } from '~/components/auth/useSessionWatch';
+import { useSessionWatch } from '~/components/auth/use-session-watch';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
 import { Toaster } from '~/components/ui/Toaster';

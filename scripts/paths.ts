@@ -2,10 +2,14 @@
 // catalogue, writes its generated paths as Markdown and JSON into DIR (default `paths/`)
 // and prints its states, transitions, paths and the share they cover. With --check, exits
 // 1 when a machine is not fully covered. --catalogue points at another module exporting
-// `catalogue` (the tests use one with an unreachable transition).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `catalogue` (the tests use one with an unreachable transition). Beside the model's
+// coverage it prints the browser suite's (summed over tests/.tmp/browser-coverage, written
+// by tests/e2e/fixtures.ts); --browser-check exits 1 when a flow marked `browserCoverage:
+// 'complete'` in the catalogue misses a transition in the browser.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BROWSER_COVERAGE_DIR, browserCoverage, browserCoverageLabel, sumBrowserRecords, type BrowserRecord } from '../app/lib/flows/browser-coverage';
 import { generatePaths } from '../app/lib/flows/paths';
 import { isComplete, renderJson, renderMarkdown, summaryLine } from '../app/lib/flows/report';
 import type { CatalogueEntry } from '../app/lib/flows/types';
@@ -16,26 +20,46 @@ function option(name: string): string | undefined {
 }
 
 const check = process.argv.includes('--check');
+const browserCheck = process.argv.includes('--browser-check');
 const outDir = resolve(option('--out') ?? 'paths');
 const cataloguePath = option('--catalogue');
 const { catalogue } = (await import(
   cataloguePath ? pathToFileURL(resolve(cataloguePath)).href : '../app/machines/catalogue'
 )) as { catalogue: CatalogueEntry[] };
 
+const browserDir = resolve(BROWSER_COVERAGE_DIR);
+const browserRecords: BrowserRecord[] = existsSync(browserDir)
+  ? readdirSync(browserDir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(join(browserDir, name), 'utf8')) as BrowserRecord)
+  : [];
+const takenInBrowser = sumBrowserRecords(browserRecords);
+
 mkdirSync(outDir, { recursive: true });
 let incomplete = 0;
+const browserIncomplete: string[] = [];
 for (const entry of catalogue) {
   const generated = generatePaths(entry);
   writeFileSync(join(outDir, `${entry.id}.md`), renderMarkdown(entry, generated));
   writeFileSync(join(outDir, `${entry.id}.json`), renderJson(entry, generated));
-  console.log(summaryLine(entry, generated));
+  const inBrowser = browserCoverage(entry.machine, takenInBrowser);
+  const required = entry.browserCoverage === 'complete';
+  console.log(`${summaryLine(entry, generated).padEnd(92)} ${browserCoverageLabel(inBrowser)}${required ? ' (required 100%)' : ''}`);
+  if (required && inBrowser.missing.length > 0) {
+    browserIncomplete.push(entry.id);
+    for (const id of inBrowser.missing) console.log(`  not taken in the browser: ${id}`);
+  }
   if (!isComplete(generated.coverage)) {
     incomplete += 1;
     for (const id of generated.coverage.states.missing) console.log(`  state not covered: ${id}`);
     for (const id of generated.coverage.transitions.missing) console.log(`  transition not covered: ${id}`);
   }
 }
-console.log(`Paths written to ${outDir}`);
+console.log(`Paths written to ${outDir}; browser coverage summed over ${browserRecords.length} test record(s) in ${BROWSER_COVERAGE_DIR}`);
+if (browserCheck && browserIncomplete.length > 0) {
+  console.error(`Flows not fully taken in the browser suite: ${browserIncomplete.join(', ')}`);
+  process.exitCode = 1;
+}
 if (check && incomplete > 0) {
   console.error(`${incomplete} machine(s) are not fully covered by their generated paths`);
   process.exit(1);

@@ -1,74 +1,77 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { StepRequirements } from '~/lib/events/wizard-steps';
-import { eventWizardMachine, type SubmitFailure } from './event-wizard.machine';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { requiredSteps, type StepRequirements } from '~/lib/events/wizard-steps';
+import { eventWizardMachine } from './event-wizard.machine';
 
-function start(requirements: StepRequirements, options: { isRegistered?: boolean; failure?: SubmitFailure } = {}) {
-  const machine = eventWizardMachine.provide({
-    actors: {
-      loadRegistration: fromPromise(async () => ({ requirements, isRegistered: options.isRegistered ?? false })),
-      submitRegistration: fromPromise(async () => {
-        if (options.failure) throw options.failure;
-        return { redirectTo: '/event/1/thank-you' };
-      }),
-    },
-  });
-  return createActor(machine).start();
+function start(requirements: StepRequirements, submitForm = vi.fn()) {
+  const actor = createActor(eventWizardMachine.provide({ actions: { submitForm } })).start();
+  actor.send({ type: 'START', requirements });
+  return actor;
 }
 
 const all: StepRequirements = { identification: true, device: true, team: true, otp: true };
 const none: StepRequirements = { identification: false, device: false, team: false, otp: false };
 
 describe('event wizard machine', () => {
-  it('walks all seven steps in order when the event needs them, and back', async () => {
-    const actor = start(all);
-    await waitFor(actor, (snapshot) => snapshot.matches('disclaimer'));
+  it('shows every step on one page until the script starts it', () => {
+    const actor = createActor(eventWizardMachine).start();
+    expect(actor.getSnapshot().value).toBe('allSteps');
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toBe('allSteps');
+  });
+
+  it('walks all seven steps in order when the event needs them, and back', () => {
+    const submitForm = vi.fn();
+    const actor = start(all, submitForm);
     const seen: string[] = [];
     for (let step = 0; step < 6; step += 1) {
       seen.push(String(actor.getSnapshot().value));
       actor.send({ type: 'NEXT' });
     }
     seen.push(String(actor.getSnapshot().value));
-    expect(seen).toEqual(['disclaimer', 'personalDetails', 'riderDetails', 'identityVerification', 'deviceDetails', 'team', 'phoneVerification']);
+    expect(seen).toEqual(['disclaimer', 'personal', 'rider', 'identity', 'device', 'team', 'phone']);
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().value).toBe('team');
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'NEXT' });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(actor.getSnapshot().value).toBe('submitted');
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(submitForm).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'REDIRECTED' });
+    expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('skips every conditional step the event does not need', async () => {
+  it('takes exactly the steps the shared list requires, for every combination', () => {
+    for (let bits = 0; bits < 16; bits += 1) {
+      const requirements = { identification: Boolean(bits & 1), device: Boolean(bits & 2), team: Boolean(bits & 4), otp: Boolean(bits & 8) };
+      const actor = start(requirements);
+      const seen: string[] = [];
+      while (actor.getSnapshot().value !== 'submitting') {
+        seen.push(String(actor.getSnapshot().value));
+        actor.send({ type: 'NEXT' });
+      }
+      expect(seen).toEqual(requiredSteps(requirements));
+    }
+  });
+
+  it('skips conditional steps going back too', () => {
     const actor = start({ ...none, team: true });
-    await waitFor(actor, (snapshot) => snapshot.matches('disclaimer'));
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().value).toBe('team');
     actor.send({ type: 'BACK' });
-    expect(actor.getSnapshot().value).toBe('riderDetails');
-    const plain = start(none);
-    await waitFor(plain, (snapshot) => snapshot.matches('disclaimer'));
-    plain.send({ type: 'NEXT' });
-    plain.send({ type: 'NEXT' });
-    plain.send({ type: 'NEXT' });
-    await waitFor(plain, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('rider');
   });
 
-  it('stops for a rider who is already registered', async () => {
-    const actor = start(none, { isRegistered: true });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(actor.getSnapshot().value).toBe('alreadyRegistered');
-  });
-
-  it('shows a refused submission and returns to the last step', async () => {
-    const actor = start({ ...none, device: true }, { failure: { messages: ['The room is already fill for this event.'] } });
-    await waitFor(actor, (snapshot) => snapshot.matches('disclaimer'));
+  it('shows a refused submission and returns to the last step', () => {
+    const actor = start({ ...none, device: true });
     for (let step = 0; step < 4; step += 1) actor.send({ type: 'NEXT' });
-    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    actor.send({ type: 'REJECTED', messages: ['The room is already fill for this event.'] });
+    expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.serverErrors).toEqual(['The room is already fill for this event.']);
     actor.send({ type: 'DISMISS_ERROR' });
-    expect(actor.getSnapshot().value).toBe('deviceDetails');
-    expect(actor.getSnapshot().context.serverErrors).toEqual(['The room is already fill for this event.']);
+    expect(actor.getSnapshot().value).toBe('device');
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.serverErrors).toEqual([]);
   });
 });

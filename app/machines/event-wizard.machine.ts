@@ -1,159 +1,95 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { StepRequirements } from '~/lib/events/wizard-steps';
+import { assign, setup } from 'xstate';
+import { STEP_REQUIREMENT, stepIsRequired, WIZARD_STEPS, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
 
 /**
  * The event registration wizard (spec 3 §2, §4): DISCLAIMER → PERSONAL DETAILS → RIDER
  * DETAILS → IDENTITY VERIFICATION (if identification) → DEVICE DETAILS (if device) → TEAM
- * (if team) → PHONE VERIFICATION (if otp), then one submission. Each step's fields are
- * validated by the page before NEXT; the server re-checks everything on submit.
+ * (if team) → PHONE VERIFICATION (if otp), then one submission to the page's own action.
+ *
+ * The page arrives with every step on it (`allSteps`: that is how it works without
+ * JavaScript); once its script runs it sends START with the event's requirements and shows
+ * one step at a time. The steps and their order come from WIZARD_STEPS, the one list the page
+ * and the server read too. The server answers the submission by redirecting to the thank-you
+ * page (REDIRECTED) or by refusing it with messages (REJECTED: the popup).
  */
-export interface WizardLoadOutput {
-  requirements: StepRequirements;
-  isRegistered: boolean;
-}
-
-/** What a refused submission carries: the messages to show and the form's field errors. */
-export interface SubmitFailure {
-  messages: string[];
-  reply?: unknown;
-}
-
 export interface EventWizardContext {
   requirements: StepRequirements;
   serverErrors: string[];
-  serverReply: unknown;
 }
+
+export type EventWizardEvent =
+  | { type: 'START'; requirements: StepRequirements }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'REJECTED'; messages: string[] }
+  | { type: 'REDIRECTED' }
+  | { type: 'DISMISS_ERROR' };
 
 const NO_REQUIREMENTS: StepRequirements = { identification: false, device: false, team: false, otp: false };
 
-function failureOf(error: unknown): SubmitFailure {
-  if (error && typeof error === 'object' && 'messages' in error && Array.isArray((error as SubmitFailure).messages)) {
-    return error as SubmitFailure;
+const needs =
+  (step: WizardStep) =>
+  ({ context }: { context: EventWizardContext }) =>
+    stepIsRequired(step, context.requirements);
+
+const GUARD_OF_STEP = { identity: 'needsIdentity', device: 'needsDevice', team: 'needsTeam', phone: 'needsPhone' } as const;
+type StepGuard = (typeof GUARD_OF_STEP)[keyof typeof GUARD_OF_STEP];
+type Move = { target: string; guard?: StepGuard };
+
+/** The first step of `candidates` the event needs: guarded while a step is conditional, `otherwise` after the last. */
+function moveTo(candidates: readonly WizardStep[], otherwise: string | null): Move[] {
+  const moves: Move[] = [];
+  for (const step of candidates) {
+    if (!STEP_REQUIREMENT[step]) return [...moves, { target: step }];
+    moves.push({ guard: GUARD_OF_STEP[step as keyof typeof GUARD_OF_STEP], target: step });
   }
-  return { messages: ['No response received. We regret the inconvenience. Please try again later.'] };
+  return otherwise === null ? moves : [...moves, { target: otherwise }];
 }
+
+const forwardFrom = (index: number) => moveTo(WIZARD_STEPS.slice(index + 1), 'submitting');
+const backFrom = (index: number) => moveTo([...WIZARD_STEPS.slice(0, index)].reverse(), null);
+
+const stepStates: Record<string, { on: Record<string, Move[]> }> = Object.fromEntries(
+  WIZARD_STEPS.map((step, index): [string, { on: Record<string, Move[]> }] => [
+    step,
+    { on: index === 0 ? { NEXT: forwardFrom(index) } : { NEXT: forwardFrom(index), BACK: backFrom(index) } },
+  ]),
+);
 
 export const eventWizardMachine = setup({
   types: {
     context: {} as EventWizardContext,
-    events: {} as { type: 'NEXT' } | { type: 'BACK' } | { type: 'DISMISS_ERROR' },
-  },
-  actors: {
-    loadRegistration: fromPromise<WizardLoadOutput>(async () => ({ requirements: NO_REQUIREMENTS, isRegistered: false })),
-    submitRegistration: fromPromise<{ redirectTo: string }>(async () => ({ redirectTo: '/events' })),
+    events: {} as EventWizardEvent,
   },
   guards: {
-    alreadyRegistered: (_, output: WizardLoadOutput) => output.isRegistered,
-    needsIdentity: ({ context }) => context.requirements.identification,
-    needsDevice: ({ context }) => context.requirements.device,
-    needsTeam: ({ context }) => context.requirements.team,
-    needsPhone: ({ context }) => context.requirements.otp,
+    needsIdentity: needs('identity'),
+    needsDevice: needs('device'),
+    needsTeam: needs('team'),
+    needsPhone: needs('phone'),
   },
   actions: {
-    rememberRequirements: assign({ requirements: (_, output: WizardLoadOutput) => output.requirements }),
-    rememberFailure: assign(({ event }) => {
-      const failure = failureOf((event as { error?: unknown }).error);
-      return { serverErrors: failure.messages, serverReply: failure.reply ?? null };
-    }),
-    forgetFailure: assign({ serverErrors: [], serverReply: null }),
+    rememberRequirements: assign({ requirements: ({ event }) => (event.type === 'START' ? event.requirements : NO_REQUIREMENTS) }),
+    /** Posts the form to the page's action; the route supplies it. */
+    submitForm: () => {},
+    rememberFailure: assign({ serverErrors: ({ event }) => (event.type === 'REJECTED' ? event.messages : []) }),
+    forgetFailure: assign({ serverErrors: [] }),
   },
 }).createMachine({
   id: 'eventWizard',
-  context: { requirements: NO_REQUIREMENTS, serverErrors: [], serverReply: null },
-  initial: 'preparing',
+  context: { requirements: NO_REQUIREMENTS, serverErrors: [] },
+  initial: 'allSteps',
   states: {
-    preparing: {
-      invoke: {
-        id: 'loadRegistration',
-        src: 'loadRegistration',
-        onDone: [
-          { guard: { type: 'alreadyRegistered', params: ({ event }) => event.output }, target: 'alreadyRegistered' },
-          { target: 'disclaimer', actions: { type: 'rememberRequirements', params: ({ event }) => event.output } },
-        ],
-      },
-    },
-    alreadyRegistered: { type: 'final' },
-    disclaimer: { on: { NEXT: 'personalDetails' } },
-    personalDetails: { on: { NEXT: 'riderDetails', BACK: 'disclaimer' } },
-    riderDetails: {
-      on: {
-        BACK: 'personalDetails',
-        NEXT: [
-          { guard: 'needsIdentity', target: 'identityVerification' },
-          { guard: 'needsDevice', target: 'deviceDetails' },
-          { guard: 'needsTeam', target: 'team' },
-          { guard: 'needsPhone', target: 'phoneVerification' },
-          { target: 'submitting' },
-        ],
-      },
-    },
-    identityVerification: {
-      on: {
-        BACK: 'riderDetails',
-        NEXT: [
-          { guard: 'needsDevice', target: 'deviceDetails' },
-          { guard: 'needsTeam', target: 'team' },
-          { guard: 'needsPhone', target: 'phoneVerification' },
-          { target: 'submitting' },
-        ],
-      },
-    },
-    deviceDetails: {
-      on: {
-        BACK: [{ guard: 'needsIdentity', target: 'identityVerification' }, { target: 'riderDetails' }],
-        NEXT: [{ guard: 'needsTeam', target: 'team' }, { guard: 'needsPhone', target: 'phoneVerification' }, { target: 'submitting' }],
-      },
-    },
-    team: {
-      on: {
-        BACK: [{ guard: 'needsDevice', target: 'deviceDetails' }, { guard: 'needsIdentity', target: 'identityVerification' }, { target: 'riderDetails' }],
-        NEXT: [{ guard: 'needsPhone', target: 'phoneVerification' }, { target: 'submitting' }],
-      },
-    },
-    phoneVerification: {
-      on: {
-        BACK: [
-          { guard: 'needsTeam', target: 'team' },
-          { guard: 'needsDevice', target: 'deviceDetails' },
-          { guard: 'needsIdentity', target: 'identityVerification' },
-          { target: 'riderDetails' },
-        ],
-        NEXT: 'submitting',
-      },
-    },
+    allSteps: { on: { START: { target: WIZARD_STEPS[0], actions: 'rememberRequirements' } } },
+    ...stepStates,
     submitting: {
-      entry: 'forgetFailure',
-      invoke: {
-        id: 'submitRegistration',
-        src: 'submitRegistration',
-        onDone: 'submitted',
-        onError: { target: 'failed', actions: 'rememberFailure' },
+      entry: ['forgetFailure', 'submitForm'],
+      on: {
+        REJECTED: { target: 'failed', actions: 'rememberFailure' },
+        REDIRECTED: { target: 'leaving' },
       },
     },
     /** The popup with the server's messages; closing it returns to the last step. */
-    failed: {
-      on: {
-        DISMISS_ERROR: [
-          { guard: 'needsPhone', target: 'phoneVerification' },
-          { guard: 'needsTeam', target: 'team' },
-          { guard: 'needsDevice', target: 'deviceDetails' },
-          { guard: 'needsIdentity', target: 'identityVerification' },
-          { target: 'riderDetails' },
-        ],
-      },
-    },
-    submitted: { type: 'final' },
+    failed: { on: { DISMISS_ERROR: backFrom(WIZARD_STEPS.length) } },
+    leaving: { type: 'final' },
   },
 });
-
-/** The step states in order, for the progress bar. */
-export const WIZARD_STEP_STATES = [
-  'disclaimer',
-  'personalDetails',
-  'riderDetails',
-  'identityVerification',
-  'deviceDetails',
-  'team',
-  'phoneVerification',
-] as const;
-export type WizardStepState = (typeof WIZARD_STEP_STATES)[number];

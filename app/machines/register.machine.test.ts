@@ -1,12 +1,21 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { registerMachine } from './register.machine';
 
-it('register machine waits for the robot check before submitting', () => {
-  const actor = createActor(registerMachine).start();
-  actor.send({ type: 'SUBMIT' });
-  expect(actor.getSnapshot().value).toBe('waitingForRobotCheck');
-  actor.send({ type: 'ROBOT_CHECK_DONE' });
-  actor.send({ type: 'ROBOT_CHECK_EXPIRED' });
-  expect(actor.getSnapshot().value).toBe('waitingForRobotCheck');
+describe('register machine', () => {
+  it('resets the robot check after every rejected attempt, then leaves when the server redirects', () => {
+    const resetRobotCheck = vi.fn();
+    const actor = createActor(registerMachine.provide({ actions: { resetRobotCheck } })).start();
+    actor.send({ type: 'ROBOT_CHECK_DONE' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'REJECTED' });
+    expect(actor.getSnapshot().value).toBe('waitingForRobotCheck');
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('waitingForRobotCheck');
+    actor.send({ type: 'ROBOT_CHECK_DONE' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'REDIRECTED' });
+    expect(actor.getSnapshot().value).toBe('leaving');
+    expect(resetRobotCheck).toHaveBeenCalledTimes(1);
+  });
 });

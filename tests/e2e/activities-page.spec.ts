@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { encodeRideFit, generateRide } from '../../app/lib/fit/synthetic-ride';
 import { loginAs } from '../helpers/e2e';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginAs } from '../helpers/e2e';
 
 // Spec 2 §2 "Verified weight and height replace the profile values and show a check icon" (decision 047).

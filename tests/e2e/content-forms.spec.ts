@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readOutbox } from '../helpers/e2e';
 
 const SUCCESS = 'Thank you for your message. Our support team will get back to you within one working day.';

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { baseURL } from '../../playwright.config';
 import { loginAs } from '../helpers/e2e';
 

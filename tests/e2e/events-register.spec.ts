@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginAs, readOutbox } from '../helpers/e2e';
 import { completeCommonSteps, openEventDetail, PNG_FILE } from './events-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginAs } from '../helpers/e2e';
 
 test('teams are paged 15 at a time and a failing logo falls back to the default image', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openEventDetail } from './events-helpers';
 
 test('a visitor sees featured events apart, the daily rides tab and the login invitation', async ({ page }) => {
@@ -27,6 +27,9 @@ test('a visitor reads an event: facts in GMT+4, sanitised details, categories, s
   await prize.getByRole('tab', { name: 'Day 2' }).click();
   await expect(prize.getByText('Stage 2 winner')).toBeVisible();
   await expect(page.getByRole('img', { name: /Course map/ })).toBeVisible();
+  // The visitor sees REGISTER NOW beside the invitation; it leads to login and back to the wizard.
+  await expect(page.getByText('Login or create an account to register for this event.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'REGISTER NOW' })).toHaveAttribute('href', /^\/auth\/login\?redirect=%2Fevent%2F\d+$/);
 });
 
 test('gender, USD prizes and a full room are shown on the detail page', async ({ page }) => {

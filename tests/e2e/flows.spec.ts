@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { listStateNodes } from '../../app/lib/flows/definition';
 import { generatePaths, type MachinePath } from '../../app/lib/flows/paths';
 import type { CatalogueEntry } from '../../app/lib/flows/types';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('a visitor sees the shell with a Login link', async ({ page }) => {
   await page.goto('/');

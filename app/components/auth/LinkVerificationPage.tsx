@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { fromPromise } from 'xstate';
 import { linkVerificationMachine, type LinkAnswer } from '~/machines/link-verification.machine';
 
@@ -64,7 +64,7 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
 }
 
 function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: string; title: string }) {
-  const [state, send] = useMachine(
+  const [state, send] = useFlowMachine(
     linkVerificationMachine.provide({
       actors: {
         verifyLink: fromPromise(() => postLink(kind, 'verify', token)),

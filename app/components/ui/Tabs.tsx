@@ -33,7 +33,13 @@ export function Tabs<Id extends string>({
   return (
     <div role="tablist" aria-label={label} aria-orientation={orientation} className={`tabs tabs-${orientation}`}>
       {tabs.map((tab) => {
-        const common = { role: 'tab', id: `tab-${tab.id}`, 'aria-selected': tab.id === selected, 'aria-controls': `panel-${tab.id}` } as const;
+        // Only the selected tab's panel is rendered, so only that tab may name it in aria-controls.
+        const common = {
+          role: 'tab',
+          id: `tab-${tab.id}`,
+          'aria-selected': tab.id === selected,
+          'aria-controls': tab.id === selected ? `panel-${tab.id}` : undefined,
+        } as const;
         return hrefOf ? (
           <a
             key={tab.id}

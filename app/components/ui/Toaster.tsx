@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect } from 'react';
 import { toastMachine, type Toast } from '~/machines/toast.machine';
 
@@ -7,7 +7,7 @@ import { toastMachine, type Toast } from '~/machines/toast.machine';
  * through the `paceline:toast` window event (fetcher results, the error catalogue).
  */
 export function Toaster({ flash }: { flash: Toast | null }) {
-  const [snapshot, send] = useMachine(toastMachine);
+  const [snapshot, send] = useFlowMachine(toastMachine);
   useEffect(() => {
     if (flash) send({ type: 'SHOW', toast: flash });
   }, [flash, send]);

@@ -1,4 +1,8 @@
-/** The wizard's steps, which ones an event needs, and how a skipped one is recognised (spec 3 §2). */
+/**
+ * The wizard's steps, which ones an event needs, and how a skipped one is recognised (spec 3 §2).
+ * The one list of steps: the machine's states, the page's progress bar and the server's
+ * skipped-step check are all built from WIZARD_STEPS and STEP_REQUIREMENT.
+ */
 export const WIZARD_STEPS = ['disclaimer', 'personal', 'rider', 'identity', 'device', 'team', 'phone'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 export const STEP_TITLES: Record<WizardStep, string> = {
@@ -18,14 +22,21 @@ export interface StepRequirements {
   otp: boolean;
 }
 
+/** The event setting a conditional step depends on; steps not listed are always shown. */
+export const STEP_REQUIREMENT: Partial<Record<WizardStep, keyof StepRequirements>> = {
+  identity: 'identification',
+  device: 'device',
+  team: 'team',
+  phone: 'otp',
+};
+
+export function stepIsRequired(step: WizardStep, requirements: StepRequirements): boolean {
+  const requirement = STEP_REQUIREMENT[step];
+  return requirement === undefined || requirements[requirement];
+}
+
 export function requiredSteps(requirements: StepRequirements): WizardStep[] {
-  return WIZARD_STEPS.filter((step) => {
-    if (step === 'identity') return requirements.identification;
-    if (step === 'device') return requirements.device;
-    if (step === 'team') return requirements.team;
-    if (step === 'phone') return requirements.otp;
-    return true;
-  });
+  return WIZARD_STEPS.filter((step) => stepIsRequired(step, requirements));
 }
 
 /** Fields whose absence means a step was skipped rather than filled in wrongly. */

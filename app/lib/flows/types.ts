@@ -22,6 +22,11 @@ export interface CatalogueEntry {
   eventSamples?: Record<string, EventObject[]>;
   /** Collapses context that would make the state space infinite (counters, timestamps). */
   serializeContext?: (context: never) => unknown;
+  /**
+   * 'complete' when the browser suite must take every transition of this flow at least once
+   * (the top flows of issue 14); `npm run paths -- --browser-check` fails otherwise.
+   */
+  browserCoverage?: 'complete';
   /** Upper bound for simple-path enumeration (default 200 paths). */
   simplePathLimit?: number;
 }

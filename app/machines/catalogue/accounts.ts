@@ -8,10 +8,6 @@ import { registerMachine } from '../register.machine';
 import { resetPasswordMachine } from '../reset-password.machine';
 import { sessionMachine } from '../session.machine';
 
-const authOutcomes = ['signedIn', 'resetPassword', 'parentalConsent', 'verifyEmail', 'failed'].map(
-  (outcome) => ({ type: 'RESULT', outcome }) as never,
-);
-
 /** The accounts and sessions flows (issue 3). */
 export const accountsFlows: CatalogueEntry[] = [
   {
@@ -30,23 +26,24 @@ export const accountsFlows: CatalogueEntry[] = [
   },
   {
     id: 'login',
+    browserCoverage: 'complete',
     title: 'Login',
     description:
-      'Submit waits for the robot check; the answer goes to reset password, parental consent, e-mail verification or the stored redirect; a failure clears the form and resets the check.',
+      'Submit waits for the robot check. The server redirects (to reset password, parental consent, e-mail verification or the stored redirect) and the page leaves; a rejection clears the form and resets the check.',
     specRef: 'spec 1 §4 Login outcomes, §5 Login; spec 3 §4 Login',
     machine: loginMachine,
-    eventSamples: { RESULT: authOutcomes },
   },
   {
     id: 'register',
+    browserCoverage: 'complete',
     title: 'Register',
-    description: 'Submit waits for the robot check, which resets after every attempt; a minor goes to parental consent, an adult to login.',
+    description: 'Submit waits for the robot check, which resets after every rejected attempt; the server redirects a minor to parental consent, an adult to login.',
     specRef: 'spec 1 §4 Registration, §5 Register',
     machine: registerMachine,
-    eventSamples: { RESULT: authOutcomes },
   },
   {
     id: 'parental-consent',
+    browserCoverage: 'complete',
     title: 'Parental consent',
     description:
       "The parent's e-mail form, then 'Email sent' with Resend locked for 300 s and a return to login after 12 minutes; Edit email cancels both timers.",
@@ -64,11 +61,9 @@ export const accountsFlows: CatalogueEntry[] = [
   {
     id: 'otp-verify',
     title: 'Verify account by code',
-    description: 'The rider types the e-mailed code; success clears the stored key and goes to login, a rejected code shows the error under the field.',
+    description: 'The rider types the e-mailed code; the server redirects to login on success (clearing the stored key) or rejects the code, shown under the field.',
     specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
     machine: otpVerifyMachine,
-    eventSamples: { REJECTED: [{ type: 'REJECTED', message: 'The code is invalid or has expired.' } as never] },
-    serializeContext: (context: { error: string | null }) => ({ hasError: Boolean(context.error) }),
   },
   {
     id: 'link-verification',
@@ -95,9 +90,6 @@ export const accountsFlows: CatalogueEntry[] = [
     description: "An e-mail form whose button reads 'Submit', then 'Send Again'; the answer is the same for any address and success goes to '/'.",
     specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
     machine: forgotPasswordMachine,
-    input: { requestedBefore: false },
-    eventSamples: { FAILED: [{ type: 'FAILED', message: 'Invalid email address provided.' } as never] },
-    serializeContext: (context: { requestedBefore: boolean; error: string | null }) => ({ hasError: Boolean(context.error) }),
   },
   {
     id: 'reset-password',
@@ -105,7 +97,5 @@ export const accountsFlows: CatalogueEntry[] = [
     description: 'New and confirm password from the e-mailed link; success goes to login.',
     specRef: 'spec 1 §2 Reset password, §4, §5',
     machine: resetPasswordMachine,
-    eventSamples: { REJECTED: [{ type: 'REJECTED', message: 'This reset link is invalid or has expired.' } as never] },
-    serializeContext: (context: { error: string | null }) => ({ hasError: Boolean(context.error) }),
   },
 ];

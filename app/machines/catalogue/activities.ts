@@ -11,6 +11,7 @@ const lastPage: ActivityListPage = { results: [], totalCount: 40, totalPages: 2,
 export const activitiesFlows: CatalogueEntry[] = [
   {
     id: 'activities-list',
+    browserCoverage: 'complete',
     title: 'Activities list',
     description: 'Loads pages of rides until the last, restarts at page 1 when sort or type changes, and keeps up to two rides ticked for the power curve.',
     specRef: 'spec 2 §2 Activities tab, §4 "Activities paging", §9 "Comparison limit: 2"',
@@ -36,6 +37,7 @@ export const activitiesFlows: CatalogueEntry[] = [
   },
   {
     id: 'import-wizard',
+    browserCoverage: 'complete',
     title: 'Import from other platforms',
     description: 'The 3-step import modal: picking a platform advances, stats and proof are checked with the exact messages, submit ends in success or shows the server errors; closing ends it.',
     specRef: 'spec 2 §2 "Third-party import wizard", §5 import rules, §8',

@@ -20,20 +20,15 @@ const requirementCombinations = Array.from({ length: 16 }, (_, bits) => ({
 export const eventsFlows: CatalogueEntry[] = [
   {
     id: 'event-wizard',
+    browserCoverage: 'complete',
     title: 'Event registration wizard',
     description:
-      'Seven steps in order (disclaimer, personal, rider, identity, device, team, phone), the last four only when the event needs them; one submission at the end, refused ones shown in a popup.',
+      'The page arrives with every step on it (no JavaScript needed); its script then shows seven steps in order (disclaimer, personal, rider, identity, device, team, phone), the last four only when the event needs them; one submission to the page itself, refused ones shown in a popup, accepted ones redirect to the thank-you page.',
     specRef: 'spec 3 §2 "Registration wizard", §4 "Event page and wizard", §5',
     machine: eventWizardMachine,
     eventSamples: {
-      'xstate.done.actor.loadRegistration': [
-        ...requirementCombinations.map((requirements) => sample({ type: 'xstate.done.actor.loadRegistration', output: { requirements, isRegistered: false } })),
-        sample({ type: 'xstate.done.actor.loadRegistration', output: { requirements: requirementCombinations[0], isRegistered: true } }),
-      ],
-      'xstate.done.actor.submitRegistration': [sample({ type: 'xstate.done.actor.submitRegistration', output: { redirectTo: '/event/1/thank-you' } })],
-      'xstate.error.actor.submitRegistration': [
-        sample({ type: 'xstate.error.actor.submitRegistration', error: { messages: ['The room is already fill for this event.'] } }),
-      ],
+      START: requirementCombinations.map((requirements) => sample({ type: 'START', requirements })),
+      REJECTED: [sample({ type: 'REJECTED', messages: ['The room is already fill for this event.'] })],
     },
     serializeContext: (context: EventWizardContext) => ({ requirements: context.requirements, failed: context.serverErrors.length > 0 }),
   },

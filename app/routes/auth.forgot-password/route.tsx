@@ -3,9 +3,8 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import type { z } from 'zod';
-import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { ForgotPasswordSchema } from '~/lib/account-fields';
 import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
@@ -38,18 +37,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const { requestedEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [state, send] = useMachine(forgotPasswordMachine, { input: { requestedBefore: Boolean(requestedEmail) } });
+  const [state] = useFormPostMachine(forgotPasswordMachine, actionData);
   const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
     shouldValidate: 'onBlur',
     defaultValue: { email: requestedEmail ?? '' },
   });
-  useSubmissionBridge(
-    actionData,
-    () => send({ type: 'SUBMIT' }),
-    (result) => send({ type: 'FAILED', message: result.result.error?.['']?.[0] ?? '' }),
-  );
   return (
     <section className="auth-card">
       <h1>Forgot password</h1>
@@ -57,9 +51,7 @@ export default function ForgotPasswordPage() {
       <Form method="post" {...getFormProps(form)} className="auth-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
-        <button type="submit" className="button button-primary" disabled={state.matches('sending')}>
-          {forgotButtonLabel(state.context.requestedBefore)}
-        </button>
+        <FormPostSubmit state={state} label={forgotButtonLabel(Boolean(requestedEmail) || Boolean(actionData))} />
       </Form>
       <p className="auth-links">
         <Link to="/auth/login">Back to login</Link>

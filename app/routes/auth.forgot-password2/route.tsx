@@ -3,9 +3,8 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import type { z } from 'zod';
-import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
@@ -33,17 +32,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { code } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [, send] = useMachine(resetPasswordMachine);
+  const [state] = useFormPostMachine(resetPasswordMachine, actionData);
   const [form, fields] = useForm<z.input<typeof NewPasswordSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
     shouldValidate: 'onBlur',
   });
-  useSubmissionBridge(
-    actionData,
-    () => send({ type: 'SUBMIT' }),
-    (result) => send({ type: 'REJECTED', message: result.result.error?.['']?.[0] ?? '' }),
-  );
   return (
     <section className="auth-card">
       <h1>Reset password</h1>
@@ -52,9 +46,7 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="code" value={code} />
         <Field label="New Password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
         <Field label="Confirm Password" field={fields.repeatPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
-        <button type="submit" className="button button-primary">
-          Submit
-        </button>
+        <FormPostSubmit state={state} label="Submit" />
       </Form>
     </section>
   );

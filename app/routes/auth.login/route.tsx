@@ -3,16 +3,14 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { CheckboxField, Field, FormErrors } from '~/components/ui/Field';
 import { showToast } from '~/components/ui/Toaster';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';
 import { loginMachine } from '~/machines/login.machine';
-import type { AuthOutcome } from '~/machines/sign-in-form';
 import { loginWithPassword } from '~/services/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser, logout } from '~/services/auth.server';
@@ -53,9 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const fail = (message: string, status = 400) =>
-    data({ outcome: 'failed' as AuthOutcome, result: submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }) }, { status });
+    data({ result: submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }) }, { status });
   if (submission.status !== 'success') {
-    return data({ outcome: 'failed' as AuthOutcome, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
   const { email, password, remember, redirectTo } = submission.value;
@@ -91,7 +89,7 @@ export default function LoginPage() {
   const { sessionExpired, redirectTo, pendingVerification } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const [state, send] = useMachine(
+  const [state, send] = useFormPostMachine(
     loginMachine.provide({
       actions: {
         resetRobotCheck: () => robotCheck.current?.reset(),
@@ -104,6 +102,7 @@ export default function LoginPage() {
         },
       },
     }),
+    actionData,
   );
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     lastResult: actionData?.result,
@@ -111,11 +110,6 @@ export default function LoginPage() {
     shouldValidate: 'onBlur',
     defaultValue: { remember: 'on', redirectTo },
   });
-  useSubmissionBridge(
-    actionData,
-    () => send({ type: 'SUBMIT' }),
-    (result) => send({ type: 'RESULT', outcome: result.outcome }),
-  );
   useEffect(() => {
     if (!sessionExpired) return;
     // The root's Toaster subscribes in its own effect, which runs after this page's: wait a tick.
@@ -133,9 +127,7 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />
         <CheckboxField label="Stay signed in" field={fields.remember} />
-        <button type="submit" className="button button-primary" disabled={!state.matches('ready')}>
-          Submit
-        </button>
+        <FormPostSubmit state={state} label="Submit" />
       </Form>
       <p className="auth-links">
         <Link to="/auth/forgot-password">Forgot password?</Link>

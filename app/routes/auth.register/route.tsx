@@ -3,17 +3,16 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
+import { ButtonLink } from '~/components/ui/Button';
 import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
 import { DEFAULT_COUNTRY_ID } from '~/lib/constants';
 import { registerMachine } from '~/machines/register.machine';
-import type { AuthOutcome } from '~/machines/sign-in-form';
 import { registerRider } from '~/services/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/auth.server';
@@ -33,12 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterSchema });
-  const failed = 'failed' as AuthOutcome;
   if (submission.status !== 'success') {
-    return data({ outcome: failed, result: submission.reply({ hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
   }
   const fail = (message: string, status = 400) =>
-    data({ outcome: failed, result: submission.reply({ formErrors: [message], hideFields: ['password', 'password_confirmation'] }) }, { status });
+    data({ result: submission.reply({ formErrors: [message], hideFields: ['password', 'password_confirmation'] }) }, { status });
   if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
     return fail('Too many attempts. Please try again later.', 429);
@@ -56,18 +54,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const [state, send] = useMachine(registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }));
+  const [state, send] = useFormPostMachine(registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }), actionData);
   const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
     shouldValidate: 'onBlur',
     defaultValue: { country: String(DEFAULT_COUNTRY_ID) },
   });
-  useSubmissionBridge(
-    actionData,
-    () => send({ type: 'SUBMIT' }),
-    (result) => send({ type: 'RESULT', outcome: result.outcome }),
-  );
   return (
     <section className="auth-card auth-card-wide">
       <h1>Create your account</h1>
@@ -77,12 +70,10 @@ export default function RegisterPage() {
         <AccountFields fields={fields} mode="register" />
         <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={!state.matches('ready')}>
-            Submit
-          </button>
-          <Link to="/auth/login" className="button">
+          <FormPostSubmit state={state} label="Submit" />
+          <ButtonLink to="/auth/login" variant="secondary">
             Cancel
-          </Link>
+          </ButtonLink>
         </div>
       </Form>
     </section>

@@ -3,9 +3,8 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { z } from 'zod';
-import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { Field } from '~/components/ui/Field';
 import { otpVerifyMachine } from '~/machines/otp-verify.machine';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
@@ -25,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: OtpSchema });
-  if (submission.status !== 'success') return data({ verified: false, result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const pending = await readFlow(request, 'verify');
-  const reject = (message: string, status = 400) => data({ verified: false, result: submission.reply({ fieldErrors: { otp: [message] } }) }, { status });
+  const reject = (message: string, status = 400) => data({ result: submission.reply({ fieldErrors: { otp: [message] } }) }, { status });
   if (!pending) return reject(VERIFY_MESSAGES.invalidCode);
   if (!(await consumeRateLimit('code-check', { account: pending.email, address: clientAddress(request) }))) {
     return reject('Too many attempts. Please try again later.', 429);
@@ -41,26 +40,19 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function VerificationPage() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [, send] = useMachine(otpVerifyMachine);
+  const [state] = useFormPostMachine(otpVerifyMachine, actionData);
   const [form, fields] = useForm<z.input<typeof OtpSchema>>({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OtpSchema }),
     shouldValidate: 'onBlur',
   });
-  useSubmissionBridge(
-    actionData,
-    () => send({ type: 'SUBMIT' }),
-    (result) => (result.verified ? send({ type: 'VERIFIED' }) : send({ type: 'REJECTED', message: result.result.error?.otp?.[0] ?? '' })),
-  );
   return (
     <section className="auth-card">
       <h1>Verify your account</h1>
       <p>{email ? `Enter the 6-digit code we sent to ${email}.` : 'Enter the 6-digit code from your verification e-mail.'}</p>
       <Form method="post" {...getFormProps(form)} className="auth-form">
         <Field label="Code" field={fields.otp} type="text" inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }} />
-        <button type="submit" className="button button-primary">
-          Verify
-        </button>
+        <FormPostSubmit state={state} label="Verify" />
       </Form>
       <p className="auth-links">
         <Link to="/auth/login">Back to login</Link>

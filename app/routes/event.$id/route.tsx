@@ -3,13 +3,13 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigate, useRouteLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { Form, useActionData, useLoaderData, useRouteLoaderData, useSubmit } from '@remix-run/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
-import type { WizardStep } from '~/lib/events/wizard-steps';
-import { eventWizardMachine, type SubmitFailure, type WizardLoadOutput, type WizardStepState } from '~/machines/event-wizard.machine';
+import { requiredSteps, WIZARD_STEPS, type WizardStep } from '~/lib/events/wizard-steps';
+import { eventWizardMachine } from '~/machines/event-wizard.machine';
 import type { loader as rootLoader } from '~/root';
 import { getOptionalUser, requireUser } from '~/services/auth.server';
 import { findEvent } from '~/services/events.server';
@@ -43,22 +43,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The wizard's one endpoint, with JavaScript (the machine posts the form here) and without. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const result = await handleRegistrationPost(request, Number(params.id), user);
   if (result.ok) throw redirect(result.redirectTo);
   return data(result, { status: 400 });
 }
-
-const STEP_OF_STATE: Record<WizardStepState, WizardStep> = {
-  disclaimer: 'disclaimer',
-  personalDetails: 'personal',
-  riderDetails: 'rider',
-  identityVerification: 'identity',
-  deviceDetails: 'device',
-  team: 'team',
-  phoneVerification: 'phone',
-};
 
 const UNTICKED_CHECKBOXES = ['disclaimer', 'agree'];
 
@@ -72,39 +63,33 @@ export default function EventRegistrationPage() {
 function EventWizard({ loaded }: { loaded: WizardPageData }) {
   const actionData = useActionData<typeof action>() as SubmitResponse | undefined;
   const supportEmail = useRouteLoaderData<typeof rootLoader>('root')?.env.supportEmail ?? '';
-  const navigate = useNavigate();
+  const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
 
   const machine = useMemo(
     () =>
       eventWizardMachine.provide({
-        actors: {
-          loadRegistration: fromPromise<WizardLoadOutput>(async () => ({ requirements: loaded.requirements, isRegistered: false })),
-          submitRegistration: fromPromise(async () => {
-            const response = await fetch(`/event/${loaded.event.id}/submit`, { method: 'POST', body: new FormData(formRef.current!) });
-            // The session ended meanwhile: the guard redirected to login; follow it (spec 3 §8 401).
-            if (response.redirected) {
-              window.location.assign(response.url);
-              return new Promise<never>(() => {});
-            }
-            const body = (await response.json()) as SubmitResponse;
-            if (body.ok) return { redirectTo: body.redirectTo };
-            throw { messages: body.messages, reply: body.reply } satisfies SubmitFailure;
-          }),
-        },
+        actions: { submitForm: () => submit(formRef.current, { method: 'post', encType: 'multipart/form-data' }) },
       }),
-    [loaded.event.id, loaded.requirements],
+    [submit],
   );
-  const [snapshot, send] = useMachine(machine);
-  const state = snapshot.value as string;
-  const currentStep: WizardStep | null = state in STEP_OF_STATE ? STEP_OF_STATE[state as WizardStepState] : null;
+  const [snapshot, send] = useFlowMachine(machine);
+  const state = String(snapshot.value);
+  const currentStep = (WIZARD_STEPS as readonly string[]).includes(state) ? (state as WizardStep) : null;
 
   useEffect(() => {
-    if (state === 'submitted') navigate(`/event/${loaded.event.id}/thank-you`);
-    if (state === 'alreadyRegistered') navigate('/events');
-  }, [state, navigate, loaded.event.id]);
+    send({ type: 'START', requirements: loaded.requirements });
+  }, [send, loaded.requirements]);
+  useSubmissionBridge(
+    actionData,
+    () => {},
+    (result) => {
+      if (!result.ok) send({ type: 'REJECTED', messages: result.messages });
+    },
+    () => send({ type: 'REDIRECTED' }),
+  );
 
-  const serverReply = (snapshot.context.serverReply as SubmissionResult<string[]> | null) ?? (actionData && !actionData.ok ? actionData.reply : undefined);
+  const serverReply: SubmissionResult<string[]> | undefined = actionData && !actionData.ok ? actionData.reply : undefined;
   const [form, fields] = useForm({
     id: 'event-registration',
     lastResult: serverReply,
@@ -125,7 +110,7 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
   });
 
   const serverErrors = snapshot.context.serverErrors.length ? snapshot.context.serverErrors : actionData && !actionData.ok ? actionData.messages : [];
-  const busy = state === 'submitting';
+  const busy = state === 'submitting' || state === 'leaving';
   return (
     <section className="wizard">
       <header className="wizard-header">
@@ -146,7 +131,7 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
             </button>
           ) : null}
           <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Submitting…' : isLastStep(currentStep, loaded.requirements) ? 'Submit' : 'Next'}
+            {busy ? 'Submitting…' : currentStep === null || requiredSteps(loaded.requirements).at(-1) === currentStep ? 'Submit' : 'Next'}
           </button>
         </div>
         <ServerErrors messages={serverErrors} supportEmail={supportEmail} />
@@ -154,22 +139,6 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
       <WizardErrorPopup open={state === 'failed'} messages={serverErrors} supportEmail={supportEmail} onClose={() => send({ type: 'DISMISS_ERROR' })} />
     </section>
   );
-}
-
-function isLastStep(step: WizardStep | null, requirements: { identification: boolean; device: boolean; team: boolean; otp: boolean }): boolean {
-  if (step === null) return true;
-  const order: WizardStep[] = ['rider', 'identity', 'device', 'team', 'phone'];
-  const needed: Record<WizardStep, boolean> = {
-    disclaimer: true,
-    personal: true,
-    rider: true,
-    identity: requirements.identification,
-    device: requirements.device,
-    team: requirements.team,
-    phone: requirements.otp,
-  };
-  const index = order.indexOf(step);
-  return index >= 0 && order.slice(index + 1).every((later) => !needed[later]);
 }
 
 function defaultExpiry(today: string): string {

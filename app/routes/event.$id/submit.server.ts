@@ -10,7 +10,7 @@ export type SubmitResponse =
   | { ok: true; redirectTo: string }
   | { ok: false; messages: string[]; reply: SubmissionResult<string[]> };
 
-/** The wizard's one submission, shared by the page's action (no JavaScript) and the JSON endpoint. */
+/** The wizard's one submission: the page's action, posted by the machine with JavaScript and by the form without. */
 export async function handleRegistrationPost(request: Request, eventId: number, user: ShellUser): Promise<SubmitResponse> {
   const length = Number(request.headers.get('Content-Length') ?? 0);
   if (length > MAX_BODY_BYTES) {

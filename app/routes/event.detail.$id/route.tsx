@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CategoryTable } from '~/components/events/CategoryTable';
 import { EventLinks } from '~/components/events/EventLinks';
+import { ButtonLink } from '~/components/ui/Button';
 import { EventStatus, isFull } from '~/components/events/EventStatus';
 import { PrizeWidget } from '~/components/events/PrizeWidget';
 import { categoryDescription, genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
@@ -23,7 +24,8 @@ export default function EventDetailPage() {
   const { event, signedIn } = useLoaderData<typeof loader>();
   const gender = genderMessage(event.gender);
   const category = categoryDescription(event.categoryKey, event.gender);
-  const canRegister = event.accept && event.eligible && !isFull(event) && (event.ustatus === 'none' || event.ustatus === 'declined');
+  const canRegister = signedIn && event.accept && event.eligible && !isFull(event) && (event.ustatus === 'none' || event.ustatus === 'declined');
+  const visitorMayRegister = !signedIn && event.accept && !isFull(event);
   return (
     <article className="event-detail">
       <p>
@@ -47,13 +49,13 @@ export default function EventDetailPage() {
       {gender ? <p className="event-detail-gender">{gender}</p> : null}
       {isFull(event) ? <p className="event-detail-full">{ROOM_FULL_MESSAGE}</p> : null}
       <div className="event-detail-actions">
-        {signedIn && canRegister ? (
-          <Link className="button event-register" to={`/event/${event.id}`}>
+        {/* A visitor sees the button too (issue 14): it leads to login and back to the wizard. */}
+        {canRegister || visitorMayRegister ? (
+          <ButtonLink className="event-register" to={signedIn ? `/event/${event.id}` : `/auth/login?${new URLSearchParams({ redirect: `/event/${event.id}` })}`}>
             REGISTER NOW
-          </Link>
-        ) : (
-          <EventStatus event={event} signedIn={signedIn} joinLabel="REGISTER NOW" />
-        )}
+          </ButtonLink>
+        ) : null}
+        {signedIn && canRegister ? null : <EventStatus event={event} signedIn={signedIn} joinLabel="REGISTER NOW" />}
       </div>
       <div className="event-detail-columns">
         <div>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
@@ -55,7 +55,7 @@ export default function ParentalConsentPage() {
   const { userAge } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const [state, send] = useMachine(parentalConsentMachine.provide({ actions: { goToLogin: () => navigate('/auth/login') } }));
+  const [state, send] = useFlowMachine(parentalConsentMachine.provide({ actions: { goToLogin: () => navigate('/auth/login') } }));
   const emailInput = useRef<HTMLInputElement>(null);
   // Before hydration (or without JavaScript) the server's answer decides the view and Submit stays usable.
   const [hydrated, setHydrated] = useState(false);

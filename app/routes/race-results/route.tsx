@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useMemo, useRef } from 'react';
 import { resultsFrameMachine } from '~/machines/results-frame.machine';
 import { requireUser } from '~/services/auth.server';
@@ -30,7 +30,7 @@ export default function RaceResultsPage() {
     () => resultsFrameMachine.provide({ actions: { navigate: ({ context }) => context.target && navigate(context.target) } }),
     [navigate],
   );
-  const [, send] = useMachine(machine, { input: { frameOrigin, eventId, dayId } });
+  const [, send] = useFlowMachine(machine, { input: { frameOrigin, eventId, dayId } });
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { Field, SelectField } from '~/components/ui/Field';
@@ -23,7 +23,7 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
       }),
     [existing?.registrationId],
   );
-  const [snapshot, send] = useMachine(machine, { input: { hasExistingFiles: Boolean(existing) } });
+  const [snapshot, send] = useFlowMachine(machine, { input: { hasExistingFiles: Boolean(existing) } });
   const usingExisting = snapshot.matches('useExisting');
   const idType = fields.idType.value;
   return (

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { CheckboxField, FieldError } from '~/components/ui/Field';
@@ -27,7 +27,7 @@ export function PhoneStep({ fields, eventId }: { fields: WizardFields; eventId: 
       }),
     [eventId],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlowMachine(machine);
   const [phone, setPhone] = useState('');
   const [channel, setChannel] = useState<PhoneChannel>('sms');
   const [code, setCode] = useState('');

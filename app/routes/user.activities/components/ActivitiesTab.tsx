@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
@@ -54,7 +54,7 @@ export function ActivitiesTab({
   allTime: CurveView | null;
   average: CurveView | null;
 }) {
-  const [snapshot, send] = useMachine(listMachine, { input: { firstPage, sort } });
+  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
   // Decision 043: page 1 is fetched when the tab opens unless the server rendered it.

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { importStatusBannerMachine, type ImportStatus } from '~/machines/import-status-banner.machine';
@@ -23,7 +23,7 @@ const bannerMachine = importStatusBannerMachine.provide({ actors: { markSeen: fr
 
 /** Spec 2 §4 "Import status": none, submitted, approved (Got It until seen), rejected (re-import). */
 export function ImportBanner({ status }: { status: ImportStatus }) {
-  const [snapshot, send] = useMachine(bannerMachine);
+  const [snapshot, send] = useFlowMachine(bannerMachine);
   useEffect(() => send({ type: 'STATUS_LOADED', status }), [send, status]);
   // Before hydration the server's status is what shows; the Got It form then works without JS.
   const state = snapshot.matches('loading') ? status : snapshot.matches('markingSeen') ? 'approved' : snapshot.matches('wizardOpen') ? 'wizardOpen' : (snapshot.value as ImportStatus);

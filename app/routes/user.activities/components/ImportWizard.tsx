@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { Modal } from '~/components/ui/Modal';
@@ -44,7 +44,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlowMachine(machine);
   const { errors, serverErrors } = snapshot.context;
   const step = snapshot.matches('platform') ? 1 : snapshot.matches('stats') ? 2 : 3;
   return (

@@ -88,6 +88,7 @@ export function PowerCurvePanel({
           No rides with power between {range.from} and {range.to}.
         </p>
       ) : null}
+      <div role="tabpanel" id={`panel-${metric}`} aria-labelledby={`tab-${metric}`}>
       {lines.length === 0 ? (
         <p className="muted">No power data yet: ride with a power meter to see your curve.</p>
       ) : (
@@ -144,6 +145,7 @@ export function PowerCurvePanel({
           ) : null}
         </div>
       )}
+      </div>
     </section>
   );
 }

@@ -99,6 +99,10 @@ export function ProgressChart({ period, chart }: { period: Period; chart: ChartR
             axisLeft={{ legend: dataType === 'elevation' ? 'M' : 'KM', legendPosition: 'middle', legendOffset: -40 }}
             theme={{ text: { fill: '#9aa4b2' }, grid: { line: { stroke: '#2d3440' } }, tooltip: { container: { background: '#1f2630', color: '#f5f7fa' } } }}
             valueFormat={(value) => `${value} ${dataType === 'elevation' ? 'M' : 'KM'}`}
+            // The chart's text alternative (WCAG 1.1.1): every bar's figure, in order.
+            ariaLabel={`${dataType === 'elevation' ? 'Elevation' : 'Distance'} per period: ${chart
+              .map((row) => `${row.label} ${Math.round(row[dataType] * 10) / 10} ${dataType === 'elevation' ? 'M' : 'KM'}`)
+              .join(', ')}`}
           />
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { createActor, fromPromise } from 'xstate';
+import { transitionReporter } from '~/components/flows/use-flow-machine';
 import { loginPath } from '~/lib/login-path';
 import { sessionMachine } from '~/machines/session.machine';
 
@@ -22,6 +23,7 @@ export function useSessionWatch(signedIn: boolean) {
         actors: { checkSession: fromPromise(sessionIsAlive) },
         actions: { goToLogin: () => window.location.assign(loginPath(currentPath.current, 'session_expired')) },
       }),
+      { inspect: transitionReporter() },
     ).start();
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
     const onVisible = () => {

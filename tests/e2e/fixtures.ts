@@ -1,0 +1,147 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { BROWSER_COVERAGE_DIR, type BrowserRecord } from '../../app/lib/flows/browser-coverage';
+
+// Everything else a spec imports from Playwright comes through here unchanged: switching a spec is one import line.
+export * from '@playwright/test';
+
+/** WCAG 2.2 AA, as axe tags it; a serious or critical violation fails the test. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+interface Finding {
+  url: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  nodes: Array<{ html: string; summary: string }>;
+}
+
+/**
+ * What one test saw: every page it visits is scanned by axe when it loads (and again as the
+ * test leaves it, so open menus and modals are scanned too), and every machine transition the
+ * app reports (app/components/flows/use-flow-machine.ts) is kept for `npm run paths`.
+ */
+class Observer {
+  readonly taken = new Map<string, Set<string>>();
+  readonly findings: Finding[] = [];
+  private readonly scanned = new Set<string>();
+  private readonly pending = new Set<Promise<void>>();
+  private readonly contexts = new Set<BrowserContext>();
+
+  async watchContext(context: BrowserContext) {
+    if (this.contexts.has(context)) return;
+    this.contexts.add(context);
+    await context.exposeFunction('__pacelineRecordTransitions', (machineId: string, ids: string[]) => {
+      const set = this.taken.get(machineId) ?? new Set<string>();
+      for (const id of ids) set.add(id);
+      this.taken.set(machineId, set);
+    });
+    for (const page of context.pages()) this.watchPage(page);
+    context.on('page', (page) => this.watchPage(page));
+  }
+
+  private watchPage(page: Page) {
+    page.on('load', () => this.track(this.scan(page, 'load')));
+  }
+
+  private track(scan: Promise<void>) {
+    this.pending.add(scan);
+    void scan.finally(() => this.pending.delete(scan));
+  }
+
+  private async scan(page: Page, moment: 'load' | 'end') {
+    let key: string;
+    try {
+      const url = new URL(page.url());
+      if (url.protocol !== 'http:' || url.pathname.startsWith('/e2e/')) return;
+      const signedIn = (await page.context().cookies()).some((cookie) => cookie.name === 'paceline_uuid');
+      key = `${moment} ${signedIn ? 'signed-in' : 'visitor'} ${url.pathname}`;
+    } catch {
+      return;
+    }
+    if (this.scanned.has(key)) return;
+    this.scanned.add(key);
+    try {
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      for (const violation of results.violations) {
+        if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue;
+        this.findings.push({
+          url: results.url,
+          rule: violation.id,
+          impact: violation.impact ?? '',
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+          nodes: violation.nodes.map((node) => ({ html: node.html, summary: node.failureSummary ?? '' })),
+        });
+      }
+    } catch {
+      // The page navigated or closed mid-scan (or runs without JavaScript): scan it on its next load.
+      this.scanned.delete(key);
+    }
+  }
+
+  async finish() {
+    for (const context of this.contexts) {
+      for (const page of context.pages()) if (!page.isClosed()) this.track(this.scan(page, 'end'));
+    }
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  record(): BrowserRecord {
+    return Object.fromEntries([...this.taken].map(([machineId, ids]) => [machineId, [...ids].sort()]));
+  }
+}
+
+function recordFile(testInfo: TestInfo): string {
+  const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  return path.join(BROWSER_COVERAGE_DIR, `${slug(path.basename(testInfo.file))}--${slug(testInfo.titlePath.slice(1).join(' '))}.json`);
+}
+
+/** Contexts and pages a test opens itself (`browser.newContext()`, `browser.newPage()`) are observed too. */
+function observeBrowser(browser: Browser, observer: Observer): () => void {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await observer.watchContext(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await observer.watchContext(page.context());
+    return page;
+  };
+  return () => {
+    browser.newContext = newContext;
+    browser.newPage = newPage;
+  };
+}
+
+export const test = base.extend<{ observer: Observer }>({
+  observer: [
+    async ({ browser }, use, testInfo) => {
+      // Each page load costs an axe scan (about a second on this machine): give the test that time.
+      testInfo.setTimeout(testInfo.timeout * 2);
+      const observer = new Observer();
+      const restore = observeBrowser(browser, observer);
+      await use(observer);
+      restore();
+      await observer.finish();
+      mkdirSync(BROWSER_COVERAGE_DIR, { recursive: true });
+      writeFileSync(recordFile(testInfo), JSON.stringify(observer.record(), null, 1));
+      // The full findings (each element's markup and axe's explanation) for whoever fixes them.
+      if (observer.findings.length > 0) await testInfo.attach('axe-findings.json', { body: JSON.stringify(observer.findings, null, 1), contentType: 'application/json' });
+      const summary = observer.findings.map((finding) => `${finding.impact} ${finding.rule} at ${finding.url}: ${finding.help} (${finding.targets.join(', ')})`);
+      expect(summary, 'axe: serious or critical WCAG 2.2 AA violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, observer }, use) => {
+    await observer.watchContext(context);
+    await use(context);
+  },
+});
