@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { loginAs } from '../helpers/e2e';
 
 const CONNECTIONS = '/user/profile?tab=connections';

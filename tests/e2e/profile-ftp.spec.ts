@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginAs } from '../helpers/e2e';
 
 // The staff account: no other spec reads its header, so setting its FTP disturbs nobody.
