@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './site';
 export * from './events';
 export * from './activities';
+export * from './ledger';
