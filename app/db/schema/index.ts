@@ -3,4 +3,5 @@ export * from './accounts';
 export * from './site';
 export * from './events';
 export * from './activities';
+export * from './ledger';
 export * from './shop';
