@@ -9,7 +9,7 @@ import { economy } from '../adapters/economy.server';
 import { getEnv } from '../env.server';
 import { getBalance, InsufficientFundsError, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from './messages';
-import { STATIC_CATALOGUE, THUMBNAIL_BASE } from './static-catalogue.server';
+import { staticCatalogue, THUMBNAIL_BASE } from './static-catalogue.server';
 
 /**
  * The in-game shop (spec 2 §2–§5): what a rider sees, the check, and the two coin/gem
@@ -31,8 +31,9 @@ async function ownedItemIds(userId: string): Promise<number[]> {
 /** Spec 2 §4: a failed item load leaves every category empty; no bundles leaves both lists empty. */
 async function loadItems(): Promise<{ loaded: boolean; items: ShopData['items'] }> {
   try {
-    return { loaded: true, items: shopItemsByCategory(await economy().listItems(), STATIC_CATALOGUE, THUMBNAIL_BASE) };
-  } catch {
+    return { loaded: true, items: shopItemsByCategory(await economy().listItems(), staticCatalogue(), THUMBNAIL_BASE) };
+  } catch (error) {
+    console.warn('shop: the economy service failed to list items:', error);
     return { loaded: false, items: emptyCategories() };
   }
 }
@@ -62,7 +63,7 @@ export async function loadShopData(userId: string): Promise<ShopData> {
 /** The economy's own entry for an item sold for coins (the server's price, never the client's). */
 async function itemForSale(itemId: number, type?: number): Promise<EconomyItem | null> {
   const item = (await economy().listItems()).find((candidate) => candidate.Id === itemId && (type === undefined || candidate.Type === type));
-  const known = item && STATIC_CATALOGUE.some((entry) => entry.ID === item.Id && entry.ItemType === item.Type);
+  const known = item && staticCatalogue().some((entry) => entry.ID === item.Id && entry.ItemType === item.Type);
   return item && known && isSoldForCoins(item) ? item : null;
 }
 

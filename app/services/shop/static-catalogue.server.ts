@@ -18,7 +18,7 @@ import bundles from '../../../catalogue/economy/bundles.json';
  * no file I/O per request. The avatar group (hair, facial hair, head) is catalogued but the
  * shop never shows it.
  */
-export const STATIC_CATALOGUE: StaticCatalogueEntry[] = [frames, wheels, headgear, gloves, eyewear, jerseys, socks, shoes, hair, facialHair, head].flat() as StaticCatalogueEntry[];
+const STATIC_CATALOGUE: StaticCatalogueEntry[] = [frames, wheels, headgear, gloves, eyewear, jerseys, socks, shoes, hair, facialHair, head].flat() as StaticCatalogueEntry[];
 
 /** Public folder the entries' `thumbnail` names live in. */
 export const THUMBNAIL_BASE = '/shop/items/';
@@ -26,3 +26,14 @@ export const THUMBNAIL_BASE = '/shop/items/';
 /** What Paceline's own economy service sells: prices and unlock rules (`catalogue/economy/`). */
 export const ECONOMY_ITEMS = garageItems as EconomyItem[];
 export const ECONOMY_BUNDLES = bundles as EconomyBundle[];
+
+let override: StaticCatalogueEntry[] | undefined;
+
+export function staticCatalogue(): StaticCatalogueEntry[] {
+  return override ?? STATIC_CATALOGUE;
+}
+
+/** Tests that need more items than the demo catalogue has; `undefined` restores it. */
+export function setStaticCatalogueForTests(entries: StaticCatalogueEntry[] | undefined): void {
+  override = entries;
+}
