@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { PURCHASE_DIALOG_DELAY_MS } from '~/lib/constants';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 
 /** The answers of the check and purchase calls (spec 2 §7), as the browser reads them. */
 export interface CheckAnswer {
@@ -10,8 +11,6 @@ export interface PurchaseAnswer {
   message: string | null;
 }
 
-const PURCHASE_FAILED = 'Purchase failed.';
-const EXCEPTION = 'An error occurred while processing your request.';
 
 /**
  * Quick View's item purchase (spec 2 §4 "Item purchase"): the check first (an error hides Buy
@@ -38,8 +37,8 @@ export const itemPurchaseMachine = setup({
   },
   actions: {
     showCheckError: assign({ message: ({ event }) => (event as unknown as { output: CheckAnswer }).output.error }),
-    showPurchaseFailure: assign({ message: ({ event }) => (event as unknown as { output: PurchaseAnswer }).output.message || PURCHASE_FAILED }),
-    showException: assign({ message: EXCEPTION }),
+    showPurchaseFailure: assign({ message: ({ event }) => (event as unknown as { output: PurchaseAnswer }).output.message || SHOP_MESSAGES.purchaseFailed }),
+    showException: assign({ message: SHOP_MESSAGES.exception }),
     clearMessage: assign({ message: null }),
   },
   delays: { successDialog: PURCHASE_DIALOG_DELAY_MS },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decryptPayload } from '~/lib/shop/payload';
 import { getEnv } from '~/services/env.server';
 import { readCallBody, requireShopRider } from '~/services/shop/guard.server';
-import { SHOP_MESSAGES } from '~/services/shop/messages';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { checkItemPurchase } from '~/services/shop/shop.server';
 
 const Payload = z.object({ item_id: z.coerce.number().int(), item_price: z.coerce.number().optional() });

@@ -4,6 +4,7 @@ import { paymentOrders } from '~/db/schema';
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
 import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
 import { postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
 
 /**
@@ -25,7 +26,7 @@ export type CheckoutAnswer = { ok: true; sessionUrl: string; orderId: string } |
 export async function startGemCheckout(userId: string, packageId: string, origin: string, adapter: PaymentAdapter = payments()): Promise<CheckoutAnswer> {
   const bundle = findBundle((await loadBundles()).gemsBundles, packageId);
   const amountMinor = bundle && aedToFils(bundle.price);
-  if (!bundle || !amountMinor) return { ok: false, message: 'This package does not exist.' };
+  if (!bundle || !amountMinor) return { ok: false, message: SHOP_MESSAGES.noPackage };
   const [order] = await db()
     .insert(paymentOrders)
     .values({ userId, packageId: bundle.identifier, gems: BigInt(bundle.reward), amountMinor, currency: 'AED', provider: adapter.name })

@@ -12,7 +12,7 @@ import { action as purchaseAction } from '~/routes/api.garage.purchase.item/rout
 import { loader as shopLoader } from '~/routes/user.shop/route';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
-import { SHOP_MESSAGES } from './messages';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { checkItemPurchase, getShopBalances, loadShopData, purchaseCoins, purchaseItem } from './shop.server';
 import { setStaticCatalogueForTests } from './static-catalogue.server';
 

@@ -8,7 +8,7 @@ import { formatUnits } from '~/lib/money';
 import { economy } from '../adapters/economy.server';
 import { getEnv } from '../env.server';
 import { getBalance, InsufficientFundsError, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
-import { SHOP_MESSAGES } from './messages';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { staticCatalogue, THUMBNAIL_BASE } from './static-catalogue.server';
 
 /**
