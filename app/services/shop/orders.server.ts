@@ -140,7 +140,13 @@ let reconciler: ReturnType<typeof setInterval> | undefined;
 export function startPaymentReconciler(): void {
   if (reconciler) return;
   reconciler = setInterval(() => {
-    reconcilePendingOrders().catch((error: unknown) => console.warn('payment reconciler:', error));
+    let adapter: PaymentAdapter;
+    try {
+      adapter = payments();
+    } catch {
+      return; // no provider configured (e.g. no PAYMENT_WEBHOOK_SECRET): nothing can have been paid
+    }
+    reconcilePendingOrders(adapter).catch((error: unknown) => console.warn('payment reconciler:', error));
   }, PAYMENT_RECONCILE_AFTER_MS);
   reconciler.unref();
 }
