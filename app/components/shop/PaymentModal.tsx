@@ -14,7 +14,9 @@ import { ResultDialog } from './SuccessDialog';
 
 /** Ok and close go to /user/activities (spec 2 §2): a full load, so balances and the URL are fresh. */
 function leave() {
-  window.location.assign('/user/activities#in-game-shop');
+  // Only the hash would change here, which does not load the page: reload instead.
+  if (window.location.pathname === '/user/activities' && window.location.search === '') window.location.reload();
+  else window.location.assign('/user/activities#in-game-shop');
 }
 
 export interface PaymentReturn {
