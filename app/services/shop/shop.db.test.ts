@@ -83,7 +83,7 @@ describe('item purchase', () => {
   it('refuses a payload that is not under the key', async () => {
     const rider = await createTestUser();
     const { request } = await signedInRequest(rider.id, 'http://localhost/api/garage/purchase/item', { method: 'POST', body: new URLSearchParams({ payload: 'abc:def' }) });
-    const response = await purchaseAction({ request, params: {}, context: {} });
+    const response = await purchaseAction({ request, params: {}, context: {} }).catch((thrown: unknown) => thrown as Response);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ status: false, message: SHOP_MESSAGES.exception });
   });
