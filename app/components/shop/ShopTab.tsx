@@ -50,6 +50,7 @@ export function ShopTab() {
   return (
     <div className="shop">
       <div className="shop-balances" aria-label="Your balances">
+        <h2 className="shop-title">In Game Shop</h2>
         <span data-testid="shop-coins">{data ? data.coins : '…'} coins</span>
         <span data-testid="shop-gems">{data ? data.gems : '…'} gems</span>
         <Button variant="secondary" onClick={() => setPaymentOpen(true)} disabled={!data}>
