@@ -154,3 +154,17 @@ export const NETWORK_IMPORT_MAX_ACTIVITIES = 30;
 export const PARTNER_CODE_TTL_MS = 60_000;
 export const PARTNER_ACCESS_TOKEN_TTL_S = 3_600;
 export const PARTNER_REFRESH_TOKEN_TTL_S = 30 * 86_400;
+// --- In-game shop and payments (issue 11, docs/shop-and-payments.md) ---
+/** Spec 2 §9 "Payment polling: 3 attempts, 10000 ms apart." */
+export const PAYMENT_POLL_ATTEMPTS = 3;
+export const PAYMENT_POLL_INTERVAL_MS = 10_000;
+/** Spec 2 §9 "Post-purchase dialog delay: 700 ms." */
+export const PURCHASE_DIALOG_DELAY_MS = 700;
+/** Spec 2 §9 "Confetti on success: 150 particles." */
+export const PURCHASE_CONFETTI_PARTICLES = 150;
+/** Spec 2 §9 "Gem-bar scale 0 to 100" (the AERO and WEIGHT bars of Quick View). */
+export const SHOP_BAR_MAX = 100;
+/** Webhooks signed longer ago than this are refused (replay window, decision 081). */
+export const PAYMENT_WEBHOOK_TOLERANCE_S = 300;
+/** Orders still pending after this long are asked about by the reconciler (decision 082). */
+export const PAYMENT_RECONCILE_AFTER_MS = 60_000;

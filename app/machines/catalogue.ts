@@ -3,6 +3,7 @@ import { accountsFlows } from './catalogue/accounts';
 import { activitiesFlows } from './catalogue/activities';
 import { connectionsFlows } from './catalogue/connections';
 import { eventsFlows } from './catalogue/events';
+import { shopFlows } from './catalogue/shop';
 import { toastMachine } from './toast.machine';
 
 const shellFlows: CatalogueEntry[] = [
@@ -23,7 +24,7 @@ const shellFlows: CatalogueEntry[] = [
  * and the generated path tests all read this list: add a machine to its area's list in
  * catalogue/ and all three pick it up.
  */
-export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows, ...connectionsFlows];
+export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows, ...connectionsFlows, ...shopFlows];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);

@@ -74,6 +74,17 @@ const EnvSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/i)
       .default('7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465'),
+    /** Card payments for gems (docs/shop-and-payments.md): the built-in sandbox checkout, or Stripe. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /**
+     * Signs the sandbox checkout's webhooks (HMAC-SHA256). No published default outside
+     * APP_MODE=test: without it the sandbox cannot be used (the first-start secrets pass fills it).
+     */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
+    /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */
+    ECONOMY_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.CMS_SOURCE === 'wordpress' && !env.WP_URL) {
@@ -86,6 +97,9 @@ const EnvSchema = z
         const name = networkVariable(network, field);
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when ${networkVariable(network, 'CLIENT_ID')} is set` });
       }
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe' });
     }
     if (env.APP_MODE === 'production' && env.SESSION_SECRET.includes('development')) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET when APP_MODE=production' });

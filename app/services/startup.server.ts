@@ -2,6 +2,7 @@ import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
 import { upgradeStoredRides } from './activities/stored-rides.server';
 import { getEnv } from './env.server';
+import { startPaymentReconciler, stopPaymentReconciler } from './shop/orders.server';
 
 /**
  * Opens the database once, before the server accepts requests (PGlite takes seconds to
@@ -17,8 +18,11 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
   // Rides stored by older versions get what the current code stores (decisions 045, 046).
   await upgradeStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
+  // Gem orders left pending (no return, no webhook) are settled from the provider's word.
+  startPaymentReconciler();
 }
 
 export async function stopServices(): Promise<void> {
+  stopPaymentReconciler();
   await closeDatabase();
 }

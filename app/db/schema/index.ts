@@ -4,3 +4,5 @@ export * from './site';
 export * from './events';
 export * from './activities';
 export * from './connections';
+export * from './ledger';
+export * from './shop';

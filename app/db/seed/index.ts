@@ -4,6 +4,7 @@ import { seedEventData } from './events';
 import { seedActivities } from './activities';
 import { seedImports } from './imports';
 import { seedPartners } from './partners';
+import { seedShop } from './shop';
 
 /**
  * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
@@ -15,4 +16,5 @@ export async function seedDatabase(database: Database): Promise<void> {
   await seedActivities(database);
   await seedImports(database);
   await seedPartners(database);
+  await seedShop(database);
 }

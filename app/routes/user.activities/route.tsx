@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
+import { ShopTab } from '~/components/shop/ShopTab';
 import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/auth.server';
 import { markImportSeen } from '~/services/imports.server';
@@ -98,9 +99,8 @@ export default function ActivitiesPage() {
         </div>
       ) : null}
       {tab === 'in-game-shop' && !data.rider.isKid ? (
-        <div role="tabpanel" id="panel-in-game-shop" aria-labelledby="tab-in-game-shop" className="card shop-placeholder">
-          <h2>In Game Shop</h2>
-          <p>The shop opens here soon: bikes, wheels and apparel for your avatar, bought with coins.</p>
+        <div role="tabpanel" id="panel-in-game-shop" aria-labelledby="tab-in-game-shop">
+          <ShopTab />
         </div>
       ) : null}
     </div>

@@ -1,0 +1,116 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { db, type Transaction } from '~/db/client.server';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '~/db/schema';
+import type { AccountCode, Balance, Currency } from './types';
+
+export async function getBalance(account: AccountCode, currency: Currency, tx?: Transaction): Promise<Balance> {
+  const [row] = await (tx ?? db())
+    .select({ posted: ledgerAccounts.posted, pending: ledgerAccounts.pendingDebits, pendingIncoming: ledgerAccounts.pendingCredits })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
+  if (!row) return { posted: 0n, pending: 0n, available: 0n, pendingIncoming: 0n };
+  return { ...row, available: row.posted - row.pending };
+}
+
+export interface AccountHistoryRow {
+  transactionId: string;
+  /** Net for this account: negative when money left it. */
+  amount: bigint;
+  status: 'pending' | 'posted' | 'voided';
+  memo: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+/**
+ * One account's transactions, newest first, a page at a time. `search` matches the memo, the
+ * transaction id, the status and the metadata's text (request number, address …).
+ */
+export async function listAccountHistory(
+  account: AccountCode,
+  currency: Currency,
+  options: { page: number; perPage: number; search?: string },
+): Promise<{ rows: AccountHistoryRow[]; total: number }> {
+  const database = db();
+  const [owner] = await database
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
+  if (!owner) return { rows: [], total: 0 };
+  const term = options.search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    eq(ledgerEntries.accountId, owner.id),
+    pattern
+      ? or(
+          ilike(ledgerTransactions.memo, pattern),
+          ilike(ledgerTransactions.status, pattern),
+          ilike(sql`${ledgerTransactions.id}::text`, pattern),
+          ilike(sql`${ledgerTransactions.metadata}::text`, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    database
+      .select({
+        transactionId: ledgerTransactions.id,
+        amount: ledgerEntries.amount,
+        status: ledgerTransactions.status,
+        memo: ledgerTransactions.memo,
+        metadata: ledgerTransactions.metadata,
+        createdAt: ledgerTransactions.createdAt,
+        settledAt: ledgerTransactions.settledAt,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    pattern
+      ? database.select({ total: count() }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)).where(where)
+      : database.select({ total: count() }).from(ledgerEntries).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * The ledger's invariants, for tests and operators: per transaction and currency the entries
+ * sum to zero, each account's posted balance is the sum of its posted entries, its pending
+ * columns the sums of its pending entries, and no floored account is below zero available.
+ * Returns what is wrong (an empty list when the ledger is sound).
+ */
+export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]> {
+  const database = tx ?? db();
+  const problems: string[] = [];
+  const unbalanced = await database
+    .select({ transactionId: ledgerEntries.transactionId, currency: ledgerEntries.currency })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.transactionId, ledgerEntries.currency)
+    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
+  for (const row of unbalanced) problems.push(`transaction ${row.transactionId} does not balance in ${row.currency}`);
+  const sums = database
+    .select({
+      accountId: ledgerEntries.accountId,
+      posted: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'posted'), 0)`.as('posted_sum'),
+      pendingDebits: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} < 0), 0)`.as('pending_debit_sum'),
+      pendingCredits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} > 0), 0)`.as('pending_credit_sum'),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .groupBy(ledgerEntries.accountId)
+    .as('sums');
+  const drifted = await database
+    .select({ code: ledgerAccounts.code, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .leftJoin(sums, eq(sums.accountId, ledgerAccounts.id))
+    .where(
+      sql`${ledgerAccounts.posted} <> coalesce(${sums.posted}, 0)
+        or ${ledgerAccounts.pendingDebits} <> coalesce(${sums.pendingDebits}, 0)
+        or ${ledgerAccounts.pendingCredits} <> coalesce(${sums.pendingCredits}, 0)
+        or (not ${ledgerAccounts.allowNegative} and ${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits} < 0)`,
+    );
+  for (const row of drifted) problems.push(`account ${row.code} (${row.currency}) disagrees with its entries`);
+  return problems;
+}

@@ -1,0 +1,9 @@
+/**
+ * The ledger: the only code that writes ledger_accounts, ledger_transactions and
+ * ledger_entries. Invariants and tables: docs/wallet.md ("The ledger").
+ */
+export type { AccountCode, Balance, Currency, Leg, TransferInput, TransferResult } from './types';
+export { InsufficientFundsError, InvalidTransferError } from './types';
+export { riderAccount, SYSTEM_ACCOUNTS } from './accounts.server';
+export { holdTransfer, postHold, postTransfer, reverseTransfer, voidHold } from './transfers.server';
+export { checkLedgerInvariants, getBalance, listAccountHistory, type AccountHistoryRow } from './balances.server';

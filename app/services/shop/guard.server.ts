@@ -1,0 +1,37 @@
+import { json } from '@remix-run/node';
+import type { z } from 'zod';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
+import { decryptPayload } from '~/lib/shop/payload';
+import { requireUser, type ShellUser } from '../auth.server';
+import { getEnv } from '../env.server';
+
+/**
+ * Every shop call: a signed-in rider who is not a kid (spec 2 §6). A kid gets 403, not a
+ * redirect: these are API calls, and a kid never sees the shop that would make them.
+ */
+export async function requireShopRider(request: Request): Promise<ShellUser> {
+  const user = await requireUser(request);
+  if (user.isKid) throw json({ status: false, message: 'The shop is not available to kid accounts.' }, { status: 403 });
+  return user;
+}
+
+/** The calls take a form (Remix fetchers, no-JS forms) or JSON (game clients). */
+export async function readCallBody(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get('Content-Type') ?? '').includes('application/json')) {
+    const body: unknown = await request.json().catch(() => null);
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  }
+  return Object.fromEntries(await request.formData());
+}
+
+/**
+ * The rider and the decrypted `payload` of a payload-layer call (spec 2 §7), checked against
+ * `schema`; a payload that does not decrypt or fit is answered 400 with the catalogue message.
+ */
+export async function readPayloadCall<T>(request: Request, schema: z.ZodType<T>): Promise<{ user: ShellUser; payload: T }> {
+  const user = await requireShopRider(request);
+  const body = await readCallBody(request);
+  const parsed = schema.safeParse(await decryptPayload(String(body.payload ?? ''), getEnv().PAYLOAD_KEY));
+  if (!parsed.success) throw json({ status: false, message: SHOP_MESSAGES.exception }, { status: 400 });
+  return { user, payload: parsed.data };
+}
