@@ -15,6 +15,12 @@ await startServices();
 
 const app = express();
 app.disable('x-powered-by');
+// The TCP peer, for the rate limiter and the loopback rule of /dev/outbox: always overwritten,
+// so a client cannot send its own (app/services/rate-limit.server.ts reads it).
+app.use((req, _res, next) => {
+  req.headers['x-paceline-peer'] = req.socket.remoteAddress ?? 'unknown';
+  next();
+});
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
 app.use(express.static('build/client', { maxAge: '1h' }));
 app.all('*', createRequestHandler({ build, mode: 'production' }));

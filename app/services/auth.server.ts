@@ -1,5 +1,7 @@
 import { redirect } from '@remix-run/node';
+import { getEnv } from './env.server';
 import { clearFlow, FLOW_COOKIES } from './flow-state.server';
+import { isLoopback, peerAddress } from './rate-limit.server';
 import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck } from './session.server';
 
 /**
@@ -102,6 +104,16 @@ export async function requireStaff(request: Request): Promise<ShellUser> {
   const user = await requireUser(request);
   if (!user.isStaff) throw new Response('Staff only', { status: 403 });
   return user;
+}
+
+/**
+ * The developer tools (/dev/outbox, /flows) in any mode: staff accounts, or, when
+ * OUTBOX_LOOPBACK=true, a request whose TCP peer is this machine and that no proxy forwarded.
+ * Anyone else is sent to login (a visitor) or refused (a rider); never shown to a visitor.
+ */
+export async function requireDeveloperTools(request: Request): Promise<void> {
+  if (getEnv().OUTBOX_LOOPBACK && isLoopback(peerAddress(request)) && !request.headers.has('X-Forwarded-For')) return;
+  await requireStaff(request);
 }
 
 /** Child accounts never reach adult-only areas (wallet, shop): enforced here, not in the UI. */

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -7,6 +10,9 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+const requiredSecret = (name: string) =>
+  z.string({ required_error: `set ${name}: APP_MODE=production has no default secret` });
 
 const EnvSchema = z
   .object({
@@ -22,7 +28,17 @@ const EnvSchema = z
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default('data/pglite'),
-    SESSION_SECRET: z.string().min(32).default('paceline-development-session-secret-change-me'),
+    /** Secrets have no published default (decision 061): see resolveSecrets below. */
+    SESSION_SECRET: requiredSecret('SESSION_SECRET').min(32),
+    /** Where the first start outside production writes generated secrets (git-ignored). */
+    SECRETS_FILE: z.string().default('data/secrets.json'),
+    /** Proxies whose X-Forwarded-For is believed (comma-separated peer addresses); none by default. */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+    /** Also show /dev/outbox to requests from this machine's loopback (besides staff accounts). */
+    OUTBOX_LOOPBACK: booleanFlag.default('false'),
     COOKIE_DOMAIN: z.string().optional(),
     /** Whether start-up creates the demo riders, events and content. */
     SEED_DEMO: booleanFlag.default('true'),
@@ -34,35 +50,95 @@ const EnvSchema = z
     WP_URL: z.string().url().optional(),
     WP_API_KEY: z.string().optional(),
     STORAGE_DIR: z.string().default('data/uploads'),
-    ALTCHA_HMAC_KEY: z.string().min(16).default('paceline-development-altcha-key'),
+    ALTCHA_HMAC_KEY: requiredSecret('ALTCHA_HMAC_KEY').min(16),
     /** Upper bound of the ALTCHA proof-of-work search; lower is easier (tests use a small value). */
     ALTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
     SMS_PROVIDER_URL: z.string().url().optional(),
     SMS_PROVIDER_TOKEN: z.string().optional(),
     RESULTS_URL: z.string().url().optional(),
     /** Key of the AES-256-CBC payload layer game clients use (64 hex characters). */
-    PAYLOAD_KEY: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/i)
-      .default('7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465'),
+    PAYLOAD_KEY: requiredSecret('PAYLOAD_KEY').regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters'),
   })
   .superRefine((env, ctx) => {
     if (env.CMS_SOURCE === 'wordpress' && !env.WP_URL) {
       ctx.addIssue({ code: 'custom', path: ['WP_URL'], message: 'WP_URL is required when CMS_SOURCE=wordpress' });
     }
-    if (env.APP_MODE === 'production' && env.SESSION_SECRET.includes('development')) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET when APP_MODE=production' });
+    for (const name of SECRET_NAMES) {
+      if (PUBLISHED_SECRETS.includes(env[name])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a published value: set a random one` });
+      }
     }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY'] as const;
+type SecretName = (typeof SECRET_NAMES)[number];
+
+/** The values earlier versions shipped as defaults: public, so never accepted again. */
+const PUBLISHED_SECRETS = [
+  'paceline-development-session-secret-change-me',
+  'paceline-development-altcha-key',
+  '7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465',
+];
+
+/** Fixed values for APP_MODE=test only, so test runs and their fixtures are repeatable. */
+const TEST_SECRETS: Record<SecretName, string> = {
+  SESSION_SECRET: 'paceline-test-mode-session-secret-0123456789',
+  ALTCHA_HMAC_KEY: 'paceline-test-mode-altcha-key',
+  PAYLOAD_KEY: '706163656c696e652d746573742d6d6f64652d7061796c6f61642d6b65792121',
+};
+
+function generateSecret(name: SecretName): string {
+  return name === 'PAYLOAD_KEY' ? randomBytes(32).toString('hex') : randomBytes(32).toString('base64url');
+}
+
+/**
+ * Reads the generated secrets, creating the file on the first start. Written to a temporary
+ * file and linked into place, so two processes starting at once agree on one set.
+ */
+function readOrCreateSecretsFile(file: string): Record<SecretName, string> {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const fresh = Object.fromEntries(SECRET_NAMES.map((name) => [name, generateSecret(name)]));
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600 });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretName, string>>;
+  const missing = SECRET_NAMES.filter((name) => !stored[name]);
+  if (missing.length === 0) return stored as Record<SecretName, string>;
+  const completed = { ...stored, ...Object.fromEntries(missing.map((name) => [name, generateSecret(name)])) };
+  writeFileSync(file, `${JSON.stringify(completed, null, 2)}\n`, { mode: 0o600 });
+  return completed as Record<SecretName, string>;
+}
+
+/**
+ * Where each secret comes from (decision 061): the environment when set; in test mode fixed
+ * values; in production nothing (start-up fails and names what is missing); in development a
+ * file in the data folder generated on the first start and kept across restarts.
+ */
+function resolveSecrets(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const missing = SECRET_NAMES.filter((name) => !source[name]);
+  if (missing.length === 0) return source;
+  const mode = source.APP_MODE ?? 'development';
+  if (mode === 'production') return source;
+  const values = mode === 'test' ? TEST_SECRETS : readOrCreateSecretsFile(source.SECRETS_FILE || 'data/secrets.json');
+  return { ...source, ...Object.fromEntries(missing.map((name) => [name, values[name]])) };
+}
 
 let cached: Env | undefined;
 
 /** Parses process.env on first use and fails loudly with every problem at once. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = EnvSchema.safeParse(resolveSecrets(process.env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);

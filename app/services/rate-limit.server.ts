@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
+import { getEnv } from './env.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
@@ -24,10 +25,37 @@ export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: L
   'code-check': { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 60, windowMs: 15 * MINUTE_MS } },
 };
 
-/** The client's address: the first X-Forwarded-For hop (set by the proxy in front), else "local". */
+/**
+ * The TCP peer of the request. server.mjs overwrites this header with the socket's address
+ * on every request, so a client cannot choose it; without server.mjs (vite dev, tests) it is
+ * absent and the peer is "local".
+ */
+export const PEER_HEADER = 'X-Paceline-Peer';
+
+export function peerAddress(request: Request): string {
+  return request.headers.get(PEER_HEADER) || 'local';
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'local']);
+
+export function isLoopback(address: string): boolean {
+  return LOOPBACK.has(address);
+}
+
+/**
+ * The client's address (ASVS V6.3, decision 060): the peer, unless the peer is a proxy named
+ * in TRUSTED_PROXIES; then the right-most X-Forwarded-For hop that is not itself a trusted
+ * proxy. A header from anyone else is ignored, so a new header value buys no new bucket.
+ */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('X-Real-IP') || 'local';
+  const peer = peerAddress(request);
+  const trusted = getEnv().TRUSTED_PROXIES;
+  if (!trusted.includes(peer)) return peer;
+  const hops = (request.headers.get('X-Forwarded-For') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    if (!trusted.includes(hops[index])) return hops[index];
+  }
+  return hops[0] ?? peer;
 }
 
 async function hit(key: string, limit: Limit, now: Date): Promise<number> {
