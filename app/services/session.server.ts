@@ -89,19 +89,24 @@ export async function checkSession(request: Request): Promise<SessionCheck> {
 export async function verifySessionToken(token: string): Promise<{ userId: string; sessionId: string } | null> {
   let userId: string;
   let sessionId: string;
+  let expiresAtS: number;
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
     userId = payload.sub;
     sessionId = payload.sid;
+    expiresAtS = payload.exp;
   } catch {
     return null;
   }
   const [row] = await db()
-    .select({ id: sessions.id })
+    .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return row ? { userId, sessionId } : null;
+  // The row is the session: its end bounds the token's. A token promising to outlive its row
+  // was not issued by createSession (which signs the row's own end), so it is refused.
+  if (!row || expiresAtS > Math.ceil(row.expiresAt.getTime() / 1000)) return null;
+  return { userId, sessionId };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
