@@ -17,7 +17,7 @@ import { loginWithPassword } from '~/services/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser, logout } from '~/services/auth.server';
 import { clearFlow, readFlow, writeFlow } from '~/services/flow-state.server';
-import { afterLoginPath } from '~/services/login-redirect.server';
+import { afterLoginPath, safeRedirectTarget } from '~/services/login-redirect.server';
 import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
 import { createSession } from '~/services/session.server';
 import { redirectWithToast } from '~/services/toast.server';
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (await getOptionalUser(request)) throw redirect('/user/profile');
   const headers = new Headers();
-  const redirectTo = url.searchParams.get('redirect_to');
+  const redirectTo = safeRedirectTarget(url.searchParams.get('redirect_to'));
   if (redirectTo) headers.append('Set-Cookie', await writeFlow('redirect', redirectTo));
   const reason = url.searchParams.get('reason');
   return data(
