@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
@@ -8,7 +8,7 @@ import { getEnv } from './env.server';
  * hit per account and one per client address; both must be under their limit. If the
  * database cannot count, the answer is "limited": a limiter that fails open protects nothing.
  */
-export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'code-send' | 'code-check';
+export type RateLimitedAction = 'register' | 'forgot-password' | 'code-send' | 'code-check';
 
 interface Limit {
   hits: number;
@@ -18,7 +18,6 @@ interface Limit {
 const MINUTE_MS = 60_000;
 
 export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: Limit }> = {
-  login: { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 50, windowMs: 15 * MINUTE_MS } },
   register: { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
   'forgot-password': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
   'code-send': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 30, windowMs: 60 * MINUTE_MS } },
@@ -91,4 +90,65 @@ export async function consumeRateLimit(
   } catch {
     return false;
   }
+}
+
+/**
+ * Sign-in throttling (ASVS V6.3, decision 060): failed attempts are counted per
+ * account-and-address and per address, never per account alone, so a stranger's guesses do
+ * not lock the owner out. Past a free allowance each further failure doubles a wait (backoff)
+ * instead of a hard lock; a successful sign-in clears its account-and-address count.
+ * Distributed guessing at one account is slowed by the robot check every attempt needs.
+ */
+interface Backoff {
+  freeFailures: number;
+  windowMs: number;
+  firstWaitMs: number;
+  longestWaitMs: number;
+}
+
+export const LOGIN_THROTTLE: Record<'pair' | 'address', Backoff> = {
+  pair: { freeFailures: 5, windowMs: 15 * MINUTE_MS, firstWaitMs: 1_000, longestWaitMs: 15 * MINUTE_MS },
+  address: { freeFailures: 50, windowMs: 15 * MINUTE_MS, firstWaitMs: 1_000, longestWaitMs: 15 * MINUTE_MS },
+};
+
+interface LoginAttempt {
+  account: string;
+  address: string;
+}
+
+function loginKeys({ account, address }: LoginAttempt) {
+  return { pair: `login:pair:${account.toLowerCase()}|${address}`, address: `login:address:${address}` };
+}
+
+/** Whether a sign-in may be tried now: no key of this account-and-address is waiting out a backoff. */
+export async function loginAllowed(attempt: LoginAttempt, now = new Date()): Promise<boolean> {
+  try {
+    const keys = loginKeys(attempt);
+    const rows = await db()
+      .select({ blockedUntil: rateLimits.blockedUntil })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [keys.pair, keys.address]));
+    return rows.every((row) => !row.blockedUntil || row.blockedUntil <= now);
+  } catch {
+    return false;
+  }
+}
+
+async function countFailure(key: string, backoff: Backoff, now: Date): Promise<void> {
+  const hits = await hit(key, { hits: backoff.freeFailures, windowMs: backoff.windowMs }, now);
+  const over = hits - backoff.freeFailures;
+  if (over <= 0) return;
+  const waitMs = Math.min(backoff.firstWaitMs * 2 ** Math.min(over - 1, 30), backoff.longestWaitMs);
+  await db().update(rateLimits).set({ blockedUntil: new Date(now.getTime() + waitMs) }).where(eq(rateLimits.key, key));
+}
+
+export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()): Promise<void> {
+  const keys = loginKeys(attempt);
+  await countFailure(keys.pair, LOGIN_THROTTLE.pair, now);
+  await countFailure(keys.address, LOGIN_THROTTLE.address, now);
+}
+
+/** The right password from this address: its account-and-address count starts again. */
+export async function recordLoginSuccess(attempt: LoginAttempt): Promise<void> {
+  await db().delete(rateLimits).where(eq(rateLimits.key, loginKeys(attempt).pair));
 }

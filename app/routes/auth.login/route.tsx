@@ -18,7 +18,7 @@ import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser, logout } from '~/services/auth.server';
 import { clearFlow, readFlow, writeFlow } from '~/services/flow-state.server';
 import { afterLoginPath, safeRedirectTarget } from '~/services/login-redirect.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { clientAddress, loginAllowed, recordLoginFailure, recordLoginSuccess } from '~/services/rate-limit.server';
 import { createSession } from '~/services/session.server';
 import { redirectWithToast } from '~/services/toast.server';
 
@@ -59,9 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
   const { email, password, remember, redirectTo } = submission.value;
-  if (!(await consumeRateLimit('login', { account: email, address: clientAddress(request) }))) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429);
+  const attempt = { account: email, address: clientAddress(request) };
+  if (!(await loginAllowed(attempt))) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429);
 
   const result = await loginWithPassword(email, password);
+  if (result.outcome === 'failed') await recordLoginFailure(attempt);
+  else await recordLoginSuccess(attempt);
   switch (result.outcome) {
     case 'failed':
       return fail(LOGIN_FAILED_MESSAGE);
