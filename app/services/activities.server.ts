@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails, riderPowerBests, type ActivityType } from '~/db/schema';
 import { packFloat32 } from '~/lib/activities/packing';
-import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
-import { sniffFileType } from '~/lib/file-signature';
-import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
+import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
+import type { DecodedRide } from '~/lib/fit/read-ride';
 import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
+import { decode, type DecodeOutcome, type DecodeRefusal } from './activities/ride-analysis.worker';
+import { analyseInWorker, decodeInWorker } from './activities/ride-pool.server';
 import { storage } from './adapters/storage.server';
 import { addToRollups } from './activities/rollups.server';
 import { invalidateRiderPage } from './activities/page-cache.server';
@@ -15,7 +16,7 @@ export { listActivities, type ActivityListPage, type ActivityListQuery } from '.
 
 export class IngestError extends Error {
   constructor(
-    readonly code: 'too_big' | 'not_fit' | 'unreadable',
+    readonly code: DecodeRefusal,
     message: string,
   ) {
     super(message);
@@ -26,6 +27,7 @@ export const INGEST_MESSAGES = {
   too_big: `The file is too large (at most ${ACTIVITY_UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
   not_fit: 'Only FIT activity files can be uploaded.',
   unreadable: 'The FIT file is truncated or corrupt.',
+  too_long: `The ride is longer than ${RIDE_MAX_SAMPLES / 3600} hours of one-second samples: split it and upload each part.`,
 } as const;
 
 export interface IngestOptions {
@@ -34,16 +36,14 @@ export interface IngestOptions {
   routeName?: string;
 }
 
-/** Checks and decodes an upload; throws IngestError with a message for the rider. */
+function decodedOrRefused(outcome: DecodeOutcome): DecodedRide {
+  if (!outcome.ok) throw new IngestError(outcome.code, INGEST_MESSAGES[outcome.code]);
+  return outcome.ride;
+}
+
+/** Checks and decodes an upload on this thread; throws IngestError with a message for the rider. */
 export function decodeUpload(bytes: Uint8Array): DecodedRide {
-  if (bytes.byteLength > ACTIVITY_UPLOAD_MAX_BYTES) throw new IngestError('too_big', INGEST_MESSAGES.too_big);
-  if (sniffFileType(bytes) !== 'fit') throw new IngestError('not_fit', INGEST_MESSAGES.not_fit);
-  try {
-    return readRide(bytes);
-  } catch (error) {
-    if (error instanceof FitReadError) throw new IngestError('unreadable', INGEST_MESSAGES.unreadable);
-    throw error;
-  }
+  return decodedOrRefused(decode(bytes));
 }
 
 function defaultTitle(startedAt: Date): string {
@@ -68,9 +68,10 @@ export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previo
  * the original, compute every figure once and store it with the per-second rows and curve.
  */
 export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string }> {
-  const ride = decodeUpload(bytes);
+  // Decode and analysis run on the ride pool's threads: a day-long file must not stall requests.
+  const ride = decodedOrRefused(await decodeInWorker(bytes));
   const weightKg = await weightAt(userId, ride.startTime);
-  const analysis = analyseRide(ride, weightKg, await previousBestCurve(userId));
+  const analysis = await analyseInWorker({ ride, weightKg, previousBest: await previousBestCurve(userId) });
   const fileKey = await storage().put('activities', bytes, 'fit');
   const { samples } = ride;
   const type = options.type ?? 'ride';

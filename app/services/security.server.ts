@@ -31,3 +31,36 @@ export function redirectFramedRequest(request: Request): void {
     throw redirect(IFRAME_WARNING_PATH);
   }
 }
+
+export class BodyTooLargeError extends Error {}
+
+/**
+ * Reads a request body while counting, and stops at `maxBytes` (issue 15 item 4): a chunked
+ * body without Content-Length is refused as soon as it passes the cap, not after it was
+ * buffered whole.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (declared > maxBytes) throw new BodyTooLargeError();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
