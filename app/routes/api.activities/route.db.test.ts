@@ -27,7 +27,7 @@ function upload(token: string, body: BodyInit, headers: Record<string, string> =
   return action({ request, params: {}, context: {} });
 }
 
-function fitForm(bytes: Uint8Array) {
+function fitForm(bytes: Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   form.append('file', new Blob([bytes]), 'ride.fit');
   return form;
