@@ -1,7 +1,8 @@
 // The production server: opens the database before it listens, serves the Remix build,
 // and closes the database on SIGTERM/SIGINT so the process exits.
 import express from 'express';
-import { createRequestHandler } from '@remix-run/express';
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express';
+import { createRequestHandler } from '@remix-run/node';
 
 // The build is a production build: React and the libraries must run their production code
 // whatever the app's APP_MODE (development mode renders several times slower). Set before
@@ -9,7 +10,7 @@ import { createRequestHandler } from '@remix-run/express';
 process.env.NODE_ENV = 'production';
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue } = build.entry.module;
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest } = build.entry.module;
 
 await startServices();
 
@@ -23,7 +24,17 @@ app.use((req, _res, next) => {
 });
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
 app.use(express.static('build/client', { maxAge: '1h' }));
-app.all('*', createRequestHandler({ build, mode: 'production' }));
+// Remix's express adapter, with the request screened first (same origin, readable forms:
+// app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
+const handleRemix = createRequestHandler(build, 'production');
+app.all('*', async (req, res, next) => {
+  try {
+    const screened = await screenRequest(createRemixRequest(req, res));
+    await sendRemixResponse(res, screened instanceof Response ? screened : await handleRemix(screened, {}));
+  } catch (error) {
+    next(error);
+  }
+});
 
 const port = Number(process.env.PORT ?? 3000);
 const server = app.listen(port, () => {

@@ -6,6 +6,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { applySecurityHeaders } from '~/services/security.server';
 
+export { screenRequest } from '~/services/security.server';
+
 export { startServices, stopServices } from '~/services/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
 

@@ -1,4 +1,6 @@
 import { redirect } from '@remix-run/node';
+import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { getEnv } from './env.server';
 
 /**
  * Framing rules (spec 1 §2, spec 3 §2): Paceline may not be shown inside another site's
@@ -63,4 +65,69 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/** The largest page form post: a full set of import proofs plus the form around them. */
+export const PAGE_POST_MAX_BYTES = IMPORT_PROOF_MAX_FILES * IMPORT_PROOF_MAX_BYTES + 1024 * 1024;
+
+export const REQUEST_REFUSALS = {
+  crossSite: 'Cross-site form posts are refused: send the form from Paceline itself.',
+  contentType: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+  tooLarge: 'The form is too large.',
+  unreadable: 'The form could not be read: it is truncated or malformed.',
+  nul: 'A field holds a NUL character, which no form field may contain.',
+} as const;
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function refusal(status: number, message: string): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** Same-origin check for every state-changing request (issue 15 items 9 and 10, ASVS V3.5). */
+function isCrossSite(request: Request): boolean {
+  const origin = request.headers.get('Origin');
+  if (origin) return origin !== new URL(getEnv().SITE_URL).origin && origin !== new URL(request.url).origin;
+  return request.headers.get('Sec-Fetch-Site') === 'cross-site';
+}
+
+/**
+ * Screens a request before Remix sees it (server.mjs calls this for every request): state
+ * changes come only from our own origin, and a page action only ever receives a form it can
+ * read — anything else is a 4xx with a message, never a 500 from deep inside an action.
+ * Returns the request to hand on (its body re-buffered) or the refusal to send.
+ * /api/ routes take their own bodies (bearer-authenticated, not cookie-driven) but keep the
+ * origin rule.
+ */
+export async function screenRequest(request: Request): Promise<Request | Response> {
+  if (SAFE_METHODS.has(request.method)) return request;
+  if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
+  if (new URL(request.url).pathname.startsWith('/api/')) return request;
+  const contentType = request.headers.get('Content-Type') ?? '';
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBodyWithin(request, PAGE_POST_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refusal(413, REQUEST_REFUSALS.tooLarge);
+    return refusal(400, REQUEST_REFUSALS.unreadable);
+  }
+  if (body.byteLength > 0 || contentType) {
+    if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) return refusal(415, REQUEST_REFUSALS.contentType);
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+    } catch {
+      return refusal(400, REQUEST_REFUSALS.unreadable);
+    }
+    for (const [name, value] of form) {
+      if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return refusal(400, REQUEST_REFUSALS.nul);
+    }
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: body.byteLength > 0 ? body : undefined,
+    signal: request.signal,
+  });
 }

@@ -15,7 +15,7 @@ import { loginMachine } from '~/machines/login.machine';
 import type { AuthOutcome } from '~/machines/sign-in-form';
 import { loginWithPassword } from '~/services/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
-import { getOptionalUser, logout } from '~/services/auth.server';
+import { getOptionalUser } from '~/services/auth.server';
 import { clearFlow, readFlow, writeFlow } from '~/services/flow-state.server';
 import { afterLoginPath, safeRedirectTarget } from '~/services/login-redirect.server';
 import { clientAddress, loginAllowed, recordLoginFailure, recordLoginSuccess } from '~/services/rate-limit.server';
@@ -30,10 +30,10 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again la
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get('action') === 'logout') {
-    throw redirect('/auth/login', { headers: await logout(request) });
-  }
-  if (await getOptionalUser(request)) throw redirect('/user/profile');
+  const signedIn = Boolean(await getOptionalUser(request));
+  // Spec 1 §4 "action=logout": a GET never changes state, so it leads to the logout confirmation (a POST).
+  if (url.searchParams.get('action') === 'logout' && signedIn) throw redirect('/auth/logout');
+  if (signedIn) throw redirect('/user/profile');
   const headers = new Headers();
   const redirectTo = safeRedirectTarget(url.searchParams.get('redirect_to'));
   if (redirectTo) headers.append('Set-Cookie', await writeFlow('redirect', redirectTo));
