@@ -10,7 +10,7 @@ import { createRequestHandler } from '@remix-run/node';
 process.env.NODE_ENV = 'production';
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest } = build.entry.module;
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse } = build.entry.module;
 
 await startServices();
 
@@ -29,8 +29,10 @@ app.use(express.static('build/client', { maxAge: '1h' }));
 const handleRemix = createRequestHandler(build, 'production');
 app.all('*', async (req, res, next) => {
   try {
-    const screened = await screenRequest(createRemixRequest(req, res));
-    await sendRemixResponse(res, screened instanceof Response ? screened : await handleRemix(screened, {}));
+    const request = createRemixRequest(req, res);
+    const screened = await screenRequest(request);
+    const response = screened instanceof Response ? screened : await handleRemix(screened, {});
+    await sendRemixResponse(res, secureResponse(request, response));
   } catch (error) {
     next(error);
   }

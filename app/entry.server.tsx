@@ -4,9 +4,10 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { applySecurityHeaders } from '~/services/security.server';
+import { NonceContext } from '~/components/shell/nonce';
+import { applySecurityHeaders, newNonce } from '~/services/security.server';
 
-export { screenRequest } from '~/services/security.server';
+export { screenRequest, secureResponse } from '~/services/security.server';
 
 export { startServices, stopServices } from '~/services/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
@@ -26,13 +27,18 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  applySecurityHeaders(new URL(request.url).pathname, responseHeaders);
+  // One nonce per response: only scripts Remix and the root write may run (issue 15 item 11).
+  const nonce = newNonce();
+  applySecurityHeaders(new URL(request.url).pathname, responseHeaders, nonce);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();

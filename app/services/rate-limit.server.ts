@@ -8,7 +8,7 @@ import { getEnv } from './env.server';
  * hit per account and one per client address; both must be under their limit. If the
  * database cannot count, the answer is "limited": a limiter that fails open protects nothing.
  */
-export type RateLimitedAction = 'register' | 'forgot-password' | 'code-send' | 'code-check';
+export type RateLimitedAction = 'contact' | 'register' | 'forgot-password' | 'code-send' | 'code-check';
 
 interface Limit {
   hits: number;
@@ -18,6 +18,7 @@ interface Limit {
 const MINUTE_MS = 60_000;
 
 export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: Limit }> = {
+  contact: { account: { hits: 3, windowMs: 60 * MINUTE_MS }, address: { hits: 10, windowMs: 60 * MINUTE_MS } },
   register: { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
   'forgot-password': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
   'code-send': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 30, windowMs: 60 * MINUTE_MS } },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
 import { getEnv } from './env.server';
@@ -14,16 +15,79 @@ export function isFrameable(pathname: string): boolean {
   return FRAMEABLE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-export function applySecurityHeaders(pathname: string, headers: Headers): void {
+/** A fresh CSP nonce: one per rendered document. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Where the results board may come from: Paceline itself, or RESULTS_URL's origin. */
+function frameSources(): string {
+  const results = getEnv().RESULTS_URL;
+  return results ? `'self' ${new URL(results).origin}` : "'self'";
+}
+
+/**
+ * The document policy (issue 15 item 11, ASVS V3.4): scripts only from Paceline with this
+ * response's nonce; styles may be inline (React's style props, the ALTCHA widget); the robot
+ * check's proof of work runs in a blob: worker.
+ */
+function documentPolicy(nonce: string, frameAncestors: string | null): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    `frame-src ${frameSources()}`,
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ...(frameAncestors ? [`frame-ancestors ${frameAncestors}`] : []),
+  ].join('; ');
+}
+
+/** Headers every response carries, pages, data and resource routes alike. */
+export function applyBaselineHeaders(headers: Headers): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  if (getEnv().APP_MODE === 'production') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+export function applySecurityHeaders(pathname: string, headers: Headers, nonce: string): void {
+  applyBaselineHeaders(headers);
   if (isFrameable(pathname)) {
     // Paceline's own framed pages may be framed by Paceline only; the warning by anyone.
-    headers.set('Content-Security-Policy', pathname.startsWith(IFRAME_WARNING_PATH) ? "object-src 'none'" : "frame-ancestors 'self'; object-src 'none'");
+    headers.set('Content-Security-Policy', documentPolicy(nonce, pathname.startsWith(IFRAME_WARNING_PATH) ? null : "'self'"));
   } else {
-    headers.set('Content-Security-Policy', "frame-ancestors 'none'; object-src 'none'; base-uri 'self'");
+    headers.set('Content-Security-Policy', documentPolicy(nonce, "'none'"));
     headers.set('X-Frame-Options', 'DENY');
   }
+}
+
+/**
+ * Responses that are not rendered documents (JSON loaders, resource routes, redirects,
+ * refusals): the baseline, and a policy that lets nothing run or frame them unless the
+ * route set its own.
+ */
+export function secureResponse(request: Request, response: Response): Response {
+  let headers = response.headers;
+  try {
+    applyBaselineHeaders(headers);
+  } catch {
+    // Some responses (fetch results passed through) have immutable headers: copy them.
+    headers = new Headers(response.headers);
+    applyBaselineHeaders(headers);
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  if (!headers.has('Content-Security-Policy')) {
+    const pathname = new URL(request.url).pathname;
+    headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${isFrameable(pathname) ? "'self'" : "'none'"}`);
+    if (!isFrameable(pathname)) headers.set('X-Frame-Options', 'DENY');
+  }
+  return response;
 }
 
 /** A document request made for a frame goes to the warning instead (the server half of the check). */
