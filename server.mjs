@@ -1,13 +1,16 @@
 // The production server: opens the database before it listens, serves the Remix build,
 // and closes the database on SIGTERM/SIGINT so the process exits.
 import express from 'express';
-import { createRemixRequest, sendRemixResponse } from '@remix-run/express';
+import { createRequire } from 'node:module';
 import { createRequestHandler } from '@remix-run/node';
 
 // The build is a production build: React and the libraries must run their production code
 // whatever the app's APP_MODE (development mode renders several times slower). Set before
 // the build, and with it React, is loaded.
 process.env.NODE_ENV = 'production';
+
+// The adapter's request and response converters (its index exports only the whole handler).
+const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
 const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse } = build.entry.module;

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { getEnv } from './env.server';
+import { verifyPassword } from './password.server';
 import { clearFlow, FLOW_COOKIES } from './flow-state.server';
 import { isLoopback, peerAddress } from './rate-limit.server';
 import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck } from './session.server';
@@ -121,6 +122,12 @@ export async function requireAdultRider(request: Request, fallback = '/user/acti
   const user = await requireUser(request);
   if (user.isKid) throw redirect(fallback);
   return user;
+}
+
+/** Step-up for sensitive changes: the signed-in rider proves they know the current password. */
+export async function isCurrentPassword(userId: string, password: string): Promise<boolean> {
+  const user = await findUserById(userId);
+  return user ? verifyPassword(user.passwordHash, password) : false;
 }
 
 /** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */
