@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails, riderPowerBests, type ActivityType } from '~/db/schema';
 import { packFloat32 } from '~/lib/activities/packing';
@@ -67,7 +68,16 @@ export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previo
  * The one way a ride enters Paceline (uploads, game clients, the seed): check, decode, keep
  * the original, compute every figure once and store it with the per-second rows and curve.
  */
-export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string }> {
+async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
+  const [row] = await db().select({ id: activities.id }).from(activities).where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
+  return row?.id;
+}
+
+export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string; duplicate?: true }> {
+  // The same file again (a retry, a double click) is the ride already stored (issue 15 item 8).
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const known = await rideWithContent(userId, contentHash);
+  if (known) return { id: known, duplicate: true };
   // Decode and analysis run on the ride pool's threads: a day-long file must not stall requests.
   const ride = decodedOrRefused(await decodeInWorker(bytes));
   const weightKg = await weightAt(userId, ride.startTime);
@@ -75,7 +85,7 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
   const fileKey = await storage().put('activities', bytes, 'fit');
   const { samples } = ride;
   const type = options.type ?? 'ride';
-  return db().transaction(async (tx) => {
+  const stored = db().transaction(async (tx) => {
     const [row] = await tx
       .insert(activities)
       .values({
@@ -105,6 +115,7 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
         spikesRemoved: analysis.spikesRemoved,
         platform: ride.platform,
         analysisVersion: ANALYSIS_VERSION,
+        contentHash,
       })
       .returning({ id: activities.id });
     await tx.insert(activityDetails).values({
@@ -125,4 +136,13 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
     });
     return { id: row.id };
   }).finally(() => invalidateRiderPage(userId));
+  try {
+    return await stored;
+  } catch (error) {
+    // Two identical uploads at once: the unique index lets one in; the other answers with it.
+    const winner = await rideWithContent(userId, contentHash);
+    if (!winner) throw error;
+    await storage().delete(fileKey);
+    return { id: winner, duplicate: true };
+  }
 }

@@ -27,8 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!(file instanceof Blob)) return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   try {
-    const { id } = await ingestActivity(session.userId, new Uint8Array(await file.arrayBuffer()));
-    return json({ id }, { status: 201 });
+    const { id, duplicate } = await ingestActivity(session.userId, new Uint8Array(await file.arrayBuffer()));
+    // A re-upload (a client retrying) answers with the ride already stored, not a second one.
+    return duplicate ? json({ id, duplicate: true }, { status: 200 }) : json({ id }, { status: 201 });
   } catch (error) {
     if (error instanceof IngestError) return json({ error: error.message, code: error.code }, { status: error.code === 'too_big' ? 413 : 422 });
     throw error;
