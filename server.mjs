@@ -1,25 +1,47 @@
 // The production server: opens the database before it listens, serves the Remix build,
 // and closes the database on SIGTERM/SIGINT so the process exits.
 import express from 'express';
-import { createRequestHandler } from '@remix-run/express';
+import { createRequire } from 'node:module';
+import { createRequestHandler } from '@remix-run/node';
 
 // The build is a production build: React and the libraries must run their production code
 // whatever the app's APP_MODE (development mode renders several times slower). Set before
 // the build, and with it React, is loaded.
 process.env.NODE_ENV = 'production';
 
+// The adapter's request and response converters (its index exports only the whole handler).
+const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
+
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue } = build.entry.module;
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse } = build.entry.module;
 
 await startServices();
 
 const app = express();
 app.disable('x-powered-by');
+// The TCP peer, for the rate limiter and the loopback rule of /dev/outbox: always overwritten,
+// so a client cannot send its own (app/services/rate-limit.server.ts reads it).
+app.use((req, _res, next) => {
+  req.headers['x-paceline-peer'] = req.socket.remoteAddress ?? 'unknown';
+  next();
+});
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
 const publicFiles = express.static('build/client', { maxAge: '1h' });
 // Every public file has an extension and no page path has one: pages skip the disk lookup.
 app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all('*', createRequestHandler({ build, mode: 'production' }));
+// Remix's express adapter, with the request screened first (same origin, readable forms:
+// app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
+const handleRemix = createRequestHandler(build, 'production');
+app.all('*', async (req, res, next) => {
+  try {
+    const request = createRemixRequest(req, res);
+    const screened = await screenRequest(request);
+    const response = screened instanceof Response ? screened : await handleRemix(screened, {});
+    await sendRemixResponse(res, secureResponse(request, response));
+  } catch (error) {
+    next(error);
+  }
+});
 
 const port = Number(process.env.PORT ?? 3000);
 // LISTEN_SOCKET: a Unix socket instead of the port (`npm run bench` needs no free port).

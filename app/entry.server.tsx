@@ -2,7 +2,10 @@ import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { applySecurityHeaders } from '~/services/security.server';
+import { NonceContext } from '~/components/shell/nonce';
+import { applySecurityHeaders, newNonce } from '~/services/security.server';
+
+export { screenRequest, secureResponse } from '~/services/security.server';
 
 export { startServices, stopServices } from '~/services/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
@@ -22,12 +25,17 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  applySecurityHeaders(new URL(request.url).pathname, responseHeaders);
+  // One nonce per response: only scripts Remix and the root write may run (issue 15 item 11).
+  const nonce = newNonce();
+  applySecurityHeaders(new URL(request.url).pathname, responseHeaders, nonce);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         // No page suspends on data (single fetch resolves every loader before rendering), so
         // the whole document is ready about as soon as its shell: it goes out as one buffer,
         // one socket write instead of one per React chunk, for browsers and bots alike

@@ -16,6 +16,7 @@ import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbedde
 import { useSessionWatch } from '~/components/auth/use-session-watch';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
+import { useNonce } from '~/components/shell/nonce';
 import { Toaster } from '~/components/ui/Toaster';
 import { getOptionalUser } from '~/services/auth.server';
 import { getClientEnv } from '~/services/env.server';
@@ -51,6 +52,7 @@ function useFrameBreaker() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -58,12 +60,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <script dangerouslySetInnerHTML={{ __html: EMBEDDED_MODE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBEDDED_MODE_SCRIPT }} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -193,12 +193,20 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const NewPasswordSchema = z
-  .object({
-    password: passwordField,
-    repeatPassword: z.string({ required_error: MESSAGES.passwordMismatch }),
-  })
-  .refine((value) => value.password === value.repeatPassword, { path: ['repeatPassword'], message: MESSAGES.passwordMismatch });
+const newPasswordFields = z.object({
+  password: passwordField,
+  repeatPassword: z.string({ required_error: MESSAGES.passwordMismatch }),
+});
+const passwordsMatch = (value: { password: string; repeatPassword: string }) => value.password === value.repeatPassword;
+
+export const NewPasswordSchema = newPasswordFields.refine(passwordsMatch, { path: ['repeatPassword'], message: MESSAGES.passwordMismatch });
+
+export const CURRENT_PASSWORD_MESSAGES = { required: 'Enter your current password.', wrong: 'The current password is incorrect.' } as const;
+
+/** Changing the password while signed in asks for the current one (step-up, ASVS V7 / issue 15 item 7). */
+export const ChangePasswordSchema = newPasswordFields
+  .extend({ currentPassword: z.string({ required_error: CURRENT_PASSWORD_MESSAGES.required }) })
+  .refine(passwordsMatch, { path: ['repeatPassword'], message: MESSAGES.passwordMismatch });
 
 export const ForgotPasswordSchema = z.object({
   email: z.string({ required_error: 'A valid email is required' }).trim().email('A valid email is required'),

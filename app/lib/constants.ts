@@ -106,6 +106,8 @@ export const COMPARE_LIMIT = 2;
 export const ACTIVITIES_PAGE_SIZE = 20;
 /** Largest FIT upload accepted: a 12-hour 1 Hz recording is ~3 MB; 16 MiB leaves room. */
 export const ACTIVITY_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+/** Longest ride accepted: 24 h of one-second samples (issue 15: a plausible day, not a stall). */
+export const RIDE_MAX_SAMPLES = 24 * 60 * 60;
 /** Spec 2 §9 "Import proof: at most 10 files". */
 export const IMPORT_PROOF_MAX_FILES = 10;
 /** Largest proof file (spec 3 §9's general upload limit, 8 MB). */

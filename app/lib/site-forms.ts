@@ -32,11 +32,5 @@ export const ContactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
-/** Only same-site paths may be a post-submit destination (no open redirects). */
-export function safeRedirectPath(value: string | undefined | null, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}
-
 export const SUBSCRIBED_MESSAGE = 'Thanks! You are subscribed to Paceline news.';
 export const CONTACT_SENT_MESSAGE = 'Thank you for your message. Our support team will get back to you within one working day.';

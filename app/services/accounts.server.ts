@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
@@ -63,6 +63,11 @@ export type RegisterResult =
  * Creates a pending account. An e-mail that already has an account gets a notice instead,
  * and the caller receives an answer shaped exactly like a new registration's.
  */
+/** A key shaped exactly like a real verification key, so the flow cookie does not tell a taken e-mail apart (issue 15 item 6). */
+function decoyVerificationKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 export async function registerRider(input: RegisterInput): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
   const userAge = ageInYears(input.dob);
@@ -71,7 +76,7 @@ export async function registerRider(input: RegisterInput): Promise<RegisterResul
   const existing = await findUserByEmail(email);
   if (existing) {
     await sendAlreadyRegisteredMail(email);
-    return minor ? { outcome: 'parentalConsent', childUserId: randomUUID(), userAge } : { outcome: 'verifyEmail', key: randomUUID(), email };
+    return minor ? { outcome: 'parentalConsent', childUserId: randomUUID(), userAge } : { outcome: 'verifyEmail', key: decoyVerificationKey(), email };
   }
   const [user] = await db()
     .insert(users)
@@ -91,7 +96,7 @@ export async function registerRider(input: RegisterInput): Promise<RegisterResul
     })
     .onConflictDoNothing()
     .returning();
-  if (!user) return { outcome: 'verifyEmail', key: randomUUID(), email };
+  if (!user) return { outcome: 'verifyEmail', key: decoyVerificationKey(), email };
   if (minor) return { outcome: 'parentalConsent', childUserId: user.id, userAge };
   const issued = await issueVerification(user.id, 'verify-email', email);
   await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken);

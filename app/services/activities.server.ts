@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails, type ActivityType } from '~/db/schema';
 import { packFloat32 } from '~/lib/activities/packing';
-import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
-import { sniffFileType } from '~/lib/file-signature';
-import { FitReadError, NoCyclingSessionError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
+import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
+import type { DecodedRide } from '~/lib/fit/read-ride';
 import { ANALYSIS_VERSION, analyseRide, atFtp, type RideAnalysis } from '~/lib/power/analyse-ride';
+import { decode, type DecodeOutcome, type DecodeRefusal } from './activities/ride-analysis.worker';
+import { analyseInWorker, decodeInWorker } from './activities/ride-pool.server';
 import { storage } from './adapters/storage.server';
 import { addToRollups } from './activities/rollups.server';
 import { ftpAt, recomputeRideFtps } from './activities/ftp.server';
@@ -15,7 +18,7 @@ export { listActivities, type ActivityListPage, type ActivityListQuery } from '.
 
 export class IngestError extends Error {
   constructor(
-    readonly code: 'too_big' | 'not_fit' | 'unreadable' | 'not_cycling',
+    readonly code: DecodeRefusal,
     message: string,
   ) {
     super(message);
@@ -27,6 +30,7 @@ export const INGEST_MESSAGES = {
   not_fit: 'Only FIT activity files can be uploaded.',
   unreadable: 'The FIT file is truncated or corrupt.',
   not_cycling: 'This FIT file holds no cycling session: only rides can be uploaded.',
+  too_long: `The ride is longer than ${RIDE_MAX_SAMPLES / 3600} hours of one-second samples: split it and upload each part.`,
 } as const;
 
 export interface IngestOptions {
@@ -35,17 +39,14 @@ export interface IngestOptions {
   routeName?: string;
 }
 
-/** Checks and decodes an upload; throws IngestError with a message for the rider. */
+function decodedOrRefused(outcome: DecodeOutcome): DecodedRide {
+  if (!outcome.ok) throw new IngestError(outcome.code, INGEST_MESSAGES[outcome.code]);
+  return outcome.ride;
+}
+
+/** Checks and decodes an upload on this thread; throws IngestError with a message for the rider. */
 export function decodeUpload(bytes: Uint8Array): DecodedRide {
-  if (bytes.byteLength > ACTIVITY_UPLOAD_MAX_BYTES) throw new IngestError('too_big', INGEST_MESSAGES.too_big);
-  if (sniffFileType(bytes) !== 'fit') throw new IngestError('not_fit', INGEST_MESSAGES.not_fit);
-  try {
-    return readRide(bytes);
-  } catch (error) {
-    if (error instanceof NoCyclingSessionError) throw new IngestError('not_cycling', INGEST_MESSAGES.not_cycling);
-    if (error instanceof FitReadError) throw new IngestError('unreadable', INGEST_MESSAGES.unreadable);
-    throw error;
-  }
+  return decodedOrRefused(decode(bytes));
 }
 
 function defaultTitle(startedAt: Date): string {
@@ -68,14 +69,25 @@ export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previo
  * The one way a ride enters Paceline (uploads, game clients, the seed): check, decode, keep
  * the original, compute every figure once and store it with the per-second rows and curve.
  */
-export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string }> {
-  const ride = decodeUpload(bytes);
+async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
+  const [row] = await db().select({ id: activities.id }).from(activities).where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
+  return row?.id;
+}
+
+export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string; duplicate?: true }> {
+  // The same file again (a retry, a double click) is the ride already stored (issue 15 item 8).
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const known = await rideWithContent(userId, contentHash);
+  if (known) return { id: known, duplicate: true };
+  // Decode and analysis run on the ride pool's threads: a day-long file must not stall requests.
+  const ride = decodedOrRefused(await decodeInWorker(bytes));
   const weightKg = await weightAt(userId, ride.startTime);
-  const analysis = atFtp(analyseRide(ride, weightKg, null), await ftpAt(userId, ride.startTime, weightKg));
+  // The FTP in force at the ride's date is read here, on the server, around the worker's analysis (decision 106).
+  const analysis = atFtp(await analyseInWorker({ ride, weightKg, previousBest: null }), await ftpAt(userId, ride.startTime, weightKg));
   const fileKey = await storage().put('activities', bytes, 'fit');
   const { samples } = ride;
   const type = options.type ?? 'ride';
-  const stored = await db().transaction(async (tx) => {
+  const stored = db().transaction(async (tx) => {
     const [row] = await tx
       .insert(activities)
       .values({
@@ -107,6 +119,7 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
         spikesRemoved: analysis.spikesRemoved,
         platform: ride.platform,
         analysisVersion: ANALYSIS_VERSION,
+        contentHash,
       })
       .returning({ id: activities.id });
     await tx.insert(activityDetails).values({
@@ -127,7 +140,17 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
     });
     return { id: row.id };
   }).finally(() => invalidateRiderPage(userId));
+  let result: { id: string; duplicate?: true };
+  try {
+    result = await stored;
+  } catch (error) {
+    // Two identical uploads at once: the unique index lets one in; the other answers with it.
+    const winner = await rideWithContent(userId, contentHash);
+    if (!winner) throw error;
+    await storage().delete(fileKey);
+    return { id: winner, duplicate: true };
+  }
   // Rides started after this one may have a new 20-minute best before them now.
   await recomputeRideFtps(userId, new Date(ride.startTime.getTime() + 1));
-  return stored;
+  return result;
 }

@@ -1,6 +1,9 @@
 import { redirect } from '@remix-run/node';
+import { getEnv } from './env.server';
+import { verifyPassword } from './password.server';
 import { clearFlow, FLOW_COOKIES } from './flow-state.server';
-import { checkSession, clearSessionCookies, revokeSession, type SessionCheck, type UserRow } from './session.server';
+import { isLoopback, peerAddress } from './rate-limit.server';
+import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
@@ -100,11 +103,27 @@ export async function requireStaff(request: Request, context?: object): Promise<
   return user;
 }
 
+/**
+ * The developer tools (/dev/outbox, /flows) in any mode: staff accounts, or, when
+ * OUTBOX_LOOPBACK=true, a request whose TCP peer is this machine and that no proxy forwarded.
+ * Anyone else is sent to login (a visitor) or refused (a rider); never shown to a visitor.
+ */
+export async function requireDeveloperTools(request: Request): Promise<void> {
+  if (getEnv().OUTBOX_LOOPBACK && isLoopback(peerAddress(request)) && !request.headers.has('X-Forwarded-For')) return;
+  await requireStaff(request);
+}
+
 /** Child accounts never reach adult-only areas (wallet, shop): enforced here, not in the UI. */
 export async function requireAdultRider(request: Request, fallback = '/user/activities#profile'): Promise<ShellUser> {
   const user = await requireUser(request);
   if (user.isKid) throw redirect(fallback);
   return user;
+}
+
+/** Step-up for sensitive changes: the signed-in rider proves they know the current password. */
+export async function isCurrentPassword(userId: string, password: string): Promise<boolean> {
+  const user = await findUserById(userId);
+  return user ? verifyPassword(user.passwordHash, password) : false;
 }
 
 /** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */

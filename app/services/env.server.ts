@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { NETWORKS, type Network } from '~/lib/connections/networks';
 
@@ -25,20 +28,17 @@ const networkVariables = Object.fromEntries(
 export function networkVariable(network: Network, field: NetworkField): NetworkVariable {
   return `${network.toUpperCase() as Uppercase<Network>}_${field}`;
 }
+const requiredSecret = (name: string) =>
+  z.string({ required_error: `set ${name}: APP_MODE=production has no default secret` });
 
 const EnvSchema = z
   .object({
     ...networkVariables,
     /**
-     * AES-256-GCM key (64 hex) for fitness-network tokens at rest. Unset: a random key is
-     * generated once into the data folder (app/services/connections/secrets.server.ts).
+     * AES-256-GCM key (64 hex) for fitness-network tokens at rest; a secret like SESSION_SECRET
+     * (resolveSecrets below: generated at first start outside production, required in production).
      */
-    TOKEN_ENCRYPTION_KEY: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/i)
-      .optional(),
-    /** Folder for secrets generated at first start (kept beside the database, never in git). */
-    SECRETS_DIR: z.string().default('data/secrets'),
+    TOKEN_ENCRYPTION_KEY: requiredSecret('TOKEN_ENCRYPTION_KEY').regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters'),
     /**
      * How Paceline behaves, apart from NODE_ENV (which only picks React's and the libraries'
      * production builds: server.mjs always runs them in production mode). development shows
@@ -51,7 +51,17 @@ const EnvSchema = z
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default('data/pglite'),
-    SESSION_SECRET: z.string().min(32).default('paceline-development-session-secret-change-me'),
+    /** Secrets have no published default (decision 061): see resolveSecrets below. */
+    SESSION_SECRET: requiredSecret('SESSION_SECRET').min(32),
+    /** Where the first start outside production writes generated secrets (git-ignored). */
+    SECRETS_FILE: z.string().default('data/secrets.json'),
+    /** Proxies whose X-Forwarded-For is believed (comma-separated peer addresses); none by default. */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+    /** Also show /dev/outbox to requests from this machine's loopback (besides staff accounts). */
+    OUTBOX_LOOPBACK: booleanFlag.default('false'),
     COOKIE_DOMAIN: z.string().optional(),
     /** Whether start-up creates the demo riders, events and content. */
     SEED_DEMO: booleanFlag.default('true'),
@@ -63,17 +73,14 @@ const EnvSchema = z
     WP_URL: z.string().url().optional(),
     WP_API_KEY: z.string().optional(),
     STORAGE_DIR: z.string().default('data/uploads'),
-    ALTCHA_HMAC_KEY: z.string().min(16).default('paceline-development-altcha-key'),
+    ALTCHA_HMAC_KEY: requiredSecret('ALTCHA_HMAC_KEY').min(16),
     /** Upper bound of the ALTCHA proof-of-work search; lower is easier (tests use a small value). */
     ALTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
     SMS_PROVIDER_URL: z.string().url().optional(),
     SMS_PROVIDER_TOKEN: z.string().optional(),
     RESULTS_URL: z.string().url().optional(),
     /** Key of the AES-256-CBC payload layer game clients use (64 hex characters). */
-    PAYLOAD_KEY: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/i)
-      .default('7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465'),
+    PAYLOAD_KEY: requiredSecret('PAYLOAD_KEY').regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters'),
     /** Card payments for gems (docs/shop-and-payments.md): the built-in sandbox checkout, or Stripe. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -101,19 +108,90 @@ const EnvSchema = z
     if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe' });
     }
-    if (env.APP_MODE === 'production' && env.SESSION_SECRET.includes('development')) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'set SESSION_SECRET when APP_MODE=production' });
+    for (const name of SECRET_NAMES) {
+      if (PUBLISHED_SECRETS.includes(env[name])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a published value: set a random one` });
+      }
     }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Secrets production must be given; elsewhere they are generated (or fixed in test mode). */
+const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY', 'TOKEN_ENCRYPTION_KEY'] as const;
+/**
+ * Generated outside production like the others, but optional in production: the sandbox
+ * checkout's webhook key is needed only when the sandbox takes payments (docs/shop-and-payments.md).
+ */
+const GENERATED_NAMES = [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET'] as const;
+type SecretName = (typeof GENERATED_NAMES)[number];
+
+/** The values earlier versions shipped as defaults: public, so never accepted again. */
+const PUBLISHED_SECRETS = [
+  'paceline-development-session-secret-change-me',
+  'paceline-development-altcha-key',
+  '7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465',
+];
+
+/** Fixed values for APP_MODE=test only, so test runs and their fixtures are repeatable. */
+const TEST_SECRETS: Record<SecretName, string> = {
+  SESSION_SECRET: 'paceline-test-mode-session-secret-0123456789',
+  ALTCHA_HMAC_KEY: 'paceline-test-mode-altcha-key',
+  PAYLOAD_KEY: '706163656c696e652d746573742d6d6f64652d7061796c6f61642d6b65792121',
+  TOKEN_ENCRYPTION_KEY: '706163656c696e652d746573742d746f6b656e2d656e6372797074696f6e2d31',
+  PAYMENT_WEBHOOK_SECRET: 'paceline-test-payment-webhook-secret-0000',
+};
+
+function generateSecret(name: SecretName): string {
+  return name === 'PAYLOAD_KEY' || name === 'TOKEN_ENCRYPTION_KEY' ? randomBytes(32).toString('hex') : randomBytes(32).toString('base64url');
+}
+
+/**
+ * Reads the generated secrets, creating the file on the first start. Written to a temporary
+ * file and linked into place, so two processes starting at once agree on one set.
+ */
+function readOrCreateSecretsFile(file: string): Record<SecretName, string> {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const fresh = Object.fromEntries(GENERATED_NAMES.map((name) => [name, generateSecret(name)]));
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600 });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretName, string>>;
+  const missing = GENERATED_NAMES.filter((name) => !stored[name]);
+  if (missing.length === 0) return stored as Record<SecretName, string>;
+  const completed = { ...stored, ...Object.fromEntries(missing.map((name) => [name, generateSecret(name)])) };
+  writeFileSync(file, `${JSON.stringify(completed, null, 2)}\n`, { mode: 0o600 });
+  return completed as Record<SecretName, string>;
+}
+
+/**
+ * Where each secret comes from (decision 061): the environment when set; in test mode fixed
+ * values; in production nothing (start-up fails and names what is missing); in development a
+ * file in the data folder generated on the first start and kept across restarts.
+ */
+function resolveSecrets(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const missing = GENERATED_NAMES.filter((name) => !source[name]);
+  if (missing.length === 0) return source;
+  const mode = source.APP_MODE ?? 'development';
+  if (mode === 'production') return source;
+  const values = mode === 'test' ? TEST_SECRETS : readOrCreateSecretsFile(source.SECRETS_FILE || 'data/secrets.json');
+  return { ...source, ...Object.fromEntries(missing.map((name) => [name, values[name]])) };
+}
 
 let cached: Env | undefined;
 
 /** Parses process.env on first use and fails loudly with every problem at once. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = EnvSchema.safeParse(resolveSecrets(process.env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);

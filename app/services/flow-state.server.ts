@@ -52,9 +52,3 @@ export function writeFlow<Name extends FlowCookie>(name: Name, value: FlowValues
 export function clearFlow(name: FlowCookie): Promise<string> {
   return cookies[name]().serialize('', { maxAge: 0 });
 }
-
-/** Only same-site paths may be redirect targets (no open redirect). */
-export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}

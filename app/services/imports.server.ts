@@ -89,9 +89,20 @@ export function checkProofFiles(files: ProofFile[]): { ok: true; types: SniffedT
   return { ok: true, types };
 }
 
+async function pendingImportOf(userId: string): Promise<string | undefined> {
+  const [row] = await db()
+    .select({ id: thirdPartyImports.id })
+    .from(thirdPartyImports)
+    .where(and(eq(thirdPartyImports.userId, userId), eq(thirdPartyImports.status, 'submitted')));
+  return row?.id;
+}
+
+/** One pending request per rider (a unique index, issue 15 item 8): a repeat answers with the pending one and stores no files. */
 export async function submitImport(userId: string, submission: ImportSubmission): Promise<{ id: string }> {
   const checked = checkProofFiles(submission.files);
   if (!checked.ok) throw new Error(checked.message);
+  const pending = await pendingImportOf(userId);
+  if (pending) return { id: pending };
   const proofFiles = [];
   for (const [index, file] of submission.files.entries()) {
     const type = checked.types[index];
@@ -99,7 +110,7 @@ export async function submitImport(userId: string, submission: ImportSubmission)
     proofFiles.push({ key, type, name: file.name.slice(0, 200) });
   }
   const distanceKm = submission.distanceUnit === 'miles' ? submission.distance * KM_PER_MILE : submission.distance;
-  const [row] = await db()
+  const inserted = db()
     .insert(thirdPartyImports)
     .values({
       userId,
@@ -110,7 +121,16 @@ export async function submitImport(userId: string, submission: ImportSubmission)
       profileLink: submission.profileLink,
       proofFiles,
     })
+    .onConflictDoNothing()
     .returning({ id: thirdPartyImports.id });
+  const [row] = await inserted;
+  if (!row) {
+    // Another request of this rider won the race: keep its files, drop ours.
+    for (const file of proofFiles) await storage().delete(file.key);
+    const winner = await pendingImportOf(userId);
+    if (!winner) throw new Error('the pending import changed while this one was stored');
+    return { id: winner };
+  }
   invalidateRiderPage(userId);
   return { id: row.id };
 }

@@ -12,3 +12,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+export { isCommonPassword } from './common-passwords';
+
+/** Spec floor is 6 characters; above it, the most common breached passwords are refused. */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common: choose one that is harder to guess.';

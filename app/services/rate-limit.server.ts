@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
+import { getEnv } from './env.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
  * hit per account and one per client address; both must be under their limit. If the
  * database cannot count, the answer is "limited": a limiter that fails open protects nothing.
  */
-export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'code-send' | 'code-check';
+export type RateLimitedAction = 'contact' | 'register' | 'forgot-password' | 'code-send' | 'code-check';
 
 interface Limit {
   hits: number;
@@ -17,17 +18,44 @@ interface Limit {
 const MINUTE_MS = 60_000;
 
 export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: Limit }> = {
-  login: { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 50, windowMs: 15 * MINUTE_MS } },
+  contact: { account: { hits: 3, windowMs: 60 * MINUTE_MS }, address: { hits: 10, windowMs: 60 * MINUTE_MS } },
   register: { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
   'forgot-password': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 20, windowMs: 60 * MINUTE_MS } },
   'code-send': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 30, windowMs: 60 * MINUTE_MS } },
   'code-check': { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 60, windowMs: 15 * MINUTE_MS } },
 };
 
-/** The client's address: the first X-Forwarded-For hop (set by the proxy in front), else "local". */
+/**
+ * The TCP peer of the request. server.mjs overwrites this header with the socket's address
+ * on every request, so a client cannot choose it; without server.mjs (vite dev, tests) it is
+ * absent and the peer is "local".
+ */
+export const PEER_HEADER = 'X-Paceline-Peer';
+
+export function peerAddress(request: Request): string {
+  return request.headers.get(PEER_HEADER) || 'local';
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'local']);
+
+export function isLoopback(address: string): boolean {
+  return LOOPBACK.has(address);
+}
+
+/**
+ * The client's address (ASVS V6.3, decision 060): the peer, unless the peer is a proxy named
+ * in TRUSTED_PROXIES; then the right-most X-Forwarded-For hop that is not itself a trusted
+ * proxy. A header from anyone else is ignored, so a new header value buys no new bucket.
+ */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('X-Real-IP') || 'local';
+  const peer = peerAddress(request);
+  const trusted = getEnv().TRUSTED_PROXIES;
+  if (!trusted.includes(peer)) return peer;
+  const hops = (request.headers.get('X-Forwarded-For') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    if (!trusted.includes(hops[index])) return hops[index];
+  }
+  return hops[0] ?? peer;
 }
 
 async function hit(key: string, limit: Limit, now: Date): Promise<number> {
@@ -63,4 +91,65 @@ export async function consumeRateLimit(
   } catch {
     return false;
   }
+}
+
+/**
+ * Sign-in throttling (ASVS V6.3, decision 060): failed attempts are counted per
+ * account-and-address and per address, never per account alone, so a stranger's guesses do
+ * not lock the owner out. Past a free allowance each further failure doubles a wait (backoff)
+ * instead of a hard lock; a successful sign-in clears its account-and-address count.
+ * Distributed guessing at one account is slowed by the robot check every attempt needs.
+ */
+interface Backoff {
+  freeFailures: number;
+  windowMs: number;
+  firstWaitMs: number;
+  longestWaitMs: number;
+}
+
+export const LOGIN_THROTTLE: Record<'pair' | 'address', Backoff> = {
+  pair: { freeFailures: 5, windowMs: 15 * MINUTE_MS, firstWaitMs: 1_000, longestWaitMs: 15 * MINUTE_MS },
+  address: { freeFailures: 50, windowMs: 15 * MINUTE_MS, firstWaitMs: 1_000, longestWaitMs: 15 * MINUTE_MS },
+};
+
+interface LoginAttempt {
+  account: string;
+  address: string;
+}
+
+function loginKeys({ account, address }: LoginAttempt) {
+  return { pair: `login:pair:${account.toLowerCase()}|${address}`, address: `login:address:${address}` };
+}
+
+/** Whether a sign-in may be tried now: no key of this account-and-address is waiting out a backoff. */
+export async function loginAllowed(attempt: LoginAttempt, now = new Date()): Promise<boolean> {
+  try {
+    const keys = loginKeys(attempt);
+    const rows = await db()
+      .select({ blockedUntil: rateLimits.blockedUntil })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [keys.pair, keys.address]));
+    return rows.every((row) => !row.blockedUntil || row.blockedUntil <= now);
+  } catch {
+    return false;
+  }
+}
+
+async function countFailure(key: string, backoff: Backoff, now: Date): Promise<void> {
+  const hits = await hit(key, { hits: backoff.freeFailures, windowMs: backoff.windowMs }, now);
+  const over = hits - backoff.freeFailures;
+  if (over <= 0) return;
+  const waitMs = Math.min(backoff.firstWaitMs * 2 ** Math.min(over - 1, 30), backoff.longestWaitMs);
+  await db().update(rateLimits).set({ blockedUntil: new Date(now.getTime() + waitMs) }).where(eq(rateLimits.key, key));
+}
+
+export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()): Promise<void> {
+  const keys = loginKeys(attempt);
+  await countFailure(keys.pair, LOGIN_THROTTLE.pair, now);
+  await countFailure(keys.address, LOGIN_THROTTLE.address, now);
+}
+
+/** The right password from this address: its account-and-address count starts again. */
+export async function recordLoginSuccess(attempt: LoginAttempt): Promise<void> {
+  await db().delete(rateLimits).where(eq(rateLimits.key, loginKeys(attempt).pair));
 }

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { redirect } from '@remix-run/node';
+import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { getEnv } from './env.server';
 
 /**
  * Framing rules (spec 1 §2, spec 3 §2): Paceline may not be shown inside another site's
@@ -12,16 +15,79 @@ export function isFrameable(pathname: string): boolean {
   return FRAMEABLE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-export function applySecurityHeaders(pathname: string, headers: Headers): void {
+/** A fresh CSP nonce: one per rendered document. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Where the results board may come from: Paceline itself, or RESULTS_URL's origin. */
+function frameSources(): string {
+  const results = getEnv().RESULTS_URL;
+  return results ? `'self' ${new URL(results).origin}` : "'self'";
+}
+
+/**
+ * The document policy (issue 15 item 11, ASVS V3.4): scripts only from Paceline with this
+ * response's nonce; styles may be inline (React's style props, the ALTCHA widget); the robot
+ * check's proof of work runs in a blob: worker.
+ */
+function documentPolicy(nonce: string, frameAncestors: string | null): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    `frame-src ${frameSources()}`,
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ...(frameAncestors ? [`frame-ancestors ${frameAncestors}`] : []),
+  ].join('; ');
+}
+
+/** Headers every response carries, pages, data and resource routes alike. */
+export function applyBaselineHeaders(headers: Headers): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  if (getEnv().APP_MODE === 'production') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+export function applySecurityHeaders(pathname: string, headers: Headers, nonce: string): void {
+  applyBaselineHeaders(headers);
   if (isFrameable(pathname)) {
     // Paceline's own framed pages may be framed by Paceline only; the warning by anyone.
-    headers.set('Content-Security-Policy', pathname.startsWith(IFRAME_WARNING_PATH) ? "object-src 'none'" : "frame-ancestors 'self'; object-src 'none'");
+    headers.set('Content-Security-Policy', documentPolicy(nonce, pathname.startsWith(IFRAME_WARNING_PATH) ? null : "'self'"));
   } else {
-    headers.set('Content-Security-Policy', "frame-ancestors 'none'; object-src 'none'; base-uri 'self'");
+    headers.set('Content-Security-Policy', documentPolicy(nonce, "'none'"));
     headers.set('X-Frame-Options', 'DENY');
   }
+}
+
+/**
+ * Responses that are not rendered documents (JSON loaders, resource routes, redirects,
+ * refusals): the baseline, and a policy that lets nothing run or frame them unless the
+ * route set its own.
+ */
+export function secureResponse(request: Request, response: Response): Response {
+  let headers = response.headers;
+  try {
+    applyBaselineHeaders(headers);
+  } catch {
+    // Some responses (fetch results passed through) have immutable headers: copy them.
+    headers = new Headers(response.headers);
+    applyBaselineHeaders(headers);
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  if (!headers.has('Content-Security-Policy')) {
+    const pathname = new URL(request.url).pathname;
+    headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${isFrameable(pathname) ? "'self'" : "'none'"}`);
+    if (!isFrameable(pathname)) headers.set('X-Frame-Options', 'DENY');
+  }
+  return response;
 }
 
 /** A document request made for a frame goes to the warning instead (the server half of the check). */
@@ -30,4 +96,102 @@ export function redirectFramedRequest(request: Request): void {
   if (request.headers.get('Sec-Fetch-Dest') === 'iframe' && !isFrameable(pathname)) {
     throw redirect(IFRAME_WARNING_PATH);
   }
+}
+
+export class BodyTooLargeError extends Error {}
+
+/**
+ * Reads a request body while counting, and stops at `maxBytes` (issue 15 item 4): a chunked
+ * body without Content-Length is refused as soon as it passes the cap, not after it was
+ * buffered whole.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (declared > maxBytes) throw new BodyTooLargeError();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The largest page form post: a full set of import proofs plus the form around them. */
+export const PAGE_POST_MAX_BYTES = IMPORT_PROOF_MAX_FILES * IMPORT_PROOF_MAX_BYTES + 1024 * 1024;
+
+export const REQUEST_REFUSALS = {
+  crossSite: 'Cross-site form posts are refused: send the form from Paceline itself.',
+  contentType: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+  tooLarge: 'The form is too large.',
+  unreadable: 'The form could not be read: it is truncated or malformed.',
+  nul: 'A field holds a NUL character, which no form field may contain.',
+} as const;
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function refusal(status: number, message: string): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** Same-origin check for every state-changing request (issue 15 items 9 and 10, ASVS V3.5). */
+function isCrossSite(request: Request): boolean {
+  const origin = request.headers.get('Origin');
+  if (origin) return origin !== new URL(getEnv().SITE_URL).origin && origin !== new URL(request.url).origin;
+  return request.headers.get('Sec-Fetch-Site') === 'cross-site';
+}
+
+/**
+ * Screens a request before Remix sees it (server.mjs calls this for every request): state
+ * changes come only from our own origin, and a page action only ever receives a form it can
+ * read — anything else is a 4xx with a message, never a 500 from deep inside an action.
+ * Returns the request to hand on (its body re-buffered) or the refusal to send.
+ * /api/ routes take their own bodies (bearer-authenticated, not cookie-driven) but keep the
+ * origin rule.
+ */
+export async function screenRequest(request: Request): Promise<Request | Response> {
+  if (SAFE_METHODS.has(request.method)) return request;
+  if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
+  if (new URL(request.url).pathname.startsWith('/api/')) return request;
+  const contentType = request.headers.get('Content-Type') ?? '';
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBodyWithin(request, PAGE_POST_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refusal(413, REQUEST_REFUSALS.tooLarge);
+    return refusal(400, REQUEST_REFUSALS.unreadable);
+  }
+  if (body.byteLength > 0 || contentType) {
+    if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) return refusal(415, REQUEST_REFUSALS.contentType);
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+    } catch {
+      return refusal(400, REQUEST_REFUSALS.unreadable);
+    }
+    for (const [name, value] of form) {
+      if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return refusal(400, REQUEST_REFUSALS.nul);
+    }
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: body.byteLength > 0 ? body : undefined,
+    signal: request.signal,
+  });
 }

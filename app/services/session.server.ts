@@ -114,11 +114,14 @@ export async function verifySessionToken(token: string): Promise<{ userId: strin
   if (claims.expiresAtMs <= Date.now()) return null;
   const { userId, sessionId } = claims;
   const [row] = await db()
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return row ? { userId, sessionId, user: row.user } : null;
+  // The row is the session: its end bounds the token's. A token promising to outlive its row
+  // was not issued by createSession (which signs the row's own end), so it is refused.
+  if (!row || claims.expiresAtMs > Math.ceil(row.expiresAt.getTime() / 1000) * 1000) return null;
+  return { userId, sessionId, user: row.user };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
 import { upgradeStoredRides } from './activities/stored-rides.server';
+import { closeRidePool } from './activities/ride-pool.server';
 import { getEnv } from './env.server';
 import { startPaymentReconciler, stopPaymentReconciler } from './shop/orders.server';
 
@@ -24,5 +25,6 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
 
 export async function stopServices(): Promise<void> {
   stopPaymentReconciler();
+  await closeRidePool();
   await closeDatabase();
 }

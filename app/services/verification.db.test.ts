@@ -73,7 +73,7 @@ describe('rate limits', () => {
 
   it('refuse when the database cannot count (they do not fail open)', async () => {
     // PostgreSQL rejects a NUL byte in text: the counter's write fails.
-    expect(await consumeRateLimit('login', { account: 'bad\u0000key', address: 'local' })).toBe(false);
+    expect(await consumeRateLimit('code-check', { account: 'bad\u0000key', address: 'local' })).toBe(false);
   });
 });
 

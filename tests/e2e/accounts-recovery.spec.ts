@@ -59,6 +59,7 @@ test('changing the password ends the sessions of other browsers', async ({ brows
   await signInThroughForm(pageB, email, PASSWORD);
 
   await pageA.goto('/user/profile?tab=password');
+  await pageA.getByLabel('Current Password').fill(PASSWORD);
   await pageA.getByLabel('New Password').fill('changed-pass-1');
   await pageA.getByLabel('Confirm Password').fill('changed-pass-1');
   await pageA.getByRole('button', { name: 'Change Password' }).click();

@@ -80,6 +80,8 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+  /** Backoff (decision 060): no attempt under this key before this time. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
 /** Spent robot-check solutions, kept until their challenge expires so none is used twice. */

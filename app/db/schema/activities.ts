@@ -1,4 +1,5 @@
-import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Packed numeric arrays (Float32 series, curves): compact and read in one go. */
@@ -52,11 +53,14 @@ export const activities = pgTable(
     platform: text('platform'),
     /** Which maths computed the stored figures (ANALYSIS_VERSION); older rows are recomputed at start. */
     analysisVersion: integer('analysis_version').notNull().default(1),
+    /** SHA-256 of the uploaded file: the same file twice is one ride (issue 15 item 8). Null for older rows and JSON activities. */
+    contentHash: text('content_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('activities_user_started_idx').on(table.userId, table.startedAt, table.id),
     index('activities_user_type_started_idx').on(table.userId, table.type, table.startedAt, table.id),
+    uniqueIndex('activities_user_content_hash_unique').on(table.userId, table.contentHash),
   ],
 );
 
@@ -190,7 +194,12 @@ export const thirdPartyImports = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('third_party_imports_user_idx').on(table.userId, table.createdAt), index('third_party_imports_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('third_party_imports_user_idx').on(table.userId, table.createdAt),
+    index('third_party_imports_status_idx').on(table.status, table.createdAt),
+    // One pending request per rider, enforced by the database (issue 15 item 8).
+    uniqueIndex('third_party_imports_one_submitted_per_user').on(table.userId).where(sql`${table.status} = 'submitted'`),
+  ],
 );
 
 export const ACTIVITY_SERIES = ['t', 'distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'] as const;

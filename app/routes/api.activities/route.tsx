@@ -1,7 +1,12 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
 import { INGEST_MESSAGES, IngestError, ingestActivity } from '~/services/activities.server';
+import { BodyTooLargeError, readBodyWithin } from '~/services/security.server';
 import { verifySessionToken } from '~/services/session.server';
+
+/** The multipart envelope around the file: boundaries and part headers. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MULTIPART_MESSAGE = 'Send the ride as multipart/form-data with a "file" field.';
 
 // POST /api/activities — game clients and sync jobs upload a FIT ride:
 // `Authorization: Bearer <session token>`, multipart field `file`.
@@ -10,18 +15,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = request.headers.get('Authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
   const session = token ? await verifySessionToken(token) : null;
   if (!session) return json({ error: 'Unauthorized' }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
-  const declared = Number(request.headers.get('Content-Length') ?? 0);
-  if (declared > ACTIVITY_UPLOAD_MAX_BYTES + 64 * 1024) return json({ error: INGEST_MESSAGES.too_big }, { status: 413 });
+  const contentType = request.headers.get('Content-Type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) return json({ error: MULTIPART_MESSAGE }, { status: 415 });
   let file: FormDataEntryValue | null;
   try {
-    file = (await request.formData()).get('file');
-  } catch {
-    return json({ error: 'Send the ride as multipart/form-data with a "file" field.' }, { status: 400 });
+    const body = await readBodyWithin(request, ACTIVITY_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES);
+    file = (await new Response(body, { headers: { 'Content-Type': contentType } }).formData()).get('file');
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ error: INGEST_MESSAGES.too_big }, { status: 413 });
+    return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   }
-  if (!(file instanceof Blob)) return json({ error: 'Send the ride as multipart/form-data with a "file" field.' }, { status: 400 });
+  if (!(file instanceof Blob)) return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   try {
-    const { id } = await ingestActivity(session.userId, new Uint8Array(await file.arrayBuffer()));
-    return json({ id }, { status: 201 });
+    const { id, duplicate } = await ingestActivity(session.userId, new Uint8Array(await file.arrayBuffer()));
+    // A re-upload (a client retrying) answers with the ride already stored, not a second one.
+    return duplicate ? json({ id, duplicate: true }, { status: 200 }) : json({ id }, { status: 201 });
   } catch (error) {
     if (error instanceof IngestError) return json({ error: error.message, code: error.code }, { status: error.code === 'too_big' ? 413 : 422 });
     throw error;

@@ -9,6 +9,7 @@ import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
 import { clearFlow } from '~/services/flow-state.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
 import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/recovery.server';
 import { redirectWithToast } from '~/services/toast.server';
 
@@ -22,6 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: NewPasswordSchema });
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+  if (isCommonPassword(submission.value.password)) {
+    return data({ result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+  }
   const code = String(formData.get('code') ?? '');
   if (!(await resetPasswordWithLink(code, submission.value.password))) {
     return data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.invalidResetLink], hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });

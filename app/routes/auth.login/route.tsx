@@ -13,10 +13,10 @@ import { LoginSchema, MESSAGES } from '~/lib/account-fields';
 import { loginMachine } from '~/machines/login.machine';
 import { loginWithPassword } from '~/services/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
-import { getOptionalUser, logout } from '~/services/auth.server';
+import { getOptionalUser } from '~/services/auth.server';
 import { clearFlow, readFlow, writeFlow } from '~/services/flow-state.server';
-import { afterLoginPath } from '~/services/login-redirect.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { afterLoginPath, safeRedirectTarget } from '~/services/login-redirect.server';
+import { clientAddress, loginAllowed, recordLoginFailure, recordLoginSuccess } from '~/services/rate-limit.server';
 import { createSession } from '~/services/session.server';
 import { redirectWithToast } from '~/services/toast.server';
 
@@ -28,12 +28,12 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again la
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get('action') === 'logout') {
-    throw redirect('/auth/login', { headers: await logout(request) });
-  }
-  if (await getOptionalUser(request)) throw redirect('/user/profile');
+  const signedIn = Boolean(await getOptionalUser(request));
+  // Spec 1 §4 "action=logout": a GET never changes state, so it leads to the logout confirmation (a POST).
+  if (url.searchParams.get('action') === 'logout' && signedIn) throw redirect('/auth/logout');
+  if (signedIn) throw redirect('/user/profile');
   const headers = new Headers();
-  const redirectTo = url.searchParams.get('redirect_to');
+  const redirectTo = safeRedirectTarget(url.searchParams.get('redirect_to'));
   if (redirectTo) headers.append('Set-Cookie', await writeFlow('redirect', redirectTo));
   const reason = url.searchParams.get('reason');
   return data(
@@ -57,9 +57,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
   const { email, password, remember, redirectTo } = submission.value;
-  if (!(await consumeRateLimit('login', { account: email, address: clientAddress(request) }))) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429);
+  const attempt = { account: email, address: clientAddress(request) };
+  if (!(await loginAllowed(attempt))) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429);
 
   const result = await loginWithPassword(email, password);
+  if (result.outcome === 'failed') await recordLoginFailure(attempt);
+  else await recordLoginSuccess(attempt);
   switch (result.outcome) {
     case 'failed':
       return fail(LOGIN_FAILED_MESSAGE);

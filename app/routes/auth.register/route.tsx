@@ -17,6 +17,7 @@ import { registerRider } from '~/services/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/auth.server';
 import { writeFlow } from '~/services/flow-state.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
 import { redirectWithToast } from '~/services/toast.server';
 
@@ -37,6 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const fail = (message: string, status = 400) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: ['password', 'password_confirmation'] }) }, { status });
+  if (isCommonPassword(submission.value.password)) {
+    return data({ result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
+  }
   if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
     return fail('Too many attempts. Please try again later.', 429);

@@ -45,7 +45,7 @@ describe('login page loader', () => {
     expect(new Headers(reply.init.headers).get('Set-Cookie')).toMatch(/^paceline_redirect=/);
   });
 
-  it('sends a signed-in rider to the profile, and action=logout signs them out', async () => {
+  it('sends a signed-in rider to the profile, and action=logout asks to confirm without signing out', async () => {
     const user = await createTestUser();
     const { request } = await signedInRequest(user.id, 'http://localhost/auth/login');
     const Cookie = request.headers.get('Cookie') ?? '';
@@ -53,8 +53,8 @@ describe('login page loader', () => {
     const thrown = await load('http://localhost/auth/login', { Cookie }).catch((error: Response) => error);
     expect((thrown as Response).headers.get('Location')).toBe('/user/profile');
     const loggedOut = await load('http://localhost/auth/login?action=logout', { Cookie }).catch((error: Response) => error);
-    expect((loggedOut as Response).headers.get('Location')).toBe('/auth/login');
-    const signedOut = await load('http://localhost/auth/login', { Cookie });
-    expect(signedOut).not.toBeInstanceOf(Response);
+    expect((loggedOut as Response).headers.get('Location')).toBe('/auth/logout');
+    const stillSignedIn = await load('http://localhost/auth/login', { Cookie }).catch((error: Response) => error);
+    expect((stillSignedIn as Response).headers.get('Location')).toBe('/user/profile');
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { contactMessages, outbox } from '~/db/schema';
-import { action } from './route';
+import { action, CONTACT_LIMITED_MESSAGE, CONTACT_TRAP_FIELD } from './route';
 
 const { db } = useTestDatabase();
 
@@ -50,5 +50,21 @@ describe('POST /contact-us', () => {
     expect(status).toBe(200);
     const [stored] = await db().select().from(contactMessages).where(eq(contactMessages.email, 'nophone@example.com'));
     expect(stored.phone).toBeNull();
+  });
+
+  it('stores nothing when the hidden trap field is filled, yet answers like a success (issue 15 item 11)', async () => {
+    const { status, body } = await post({ ...valid, email: 'robot@example.com', [CONTACT_TRAP_FIELD]: 'https://spam.example' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ sent: true });
+    expect(await db().select().from(contactMessages).where(eq(contactMessages.email, 'robot@example.com'))).toHaveLength(0);
+  });
+
+  it('limits messages per sender and per address (issue 15 item 11)', async () => {
+    const statuses: (number | undefined)[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await post({ ...valid, email: 'chatty@example.com' })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await post({ ...valid, email: 'chatty@example.com' });
+    expect((limited.body as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([CONTACT_LIMITED_MESSAGE]);
+    expect(await db().select().from(contactMessages).where(eq(contactMessages.email, 'chatty@example.com'))).toHaveLength(3);
   });
 });

@@ -8,7 +8,12 @@ import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { CONTACT_SENT_MESSAGE, ContactSchema } from '~/lib/site-forms';
 import { getEnv } from '~/services/env.server';
 import { requirePage } from '~/services/content-pages.server';
+import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
 import { submitContactMessage } from '~/services/site.server';
+
+/** A field people never see or fill: a robot filling every input gives itself away (works without JavaScript). */
+export const CONTACT_TRAP_FIELD = 'website';
+export const CONTACT_LIMITED_MESSAGE = 'You have sent several messages already. Please try again in an hour.';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => pageMeta(loaded?.page);
 
@@ -18,10 +23,16 @@ export async function loader() {
 
 // Spec 3 §2 "Contact form: name, phone, email, message", §8 "message errors joined by newlines".
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== 'success') {
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
     return data({ result: submission.reply({ formErrors: messages }), sent: false }, { status: 400 });
+  }
+  // A robot is answered like a person, so it learns nothing; nothing is stored or mailed.
+  if (formData.get(CONTACT_TRAP_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
+  if (!(await consumeRateLimit('contact', { account: submission.value.email, address: clientAddress(request) }))) {
+    return data({ result: submission.reply({ formErrors: [CONTACT_LIMITED_MESSAGE] }), sent: false }, { status: 429 });
   }
   await submitContactMessage(submission.value);
   return { result: submission.reply({ resetForm: true }), sent: true };
@@ -54,6 +65,11 @@ export default function ContactUs() {
           <Field label="Phone (optional)" field={fields.phone} type="tel" inputProps={{ autoComplete: 'tel' }} />
           <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
           <TextareaField label="Message" field={fields.message} textareaProps={{ rows: 6 }} />
+          <div className="visually-hidden" aria-hidden="true">
+            <label>
+              Leave this empty <input type="text" name={CONTACT_TRAP_FIELD} tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
           <button type="submit" className="primary" disabled={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? 'Sending…' : 'Send message'}
           </button>

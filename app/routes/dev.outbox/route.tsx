@@ -1,13 +1,17 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { requireDeveloperTools } from '~/services/auth.server';
 import { getEnv } from '~/services/env.server';
 import { listOutbox } from '~/services/site.server';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox · Paceline (development)' }];
 
-// DESIGN.md §5: the mail/SMS outbox, for developers and tests only — a 404 in production.
-export async function loader() {
+// DESIGN.md §5: the mail/SMS outbox — a 404 in production; elsewhere only for staff (or
+// loopback when OUTBOX_LOOPBACK=true): it holds every reset link, so a visitor reading it
+// could take over any account (issue 15, item 1).
+export async function loader({ request }: LoaderFunctionArgs) {
   if (getEnv().APP_MODE === 'production') throw new Response('Not Found', { status: 404 });
+  await requireDeveloperTools(request);
   const messages = await listOutbox();
   return { messages: messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() })) };
 }

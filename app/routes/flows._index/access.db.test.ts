@@ -7,7 +7,7 @@ import { loader as definitionLoader } from '../flows.$id.definition[.json]/route
 import { loader as detailLoader } from '../flows.$id/route';
 import { loader as indexLoader } from './route';
 
-const mode = vi.hoisted(() => ({ appMode: 'production' as 'production' | 'test' }));
+const mode = vi.hoisted(() => ({ appMode: 'production' as 'production' | 'development' | 'test' }));
 vi.mock('~/services/env.server', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/services/env.server')>();
   return { ...actual, getEnv: () => ({ ...actual.getEnv(), APP_MODE: mode.appMode }) };
@@ -17,9 +17,9 @@ useTestDatabase();
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
-describe('/flows in production', () => {
+describe.each(['production', 'development'] as const)('/flows in %s', (appMode) => {
   it('sends visitors to login and refuses riders with 403', async () => {
-    mode.appMode = 'production';
+    mode.appMode = appMode;
     const visitor = await thrown(indexLoader(args(new Request('http://localhost/flows'))));
     expect(visitor.status).toBe(302);
     const rider = await createTestUser();
@@ -29,7 +29,7 @@ describe('/flows in production', () => {
   });
 
   it('shows staff every machine, its statechart and its definition', async () => {
-    mode.appMode = 'production';
+    mode.appMode = appMode;
     const staff = await createTestUser({ role: 'staff' });
     const { request } = await signedInRequest(staff.id, 'http://localhost/flows');
     const index = await indexLoader(args(request));
@@ -42,7 +42,7 @@ describe('/flows in production', () => {
   });
 });
 
-describe('/flows in development and tests', () => {
+describe('/flows in tests', () => {
   it('is open without signing in', async () => {
     mode.appMode = 'test';
     const index = await indexLoader(args(new Request('http://localhost/flows')));

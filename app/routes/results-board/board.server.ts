@@ -1,4 +1,4 @@
-import { applySecurityHeaders } from '~/services/security.server';
+import { applySecurityHeaders, newNonce } from '~/services/security.server';
 import { listResultEvents, listResults, type ResultEvent } from '~/services/results.server';
 
 /**
@@ -51,12 +51,13 @@ export async function renderResultsBoard(request: Request): Promise<Response> {
     : '<p class="hint">Pick an event to see its results.</p>';
   const allEvents = `<button type="button" class="all" data-message='${escape(JSON.stringify({ type: 'pacelineEvent', eventType: 'events' }))}'>All events</button>`;
 
+  const nonce = newNonce();
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paceline results</title><style>${STYLE}</style></head><body>
 <header><h1>Results</h1>${selected ? allEvents : ''}</header>
 <div class="layout"><ul class="events" aria-label="Events">${eventLinks}</ul><main>${dayButtons}${table}</main></div>
-<script>${SCRIPT}</script></body></html>`;
+<script nonce="${nonce}">${SCRIPT}</script></body></html>`;
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-  applySecurityHeaders(url.pathname, headers);
+  applySecurityHeaders(url.pathname, headers, nonce);
   return new Response(html, { headers });
 }
 

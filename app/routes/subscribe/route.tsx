@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { safeRedirectPath, SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
+import { SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
+import { safeRedirectTarget } from '~/services/login-redirect.server';
 import { subscribe } from '~/services/site.server';
 import { redirectWithToast } from '~/services/toast.server';
 
@@ -14,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SubscribeSchema });
   const isDocumentPost = request.headers.get('Sec-Fetch-Dest') === 'document';
-  const back = safeRedirectPath(String(formData.get('redirectTo') ?? ''));
+  const back = safeRedirectTarget(String(formData.get('redirectTo') ?? '')) ?? '/';
   if (submission.status !== 'success') {
     if (isDocumentPost) return redirectWithToast(back, { kind: 'error', message: 'A valid email is required' });
     return Response.json({ result: submission.reply(), subscribed: false }, { status: 400 });

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
-import { NewPasswordSchema, profileSchema } from '~/lib/account-fields';
-import { logout, type ShellUser } from '~/services/auth.server';
+import { ChangePasswordSchema, CURRENT_PASSWORD_MESSAGES, profileSchema } from '~/lib/account-fields';
+import { isCurrentPassword, logout, type ShellUser } from '~/services/auth.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
 import { clearSessionCookies } from '~/services/session.server';
 import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/recovery.server';
@@ -42,10 +43,14 @@ export async function dropAvatar(user: ShellUser) {
 
 /** Spec 1 §4 "Change password success: log out, go to events"; every session of the account ends. */
 export async function savePassword(user: ShellUser, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  const hideFields = ['currentPassword', 'password', 'repeatPassword'];
   if (submission.status !== 'success') {
-    return data({ intent: 'password' as const, result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+    return data({ intent: 'password' as const, result: submission.reply({ hideFields }) }, { status: 400 });
   }
+  const refuse = (fieldErrors: Record<string, string[]>) => data({ intent: 'password' as const, result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
+  if (!(await isCurrentPassword(user.id, submission.value.currentPassword))) return refuse({ currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] });
+  if (isCommonPassword(submission.value.password)) return refuse({ password: [COMMON_PASSWORD_MESSAGE] });
   await changePassword(user.id, submission.value.password);
   const headers = new Headers();
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);

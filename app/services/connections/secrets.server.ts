@@ -1,39 +1,16 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { getEnv } from '../env.server';
 
 /**
- * The one place the connections area gets its secrets (decision 092): TOKEN_ENCRYPTION_KEY
- * when set; in APP_MODE=test a fixed key (tests must be repeatable); otherwise a random key
- * generated once into SECRETS_DIR, so no running instance uses a published default. The
- * sandbox provider's client secrets derive from the same key.
+ * The connections area's secrets (decision 092): everything derives from TOKEN_ENCRYPTION_KEY,
+ * which env.server.ts resolves like every other secret (required in production, generated into
+ * the data folder's secrets file at first start elsewhere, fixed in APP_MODE=test). The sandbox
+ * provider's client secrets derive from the same key.
  */
 let cachedKey: Buffer | undefined;
 
-function generatedKey(dir: string): Buffer {
-  const file = path.resolve(dir, 'token-encryption.key');
-  try {
-    return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-  } catch {
-    const key = randomBytes(32);
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    // 'wx' fails if another process wrote the key first; reading it again then gives the winner.
-    try {
-      writeFileSync(file, key.toString('hex'), { mode: 0o600, flag: 'wx' });
-      return key;
-    } catch {
-      return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-    }
-  }
-}
-
 export function tokenEncryptionKey(): Buffer {
-  if (cachedKey) return cachedKey;
-  const env = getEnv();
-  if (env.TOKEN_ENCRYPTION_KEY) cachedKey = Buffer.from(env.TOKEN_ENCRYPTION_KEY, 'hex');
-  else if (env.APP_MODE === 'test') cachedKey = createHash('sha256').update('paceline-test-token-encryption-key').digest();
-  else cachedKey = generatedKey(env.SECRETS_DIR);
+  cachedKey ??= Buffer.from(getEnv().TOKEN_ENCRYPTION_KEY, 'hex');
   return cachedKey;
 }
 

@@ -2,18 +2,19 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { Field } from '~/components/ui/Field';
-import { NewPasswordSchema } from '~/lib/account-fields';
+import { ChangePasswordSchema } from '~/lib/account-fields';
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
     shouldValidate: 'onBlur',
   });
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
       <input type="hidden" name="intent" value="password" />
       <p className="auth-note">Changing your password signs you out everywhere, including this browser.</p>
+      <Field label="Current Password" field={fields.currentPassword} type="password" inputProps={{ autoComplete: 'current-password' }} />
       <Field label="New Password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
       <Field label="Confirm Password" field={fields.repeatPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
       <button type="submit" className="button button-primary">

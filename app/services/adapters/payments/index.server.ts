@@ -5,17 +5,13 @@ import type { PaymentAdapter } from './types';
 
 export * from './types';
 
-/** A well-known secret for APP_MODE=test only, so browser tests need no set-up. */
-const TEST_WEBHOOK_SECRET = 'paceline-test-payment-webhook-secret-0000';
-
 /**
- * The sandbox's webhook secret: PAYMENT_WEBHOOK_SECRET, or in APP_MODE=test a fixed value.
- * Outside test mode there is no published default (the first-start secrets pass provides it).
+ * The sandbox's webhook secret. env.server.ts resolves it like the other secrets (generated at
+ * first start outside production, fixed in APP_MODE=test); production sets it only to use the sandbox.
  */
 export function sandboxWebhookSecret(): string {
   const env = getEnv();
   if (env.PAYMENT_WEBHOOK_SECRET) return env.PAYMENT_WEBHOOK_SECRET;
-  if (env.APP_MODE === 'test') return TEST_WEBHOOK_SECRET;
   throw new Error('PAYMENT_WEBHOOK_SECRET is not set: the sandbox checkout cannot sign or check webhooks');
 }
 

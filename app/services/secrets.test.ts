@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getEnv, resetEnvForTests } from './env.server';
+
+const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY'] as const;
+const PUBLISHED = {
+  SESSION_SECRET: 'paceline-development-session-secret-change-me',
+  ALTCHA_HMAC_KEY: 'paceline-development-altcha-key',
+  PAYLOAD_KEY: '7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465',
+};
+const saved = { ...process.env };
+
+function configure(values: Record<string, string | undefined>) {
+  for (const name of [...SECRET_NAMES, 'APP_MODE', 'SECRETS_FILE']) delete process.env[name];
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) process.env[name] = value;
+  resetEnvForTests();
+}
+
+afterEach(() => {
+  for (const name of [...SECRET_NAMES, 'APP_MODE', 'SECRETS_FILE']) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvForTests();
+});
+
+describe('secrets (issue 15 item 2, ASVS V13.3)', () => {
+  it('production refuses to start without configured secrets and names each one', () => {
+    configure({ APP_MODE: 'production' });
+    expect(() => getEnv()).toThrow(/SESSION_SECRET[\s\S]*ALTCHA_HMAC_KEY[\s\S]*PAYLOAD_KEY/);
+  });
+
+  it.each(['production', 'development'])('refuses the published former defaults in %s', (mode) => {
+    configure({ APP_MODE: mode, ...PUBLISHED });
+    expect(() => getEnv()).toThrow(/SESSION_SECRET is a published value[\s\S]*ALTCHA_HMAC_KEY is a published value/);
+  });
+
+  it('development generates random secrets into the data folder once and keeps them across restarts', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'paceline-secrets-'));
+    const file = path.join(folder, 'data', 'secrets.json');
+    try {
+      configure({ APP_MODE: 'development', SECRETS_FILE: file });
+      const first = getEnv();
+      expect(existsSync(file)).toBe(true);
+      expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+      expect(Object.values(PUBLISHED)).not.toContain(first.SESSION_SECRET);
+      resetEnvForTests();
+      const second = getEnv();
+      expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+      expect(second.ALTCHA_HMAC_KEY).toBe(first.ALTCHA_HMAC_KEY);
+      expect(JSON.parse(readFileSync(file, 'utf8')).PAYLOAD_KEY).toBe(second.PAYLOAD_KEY);
+      const otherFolder = path.join(folder, 'other.json');
+      configure({ APP_MODE: 'development', SECRETS_FILE: otherFolder });
+      expect(getEnv().SESSION_SECRET).not.toBe(first.SESSION_SECRET);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a configured secret wins over the generated file', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'paceline-secrets-'));
+    try {
+      configure({ APP_MODE: 'development', SECRETS_FILE: path.join(folder, 's.json'), SESSION_SECRET: 'x'.repeat(40) });
+      expect(getEnv().SESSION_SECRET).toBe('x'.repeat(40));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

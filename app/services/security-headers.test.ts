@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from './env.server';
+import { applySecurityHeaders, secureResponse } from './security.server';
+
+afterEach(() => {
+  delete process.env.APP_MODE;
+  resetEnvForTests();
+});
+
+describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
+  it('pages get a nonce-based script-src, default-src and no framing', () => {
+    const headers = new Headers();
+    applySecurityHeaders('/events', headers, 'abc123');
+    const policy = headers.get('Content-Security-Policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    expect(policy).not.toContain('unsafe-inline\'; script');
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(headers.get('X-Frame-Options')).toBe('DENY');
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('the framed results board may be framed by Paceline only; the warning by anyone', () => {
+    const board = new Headers();
+    applySecurityHeaders('/results-board', board, 'n');
+    expect(board.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
+    const warning = new Headers();
+    applySecurityHeaders('/iframe-warning', warning, 'n');
+    expect(warning.get('Content-Security-Policy')).not.toContain('frame-ancestors');
+  });
+
+  it('JSON loaders and resource routes get the baseline and a deny-all policy', () => {
+    const response = secureResponse(new Request('http://localhost/healthz'), Response.json({ ok: true }));
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it('production adds HSTS to every response', () => {
+    process.env.APP_MODE = 'production';
+    process.env.SESSION_SECRET ??= 'x'.repeat(40);
+    resetEnvForTests();
+    Object.assign(process.env, { ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? 'a-production-altcha-key', PAYLOAD_KEY: process.env.PAYLOAD_KEY ?? 'cd'.repeat(32) });
+    try {
+      const response = secureResponse(new Request('http://localhost/api/activities'), new Response('x'));
+      expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      delete process.env.SESSION_SECRET;
+      delete process.env.ALTCHA_HMAC_KEY;
+      delete process.env.PAYLOAD_KEY;
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { loginAs } from '../helpers/e2e';
+import { minimalFit } from '../helpers/minimal-fit';
+import { signInThroughForm } from './accounts-helpers';
+
+// Issue 15: each attack the security probe reproduced, replayed against the production build.
+
+async function solvedRobotCheck(request: APIRequestContext): Promise<string> {
+  const challenge = (await (await request.get('/auth/robot-check')).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+async function sessionToken(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'paceline_token');
+  if (!token) throw new Error('not signed in');
+  return token.value;
+}
+
+test('item 1: the outbox holding reset links is closed to visitors and riders; staff read it', async ({ page }) => {
+  await page.goto('/dev/outbox');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdev%2Foutbox/);
+  await loginAs(page, 'rider@paceline.local', '/');
+  const asRider = await page.goto('/dev/outbox');
+  expect(asRider?.status()).toBe(403);
+  await loginAs(page, 'staff@paceline.local', '/dev/outbox');
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+});
+
+test('item 3: signing in never follows a redirect off-site (tab-split //evil.example)', async ({ page, baseURL }) => {
+  await page.goto('/auth/login?redirect=%2F%09%2Fevil.example');
+  await signInThroughForm(page, 'rider@paceline.local', 'paceline-demo');
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  await expect(page).toHaveURL(/\/user\/activities/);
+});
+
+test('item 4: a day-long upload runs off the request thread; an oversized body is a 413', async ({ page }) => {
+  await loginAs(page, 'pro@paceline.local', '/');
+  const token = await sessionToken(page);
+  const upload = page.request.post('/api/activities', {
+    multipart: { file: { name: 'day.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(minimalFit({ records: 86_400 })) } },
+    headers: { Authorization: `Bearer ${token}` },
+    timeout: 60_000,
+  });
+  await page.waitForTimeout(300);
+  const timings: number[] = [];
+  for (let probe = 0; probe < 5; probe++) {
+    const started = Date.now();
+    expect((await page.request.get('/healthz')).status()).toBe(200);
+    timings.push(Date.now() - started);
+  }
+  expect((await upload).status()).toBe(201);
+  timings.sort((a, b) => a - b);
+  console.log(`/healthz during a day-long upload: ${timings.join(', ')} ms`);
+  // On the request thread the page waits seconds; the 50 ms goal is met on an idle machine,
+  // the bound leaves room for the shared CI cores.
+  expect(timings[2]).toBeLessThan(250);
+  const tooLong = await page.request.post('/api/activities', {
+    multipart: { file: { name: 'week.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(minimalFit({ records: 200_000 })) } },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(tooLong.status()).toBe(422);
+  expect((await tooLong.json()).error).toContain('longer than 24 hours');
+  const huge = await page.request.post('/api/activities', {
+    multipart: { file: { name: 'big.fit', mimeType: 'application/octet-stream', buffer: Buffer.alloc(20 * 1024 * 1024) } },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(huge.status()).toBe(413);
+});
+
+test('item 5: a new X-Forwarded-For value buys no new sign-in attempts', async ({ request }) => {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 7; attempt++) {
+    const response = await request.post('/auth/login', {
+      form: { email: 'nobody-here@example.com', password: 'wrong-password', altcha: await solvedRobotCheck(request) },
+      headers: { 'X-Forwarded-For': `198.51.100.${attempt}` },
+      maxRedirects: 0,
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+  expect(statuses.at(-1)).toBe(429);
+});
+
+test('item 10: GET never logs out, a cross-site POST is refused, the page button does', async ({ page }) => {
+  await loginAs(page, 'rider@paceline.local', '/');
+  await page.goto('/auth/login?action=logout');
+  await expect(page).toHaveURL(/\/auth\/logout$/);
+  const foreign = await page.request.post('/auth/logout', { headers: { Origin: 'https://evil.example' }, form: {}, maxRedirects: 0 });
+  expect(foreign.status()).toBe(403);
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/user\/profile/);
+  await page.goto('/auth/logout');
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fuser%2Fprofile/);
+});
+
+test('item 9: hostile bodies on a page action are 4xx with a message, never a 500', async ({ request }) => {
+  const json = await request.post('/contact-us', { data: { email: 'a@b.c' } });
+  expect(json.status()).toBe(415);
+  const nul = await request.post('/contact-us', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: 'name=A%00B&email=a%40b.c&message=hello%20there%20friend' });
+  expect(nul.status()).toBe(400);
+  expect(await nul.text()).toContain('NUL');
+  const truncated = await request.post('/contact-us', { headers: { 'Content-Type': 'multipart/form-data; boundary=b' }, data: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nfan@exa' });
+  expect(truncated.status()).toBe(400);
+  const foreign = await request.post('/contact-us', { headers: { Origin: 'https://evil.example' }, form: { email: 'a@b.c' } });
+  expect(foreign.status()).toBe(403);
+});
+
+test('item 11: pages run under a nonce CSP; resource routes carry headers too', async ({ page, request }) => {
+  const response = await page.goto('/auth/login');
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(policy).toContain("default-src 'self'");
+  // Hydrated under the policy: the robot check widget (a script and a blob: worker) solves.
+  await page.locator('altcha-widget input[type="checkbox"]').click({ force: true });
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  const health = await request.get('/healthz');
+  expect(health.headers()['x-content-type-options']).toBe('nosniff');
+  expect(health.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+});
