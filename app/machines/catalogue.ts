@@ -2,6 +2,7 @@ import type { CatalogueEntry } from '~/lib/flows/types';
 import { accountsFlows } from './catalogue/accounts';
 import { activitiesFlows } from './catalogue/activities';
 import { eventsFlows } from './catalogue/events';
+import { walletFlows } from './catalogue/wallet';
 import { toastMachine } from './toast.machine';
 
 const shellFlows: CatalogueEntry[] = [
@@ -22,7 +23,7 @@ const shellFlows: CatalogueEntry[] = [
  * and the generated path tests all read this list: add a machine to its area's list in
  * catalogue/ and all three pick it up.
  */
-export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows];
+export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows, ...walletFlows];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);

@@ -4,3 +4,4 @@ export * from './site';
 export * from './events';
 export * from './activities';
 export * from './ledger';
+export * from './wallet';
