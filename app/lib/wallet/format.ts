@@ -1,5 +1,5 @@
 /** Wallet dates as the table and header show them (UTC, so server and browser render alike). */
-export function formatDateTime(iso: string): string {
+export function formatDateTime(iso: string | Date): string {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 }
 
