@@ -3,6 +3,7 @@ import { seedAccounts } from './accounts';
 import { seedEventData } from './events';
 import { seedActivities } from './activities';
 import { seedImports } from './imports';
+import { seedWallet } from './wallet';
 
 /**
  * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
@@ -13,4 +14,5 @@ export async function seedDatabase(database: Database): Promise<void> {
   await seedEventData(database);
   await seedActivities(database);
   await seedImports(database);
+  await seedWallet(database);
 }
