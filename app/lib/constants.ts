@@ -170,3 +170,26 @@ export const SHOP_BAR_MAX = 100;
 export const PAYMENT_WEBHOOK_TOLERANCE_S = 300;
 /** Orders still pending after this long are asked about by the reconciler (decision 082). */
 export const PAYMENT_RECONCILE_AFTER_MS = 60_000;
+// ── Wallet (spec 1 §4, §5, §9; issue 10) ──────────────────────────────────────────────
+
+/** Spec 1 §9 "Transactions 10 per page; search debounce 500 ms; page-number window up to 5 numbers." */
+export const WALLET_TRANSACTIONS_PER_PAGE = 10;
+export const WALLET_SEARCH_DEBOUNCE_MS = 500;
+export const WALLET_PAGE_WINDOW_SIZE = 5;
+/** Spec 1 §4 "'Wait Ns' countdown from 60"; §9 "code resend wait 60 s". */
+export const WALLET_CODE_RESEND_WAIT_S = 60;
+/** Spec 1 §9 "passport 5 MB, up to 5 screenshots of 5 MB each". */
+export const WALLET_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const WALLET_SCREENSHOTS_MAX = 5;
+/** Spec 1 §9 "minimum withdrawal default 0.000001" (BTC), in satoshi. */
+export const WALLET_MIN_WITHDRAWAL_SATOSHI = 100n;
+/** Spec 1 §9 "a monthly transaction limit … the actual values … are not shown": decision 070. */
+export const WALLET_MAX_WITHDRAWALS_PER_MONTH = 10;
+/** Spec 1 §9 "a warning when 3 or fewer transactions remain". */
+export const WALLET_REMAINING_WARNING_AT = 3;
+/** Spec 1 §9 "a processing fee rate (percent of the amount)": 1.5 %, in basis points (decision 071). */
+export const WALLET_FEE_BASIS_POINTS = 150;
+/** Spec 1 §5 "success … then /wallet after 1.5 s". */
+export const WALLET_WITHDRAWAL_REDIRECT_MS = 1_500;
+/** balanceUSD: a configured reference rate, US cents per BTC (decision 072: no live price feed). */
+export const WALLET_USD_CENTS_PER_BTC = 6_500_000n;

@@ -4,6 +4,7 @@ import { activitiesFlows } from './catalogue/activities';
 import { connectionsFlows } from './catalogue/connections';
 import { eventsFlows } from './catalogue/events';
 import { shopFlows } from './catalogue/shop';
+import { walletFlows } from './catalogue/wallet';
 import { toastMachine } from './toast.machine';
 
 const shellFlows: CatalogueEntry[] = [
@@ -24,7 +25,7 @@ const shellFlows: CatalogueEntry[] = [
  * and the generated path tests all read this list: add a machine to its area's list in
  * catalogue/ and all three pick it up.
  */
-export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows, ...connectionsFlows, ...shopFlows];
+export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows, ...walletFlows, ...shopFlows, ...connectionsFlows];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);

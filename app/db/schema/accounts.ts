@@ -44,7 +44,7 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-export const VERIFICATION_PURPOSES = ['verify-email', 'parent-consent', 'reset-password', 'delete-account'] as const;
+export const VERIFICATION_PURPOSES = ['verify-email', 'parent-consent', 'reset-password', 'delete-account', 'wallet-email'] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 /**

@@ -6,3 +6,4 @@ export * from './activities';
 export * from './connections';
 export * from './ledger';
 export * from './shop';
+export * from './wallet';

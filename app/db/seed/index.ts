@@ -5,6 +5,7 @@ import { seedActivities } from './activities';
 import { seedImports } from './imports';
 import { seedPartners } from './partners';
 import { seedShop } from './shop';
+import { seedWallet } from './wallet';
 
 /**
  * The one seed entry point: idempotent, so start-up can run it every time. Each area adds
@@ -17,4 +18,5 @@ export async function seedDatabase(database: Database): Promise<void> {
   await seedImports(database);
   await seedPartners(database);
   await seedShop(database);
+  await seedWallet(database);
 }

@@ -12,6 +12,17 @@ export async function getBalance(account: AccountCode, currency: Currency, tx?: 
   return { ...row, available: row.posted - row.pending };
 }
 
+/** When the account's balance last changed (a transaction created or settled), or null. */
+export async function lastActivityAt(account: AccountCode, currency: Currency): Promise<Date | null> {
+  const [row] = await db()
+    .select({ at: sql<string | null>`max(coalesce(${ledgerTransactions.settledAt}, ${ledgerTransactions.createdAt}))` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
+  return row?.at ? new Date(row.at) : null;
+}
+
 export interface AccountHistoryRow {
   transactionId: string;
   /** Net for this account: negative when money left it. */

@@ -1,0 +1,22 @@
+/** Wallet dates as the table and header show them (UTC, so server and browser render alike). */
+export function formatDateTime(iso: string | Date): string {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+}
+
+const FLAG_OF: Record<number, string> = {
+  14: 'AU', 15: 'AT', 18: 'BH', 22: 'BE', 31: 'BR', 39: 'CA', 45: 'CN', 60: 'DK', 65: 'EG', 76: 'FR', 83: 'DE', 101: 'IN',
+  106: 'IE', 109: 'IT', 112: 'JP', 113: 'JO', 118: 'KW', 121: 'LB', 156: 'NL', 158: 'NZ', 166: 'NO', 167: 'OM', 168: 'PK',
+  178: 'PT', 179: 'QA', 194: 'SA', 205: 'ZA', 207: 'ES', 213: 'SE', 214: 'CH', 230: 'TR', 246: 'AE', 247: 'GB', 248: 'US',
+};
+
+/** The country's flag as an emoji (regional indicator letters), empty when unknown. */
+export function countryFlag(countryId: number): string {
+  const code = FLAG_OF[countryId];
+  return code ? String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65)) : '';
+}
+
+/** page and search of the transactions table, from /wallet's URL or its data URL. */
+export function transactionsQuery(url: URL) {
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  return { page: Number.isFinite(page) && page > 0 ? page : 1, search: url.searchParams.get('search')?.slice(0, 100) ?? '' };
+}

@@ -1,0 +1,27 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { BADGE_TEXT, walletVerificationStatusMachine } from './wallet-verification-status.machine';
+
+describe('walletVerificationStatus', () => {
+  it('starts in the status the server reports and names the badge', () => {
+    for (const status of ['unverified', 'pending', 'approved', 'rejected'] as const) {
+      const actor = createActor(walletVerificationStatusMachine, { input: { status } }).start();
+      expect(actor.getSnapshot().value).toBe(status);
+    }
+    expect(BADGE_TEXT).toEqual({ pending: 'Verification in progress', rejected: 'Rejected', approved: 'verified', unverified: 'unverified' });
+  });
+
+  it('becomes pending after a submission, and a rejected rider may submit again', () => {
+    const actor = createActor(walletVerificationStatusMachine, { input: { status: 'rejected' } }).start();
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'FAILED', message: 'Failed to submit verification' });
+    expect(actor.getSnapshot().value).toBe('rejected');
+    expect(actor.getSnapshot().context.error).toBe('Failed to submit verification');
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'SUBMITTED' });
+    expect(actor.getSnapshot().value).toBe('pending');
+    expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);
+    actor.send({ type: 'STATUS', status: 'approved' });
+    expect(actor.getSnapshot().value).toBe('approved');
+  });
+});

@@ -1,0 +1,71 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * Wallet verification status (spec 1 §4 "unverified -> (submit form) -> pending -> approved or
+ * rejected; rejected allows re-verification; approved enables withdrawal"). The status comes
+ * from the server: staff decide approve/reject on their side, and the browser sees the decision
+ * as the STATUS its page data reports (first load or revalidation). The state names what the
+ * badge and the action button show.
+ */
+export type WalletVerificationStatus = 'unverified' | 'pending' | 'approved' | 'rejected';
+
+export const walletVerificationStatusMachine = setup({
+  types: {
+    context: {} as { status: WalletVerificationStatus; error: string | null },
+    input: {} as { status: WalletVerificationStatus },
+    events: {} as
+      | { type: 'SUBMIT' }
+      | { type: 'SUBMITTED' }
+      | { type: 'FAILED'; message: string }
+      | { type: 'STATUS'; status: WalletVerificationStatus },
+  },
+  guards: {
+    isPending: ({ context }) => context.status === 'pending',
+    isApproved: ({ context }) => context.status === 'approved',
+    isRejected: ({ context }) => context.status === 'rejected',
+  },
+  actions: {
+    rememberStatus: assign({ status: ({ context, event }) => (event.type === 'STATUS' ? event.status : context.status) }),
+    rememberError: assign({ error: ({ event }) => (event.type === 'FAILED' ? event.message : null) }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'walletVerificationStatus',
+  context: ({ input }) => ({ status: input.status, error: null }),
+  initial: 'resolving',
+  on: { STATUS: { target: '.resolving', actions: 'rememberStatus' } },
+  states: {
+    resolving: {
+      always: [
+        { guard: 'isPending', target: 'pending' },
+        { guard: 'isApproved', target: 'approved' },
+        { guard: 'isRejected', target: 'rejected' },
+        { target: 'unverified' },
+      ],
+    },
+    /** Badge 'unverified', button Verify Account. */
+    unverified: { on: { SUBMIT: { target: 'submitting', actions: 'clearError' } } },
+    /** Badge 'Rejected', button Reverify Account. */
+    rejected: { on: { SUBMIT: { target: 'submitting', actions: 'clearError' } } },
+    submitting: {
+      on: {
+        SUBMITTED: { target: 'pending', actions: assign({ status: 'pending' as const }) },
+        FAILED: [
+          { guard: 'isRejected', target: 'rejected', actions: 'rememberError' },
+          { target: 'unverified', actions: 'rememberError' },
+        ],
+      },
+    },
+    /** Badge 'Verification in progress', no action button. */
+    pending: {},
+    /** Badge 'verified', button Withdraw. */
+    approved: {},
+  },
+});
+
+export const BADGE_TEXT: Record<WalletVerificationStatus, string> = {
+  pending: 'Verification in progress',
+  rejected: 'Rejected',
+  approved: 'verified',
+  unverified: 'unverified',
+};
