@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getEnv, resetEnvForTests } from './env.server';
 
-const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY'] as const;
+const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY', 'TOKEN_ENCRYPTION_KEY'] as const;
 const PUBLISHED = {
   SESSION_SECRET: 'paceline-development-session-secret-change-me',
   ALTCHA_HMAC_KEY: 'paceline-development-altcha-key',
@@ -13,13 +13,13 @@ const PUBLISHED = {
 const saved = { ...process.env };
 
 function configure(values: Record<string, string | undefined>) {
-  for (const name of [...SECRET_NAMES, 'APP_MODE', 'SECRETS_FILE']) delete process.env[name];
+  for (const name of [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET', 'APP_MODE', 'SECRETS_FILE']) delete process.env[name];
   for (const [name, value] of Object.entries(values)) if (value !== undefined) process.env[name] = value;
   resetEnvForTests();
 }
 
 afterEach(() => {
-  for (const name of [...SECRET_NAMES, 'APP_MODE', 'SECRETS_FILE']) {
+  for (const name of [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET', 'APP_MODE', 'SECRETS_FILE']) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -29,11 +29,16 @@ afterEach(() => {
 describe('secrets (issue 15 item 2, ASVS V13.3)', () => {
   it('production refuses to start without configured secrets and names each one', () => {
     configure({ APP_MODE: 'production' });
-    expect(() => getEnv()).toThrow(/SESSION_SECRET[\s\S]*ALTCHA_HMAC_KEY[\s\S]*PAYLOAD_KEY/);
+    expect(() => getEnv()).toThrow(/Invalid configuration/);
+    try {
+      getEnv();
+    } catch (error) {
+      for (const name of SECRET_NAMES) expect(String(error)).toContain(`set ${name}: APP_MODE=production has no default secret`);
+    }
   });
 
   it.each(['production', 'development'])('refuses the published former defaults in %s', (mode) => {
-    configure({ APP_MODE: mode, ...PUBLISHED });
+    configure({ APP_MODE: mode, ...PUBLISHED, TOKEN_ENCRYPTION_KEY: 'ef'.repeat(32) });
     expect(() => getEnv()).toThrow(/SESSION_SECRET is a published value[\s\S]*ALTCHA_HMAC_KEY is a published value/);
   });
 
@@ -51,6 +56,8 @@ describe('secrets (issue 15 item 2, ASVS V13.3)', () => {
       expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
       expect(second.ALTCHA_HMAC_KEY).toBe(first.ALTCHA_HMAC_KEY);
       expect(JSON.parse(readFileSync(file, 'utf8')).PAYLOAD_KEY).toBe(second.PAYLOAD_KEY);
+      expect(JSON.parse(readFileSync(file, 'utf8')).TOKEN_ENCRYPTION_KEY).toBe(second.TOKEN_ENCRYPTION_KEY);
+      expect(second.PAYMENT_WEBHOOK_SECRET).toBe(first.PAYMENT_WEBHOOK_SECRET);
       const otherFolder = path.join(folder, 'other.json');
       configure({ APP_MODE: 'development', SECRETS_FILE: otherFolder });
       expect(getEnv().SESSION_SECRET).not.toBe(first.SESSION_SECRET);

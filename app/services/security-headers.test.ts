@@ -40,7 +40,7 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
     process.env.APP_MODE = 'production';
     process.env.SESSION_SECRET ??= 'x'.repeat(40);
     resetEnvForTests();
-    Object.assign(process.env, { ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? 'a-production-altcha-key', PAYLOAD_KEY: process.env.PAYLOAD_KEY ?? 'cd'.repeat(32) });
+    Object.assign(process.env, { ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? 'a-production-altcha-key', PAYLOAD_KEY: process.env.PAYLOAD_KEY ?? 'cd'.repeat(32), TOKEN_ENCRYPTION_KEY: process.env.TOKEN_ENCRYPTION_KEY ?? 'ef'.repeat(32) });
     try {
       const response = secureResponse(new Request('http://localhost/api/activities'), new Response('x'));
       expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
@@ -48,6 +48,7 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
       delete process.env.SESSION_SECRET;
       delete process.env.ALTCHA_HMAC_KEY;
       delete process.env.PAYLOAD_KEY;
+      delete process.env.TOKEN_ENCRYPTION_KEY;
     }
   });
 });

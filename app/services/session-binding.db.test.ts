@@ -26,7 +26,7 @@ describe('a session token is bounded by its row (issue 15 item 2, ASVS V7.3)', (
     const user = await createTestUser();
     const { sessionId, cookie } = await signedInRequest(user.id);
     const issued = decodeURIComponent(cookie.split('paceline_token=')[1]);
-    expect(await verifySessionToken(issued)).toEqual({ userId: user.id, sessionId });
+    expect(await verifySessionToken(issued)).toMatchObject({ userId: user.id, sessionId, user: { id: user.id } });
     const stretched = await sign(getEnv().SESSION_SECRET, { sub: user.id, sid: sessionId, exp: Math.floor(Date.now() / 1000) + YEAR_S });
     expect(await verifySessionToken(stretched)).toBeNull();
   });

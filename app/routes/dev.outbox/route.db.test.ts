@@ -62,6 +62,7 @@ describe('/dev/outbox', () => {
       SESSION_SECRET: 'a-real-production-secret-of-at-least-32-chars',
       ALTCHA_HMAC_KEY: 'a-real-production-altcha-key',
       PAYLOAD_KEY: 'ab'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: 'ef'.repeat(32),
     });
     try {
       await expect(loader(args(new Request(outboxUrl)))).rejects.toMatchObject({ status: 404 });
@@ -69,6 +70,7 @@ describe('/dev/outbox', () => {
       delete process.env.SESSION_SECRET;
       delete process.env.ALTCHA_HMAC_KEY;
       delete process.env.PAYLOAD_KEY;
+      delete process.env.TOKEN_ENCRYPTION_KEY;
     }
   });
 });
