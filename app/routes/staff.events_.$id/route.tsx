@@ -5,9 +5,9 @@ import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { CATEGORY_KEYS } from '~/db/schema/events';
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from '~/components/ui/Field';
-import { requireStaff } from '~/services/auth.server';
-import { createEvent, findEvent, updateEvent } from '~/services/events.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { createEvent, findEvent, updateEvent } from '~/services/events/events.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 import { EventFormSchema, formDefaults, toEventInput } from './event-form-schema';
 
 export const meta: MetaFunction = () => [{ title: 'Edit event — Paceline staff' }];
