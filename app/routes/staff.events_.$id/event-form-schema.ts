@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_KEYS, type EventCategories, type PrizeMoney } from '~/db/schema/events';
+import { CATEGORY_KEYS, type EventCategories, type PrizeMoney } from '~/lib/domain/events';
 import type { EventInput, EventRow } from '~/services/events/events.server';
 
 /** The staff event editor's fields (spec 3 §3 Event), and their mapping to the events table. */

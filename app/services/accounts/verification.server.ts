@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { verifications, type VerificationPurpose } from '~/db/schema';
+import { verifications } from '~/db/schema';
+import type { VerificationPurpose } from '~/lib/domain/accounts';
 import { VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_FAILED_ATTEMPTS } from '~/lib/constants';
 import { getEnv } from '../platform/env.server';
 

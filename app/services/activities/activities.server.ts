@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, activityDetails, type ActivityType } from '~/db/schema';
+import { activities, activityDetails } from '~/db/schema';
+import type { ActivityType } from '~/lib/domain/activities';
 import { packFloat32 } from '~/lib/activities/packing';
 import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
 import type { DecodedRide } from '~/lib/fit/read-ride';

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, type ActivityType } from '~/db/schema';
+import { activities } from '~/db/schema';
+import type { ActivityType } from '~/lib/domain/activities';
 import { storage } from '../adapters/storage.server';
 import { addToRollups } from './rollups.server';
 import { invalidateRiderPage } from './page-cache.server';

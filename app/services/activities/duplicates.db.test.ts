@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activities, IMPORT_PLATFORMS, thirdPartyImports } from '~/db/schema';
+import { activities, thirdPartyImports } from '~/db/schema';
+import { IMPORT_PLATFORMS } from '~/lib/domain/activities';
 import { db } from '~/db/client.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { minimalFit } from '../../../tests/helpers/minimal-fit';

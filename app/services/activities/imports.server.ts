@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { thirdPartyImports, users, type ImportStatus } from '~/db/schema';
+import { thirdPartyImports, users } from '~/db/schema';
+import type { ImportStatus } from '~/lib/domain/activities';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
 import type { ApprovedImportRow } from '~/lib/activities/types';
 import { IMAGE_TYPES, MIME_OF, sniffFileType, type SniffedType } from '~/lib/file-signature';

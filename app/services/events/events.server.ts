@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
 import { events, registrations } from '~/db/schema';
-import type { EventCategories, EventLinks, PrizeMoney } from '~/db/schema/events';
+import type { EventCategories, EventLinks, PrizeMoney } from '~/lib/domain/events';
 
 /**
  * Events: the list, the detail page, the featured strip of the home page and the staff
