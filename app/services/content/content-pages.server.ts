@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { cms } from './cms/index.server';
-import type { CmsPage } from './cms/types';
+import type { CmsPage } from '../../lib/content/cms-types';
 
 /** A CMS page by slug, or the route's 404 (rendered inside the shell by the route's boundary). */
 export async function requirePage(slug: string): Promise<CmsPage> {

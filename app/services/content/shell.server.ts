@@ -1,6 +1,6 @@
 import { cms } from './cms/index.server';
-import { buildMenuTree, type MenuNode } from './cms/menu-tree';
-import type { CmsMenu, FooterInfo, MenuSlug } from './cms/types';
+import { buildMenuTree, type MenuNode } from '../../lib/content/menu-tree';
+import type { CmsMenu, FooterInfo, MenuSlug } from '../../lib/content/cms-types';
 
 /**
  * What the site shell needs on every page: site info, the three menus as trees, and the

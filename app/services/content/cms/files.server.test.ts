@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileCms, splitFrontMatter } from './files.server';
-import { MENU_SLUGS } from './types';
+import { MENU_SLUGS } from '../../../lib/content/cms-types';
 
 const cms = createFileCms('content');
 

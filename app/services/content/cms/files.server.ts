@@ -15,7 +15,7 @@ import {
   type FooterInfo,
   type MenuSlug,
   type SiteInfo,
-} from './types';
+} from '../../../lib/content/cms-types';
 
 /**
  * The embedded CMS: JSON and Markdown files under CMS_DIR, read and rendered once, then

@@ -1,9 +1,9 @@
 import { getEnv } from '../../platform/env.server';
 import { createFileCms } from './files.server';
-import type { Cms } from './types';
+import type { Cms } from '../../../lib/content/cms-types';
 import { createWordPressCms } from './wordpress.server';
 
-export type * from './types';
+export type * from '../../../lib/content/cms-types';
 
 let instance: { cms: Cms; key: string } | undefined;
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { CMS_CACHE_TTL_MS } from '~/lib/constants';
-import { emptyMenus, MENU_SLUGS, SOCIAL_NETWORKS, type Cms, type MenuSlug } from './types';
+import { emptyMenus, MENU_SLUGS, SOCIAL_NETWORKS, type Cms, type MenuSlug } from '../../../lib/content/cms-types';
 
 /**
  * The WordPress `wp-json` implementation of the CMS (spec 3 §7: a client that sends an API

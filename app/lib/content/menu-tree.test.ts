@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenuTree, isExternalUrl } from './menu-tree';
-import type { CmsMenuItem } from './types';
+import type { CmsMenuItem } from './cms-types';
 
 const item = (ID: number, parent: string, menu_order: number, extra: Partial<CmsMenuItem> = {}): CmsMenuItem => ({
   ID,

@@ -1,4 +1,4 @@
-import type { CmsMenuItem } from './types';
+import type { CmsMenuItem } from './cms-types';
 
 /** A menu item as the shell renders it: children nested, separators marked. */
 export interface MenuNode {
