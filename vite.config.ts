@@ -3,6 +3,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import { build, defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import remixConfig from './remix.config.js';
+import { layerGuard } from './scripts/layer-guard';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -43,7 +44,7 @@ function rideAnalysisWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [remix(remixConfig), tsconfigPaths(), rideAnalysisWorker()],
+  plugins: [remix(remixConfig), tsconfigPaths(), rideAnalysisWorker(), layerGuard()],
   server: { port: 3000 },
   build: { target: 'es2022' },
   ssr: { noExternal: [] },

@@ -3,18 +3,18 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from '~/components/shell/nonce';
-import { applySecurityHeaders, newNonce } from '~/services/security.server';
+import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
-export { screenRequest, secureResponse } from '~/services/security.server';
+export { screenRequest, secureResponse } from '~/services/platform/security.server';
 
-export { startServices, stopServices } from '~/services/startup.server';
+export { startServices, stopServices } from '~/services/platform/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;
 
 // `vite dev` has no start-up hook of ours: open the database when this module loads.
 if (import.meta.env.DEV) {
-  const { startServices } = await import('~/services/startup.server');
+  const { startServices } = await import('~/services/platform/startup.server');
   await startServices();
 }
 

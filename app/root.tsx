@@ -18,11 +18,11 @@ import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
 import { useNonce } from '~/components/shell/nonce';
 import { Toaster } from '~/components/ui/Toaster';
-import { getOptionalUser } from '~/services/auth.server';
-import { getClientEnv } from '~/services/env.server';
-import { redirectFramedRequest } from '~/services/security.server';
-import { loadShell, type ShellContent } from '~/services/shell.server';
-import { clearToastCookie, readToast } from '~/services/toast.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { getClientEnv } from '~/services/platform/env.server';
+import { redirectFramedRequest } from '~/services/platform/security.server';
+import { loadShell, type ShellContent } from '~/services/content/shell.server';
+import { clearToastCookie, readToast } from '~/services/platform/toast.server';
 import stylesheet from '~/styles/app.css?url';
 
 export const links: LinksFunction = () => [

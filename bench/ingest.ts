@@ -3,7 +3,7 @@
 //   npx tsx bench/ingest.ts
 import { openDatabase, closeDatabase } from '~/db/client.server';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { analyseUpload, ingestActivity } from '~/services/activities.server';
+import { analyseUpload, ingestActivity } from '~/services/activities/activities.server';
 import { createTestUserForBench } from './helpers';
 
 const runs = 7;

@@ -3,9 +3,9 @@
 // {"email": "cookie header"} as JSON. Run with the bench's database environment before the
 // server starts (PGlite is one process's folder):  tsx bench/sign-in.ts a@x b@y
 import { DEMO_PASSWORD } from '~/db/seed/accounts';
-import { loginWithPassword } from '~/services/accounts.server';
-import { createSession } from '~/services/session.server';
-import { startServices, stopServices } from '~/services/startup.server';
+import { loginWithPassword } from '~/services/accounts/accounts.server';
+import { createSession } from '~/services/accounts/session.server';
+import { startServices, stopServices } from '~/services/platform/startup.server';
 
 await startServices({ seed: false });
 const cookies: Record<string, string> = {};

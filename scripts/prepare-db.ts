@@ -1,5 +1,5 @@
 // Migrates (and unless --no-seed, seeds) the configured database, then exits.
-import { startServices, stopServices } from '../app/services/startup.server';
+import { startServices, stopServices } from '../app/services/platform/startup.server';
 
 const seed = !process.argv.includes('--no-seed');
 await startServices({ seed });

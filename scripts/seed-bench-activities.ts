@@ -6,8 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { DEMO_PASSWORD } from '~/db/seed/accounts';
-import { hashPassword } from '~/services/password.server';
-import { startServices, stopServices } from '~/services/startup.server';
+import { hashPassword } from '~/services/accounts/password.server';
+import { startServices, stopServices } from '~/services/platform/startup.server';
 
 export const BENCH_EMAIL = 'bench@paceline.local';
 const count = Number(process.env.BENCH_ACTIVITIES ?? 100_000);

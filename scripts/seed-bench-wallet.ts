@@ -7,7 +7,7 @@ import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { DEMO_USERS } from '~/db/seed/accounts';
 import { listAccountHistory, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
-import { startServices, stopServices } from '~/services/startup.server';
+import { startServices, stopServices } from '~/services/platform/startup.server';
 
 const count = Number(process.env.BENCH_WALLET_TRANSACTIONS ?? 10_000);
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR ??= 'data/bench-pglite';

@@ -11,7 +11,7 @@ import { action as loginAction } from '~/routes/auth.login/route';
 import { action as registerAction } from '~/routes/auth.register/route';
 import { action as contactAction } from '~/routes/contact-us/route';
 import { action as subscribeAction } from '~/routes/subscribe/route';
-import { screenRequest } from '~/services/security.server';
+import { screenRequest } from '~/services/platform/security.server';
 import { useTestDatabase } from '../helpers/db';
 
 /**

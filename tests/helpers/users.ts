@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
-import { hashPassword } from '~/services/password.server';
-import { createSession } from '~/services/session.server';
+import { hashPassword } from '~/services/accounts/password.server';
+import { createSession } from '~/services/accounts/session.server';
 
 type NewUser = typeof users.$inferInsert;
 

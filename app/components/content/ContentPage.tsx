@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { CmsPage } from '~/services/cms/types';
+import type { CmsPage } from '~/lib/content/cms-types';
 
 /** The page header every content page opens with. */
 export function PageHero({ title, excerpt, children }: { title: string; excerpt?: string; children?: ReactNode }) {

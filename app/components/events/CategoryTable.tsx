@@ -1,4 +1,4 @@
-import { CATEGORY_KEYS, type EventCategories } from '~/db/schema/events';
+import { CATEGORY_KEYS, type EventCategories } from '~/lib/domain/events';
 import { EVENT_MAX_CATEGORIES } from '~/lib/constants';
 import { formatEventTime } from '~/lib/events/dates';
 

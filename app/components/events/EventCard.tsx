@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
-import type { EventSummary } from '~/services/events.server';
+import type { EventSummary } from '~/services/events/events.server';
 import { CategoryTable } from './CategoryTable';
 import { EventLinks } from './EventLinks';
 import { EventStatus } from './EventStatus';

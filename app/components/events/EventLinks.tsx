@@ -1,4 +1,4 @@
-import type { EventLinks as Links } from '~/db/schema/events';
+import type { EventLinks as Links } from '~/lib/domain/events';
 
 const LABELS: Record<keyof Links, string> = {
   technical_guide: 'Technical guide',

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
-import type { RegistrationStatus } from '~/services/events.server';
+import type { RegistrationStatus } from '~/services/events/events.server';
 
 /** What a rider can do about one event (spec 3 §4 ustatus, §2 "Re Join", §1 visitors). */
 export interface StatusView {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PrizeGate, PrizeMoney } from '~/db/schema/events';
+import type { PrizeGate, PrizeMoney } from '~/lib/domain/events';
 import { formatPrize, splitPodium } from '~/lib/events/money';
 
 /**

@@ -1,4 +1,4 @@
-import type { FooterInfo } from '~/services/cms/types';
+import type { FooterInfo } from '~/lib/content/cms-types';
 import { useEmbeddedMode } from './embedded-mode';
 
 /** Store badges. In the embedded display mode the Android link is hidden; iOS always shows (spec 3 §2). */

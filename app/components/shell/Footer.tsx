@@ -1,5 +1,5 @@
-import type { ShellContent } from '~/services/shell.server';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '~/services/cms/types';
+import type { ShellContent } from '~/services/content/shell.server';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '~/lib/content/cms-types';
 import { AppStoreLinks } from './AppStoreLinks';
 import { MenuLink } from './MenuLink';
 import { SubscribeForm } from './SubscribeForm';

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import type { ShellUser } from '~/services/auth.server';
-import type { MenuItem, ShellContent } from '~/services/shell.server';
+import type { ShellUser } from '~/services/accounts/auth.server';
+import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { MenuLink, MenuList } from './MenuLink';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { isExternalUrl, type MenuNode } from '~/services/cms/menu-tree';
+import { isExternalUrl, type MenuNode } from '~/lib/content/menu-tree';
 
 /** A CMS menu item: a client-side link for Paceline paths, a plain link for other sites. */
 export function MenuLink({ item, className }: { item: MenuNode; className?: string }) {

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import type { TeamCard as Team } from '~/services/teams.server';
+import type { TeamCard as Team } from '~/services/events/teams.server';
 
 export const DEFAULT_TEAM_LOGO = '/images/teams/team-default.svg';
 

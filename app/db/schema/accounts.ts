@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
 
 /** A rider, a child rider (isKid) or a staff member. */
 export const users = pgTable('users', {
@@ -43,9 +44,6 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
-
-export const VERIFICATION_PURPOSES = ['verify-email', 'parent-consent', 'reset-password', 'delete-account', 'wallet-email'] as const;
-export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 /**
  * One outstanding one-time code per account and purpose. A resend replaces the row, so only

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { ACTIVITY_TYPES, IMPORT_PLATFORMS, IMPORT_STATUSES } from '../../lib/domain/activities';
 
 /** Packed numeric arrays (Float32 series, curves): compact and read in one go. */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -8,9 +9,6 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
   fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 });
-
-export const ACTIVITY_TYPES = ['ride', 'workout', 'event'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** One ride as the list shows it, with every figure computed once at ingest (spec 2 §3). */
 export const activities = pgTable(
@@ -170,10 +168,6 @@ export const verifiedHeights = pgTable(
   (table) => [index('verified_heights_user_at_idx').on(table.userId, table.measuredAt)],
 );
 
-export const IMPORT_PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bkool', 'Others'] as const;
-export const IMPORT_STATUSES = ['submitted', 'approved', 'rejected'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-
 /** A request to import totals from another platform (spec 2 §3 "Third-party import record"). */
 export const thirdPartyImports = pgTable(
   'third_party_imports',
@@ -202,4 +196,3 @@ export const thirdPartyImports = pgTable(
   ],
 );
 
-export const ACTIVITY_SERIES = ['t', 'distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'] as const;

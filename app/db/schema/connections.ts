@@ -1,9 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { activities } from './activities';
-
-export const NETWORK_IMPORT_STATUSES = ['idle', 'running', 'done', 'failed'] as const;
-export type NetworkImportStatus = (typeof NETWORK_IMPORT_STATUSES)[number];
+import { NETWORK_IMPORT_STATUSES, OAUTH_TOKEN_KINDS } from '../../lib/domain/connections';
 
 /**
  * A rider's link to a fitness network (spec 1 §2 Connections, docs/connections.md). Tokens are
@@ -111,8 +109,6 @@ export const oauthCodes = pgTable('oauth_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   grantId: uuid('grant_id'),
 });
-
-export const OAUTH_TOKEN_KINDS = ['access', 'refresh'] as const;
 
 /** Access and refresh tokens (hashed). A refresh token is rotated once; presenting it again revokes the grant. */
 export const oauthTokens = pgTable(

@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-/**
- * The ledger (docs/wallet.md). Only app/services/ledger/ writes these tables.
- * Amounts are integers in minor units: BTC in satoshi, COIN and GEM in whole units.
- */
-export const LEDGER_CURRENCIES = ['BTC', 'COIN', 'GEM'] as const;
-export const LEDGER_TRANSACTION_STATUSES = ['pending', 'posted', 'voided'] as const;
+import { LEDGER_CURRENCIES, LEDGER_TRANSACTION_STATUSES } from '../../lib/domain/ledger';
 
 /**
  * One balance per owner and currency. `posted` is the settled balance (signed); pending

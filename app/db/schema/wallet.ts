@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { ledgerTransactions } from './ledger';
-
-/** Spec 1 §3 verificationStatus; a rider with no request is 'unverified'. */
-export const WALLET_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type WalletRequestStatus = (typeof WALLET_REQUEST_STATUSES)[number];
+import { WALLET_REQUEST_STATUSES } from '../../lib/domain/wallet';
 
 /**
  * A rider's account-verification submission (spec 1 §3 "Verification submission"), reviewed

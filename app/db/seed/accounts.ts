@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.server';
 import { users } from '../schema';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/accounts/password.server';
 
 /** The demo accounts the README lists; every one signs in with DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'paceline-demo';

@@ -5,8 +5,8 @@ import type { Database } from '../client.server';
 import { activities, users, verifiedHeights, weightHistory } from '../schema';
 import { DEMO_USERS } from './accounts';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
-import { ingestActivity } from '~/services/activities.server';
-import { createJsonActivity } from '~/services/activity-files.server';
+import { ingestActivity } from '~/services/activities/activities.server';
+import { createJsonActivity } from '~/services/activities/activity-files.server';
 
 /** Encoded demo rides are cached here: encoding is the slow part, and they never change. */
 const CACHE_DIR = path.resolve('data/demo-rides');

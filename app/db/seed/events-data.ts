@@ -1,4 +1,4 @@
-import type { EventCategories, PrizeGate, PrizeMoney } from '../schema/events';
+import type { EventCategories, PrizeGate, PrizeMoney } from '~/lib/domain/events';
 import type { events } from '../schema';
 
 /** The demo events: one of each kind the list, the wizard and the browser tests need. */

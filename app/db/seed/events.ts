@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { storage } from '~/services/adapters/storage.server';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/accounts/password.server';
 import type { Database } from '../client.server';
 import { eventResults, events, registrations, teamMembers, teams, users } from '../schema';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { thirdPartyImports } from '~/db/schema';
 import { sniffFileType } from '~/lib/file-signature';
 import { storage } from '~/services/adapters/storage.server';
-import { getImportBanner } from '~/services/imports.server';
+import { getImportBanner } from '~/services/activities/imports.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { DEMO_USERS } from './accounts';

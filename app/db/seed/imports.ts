@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Database } from '../client.server';
 import { thirdPartyImports, users } from '../schema';
 import { DEMO_USERS } from './accounts';
-import { reviewImport, submitImport, type ImportSubmission } from '~/services/imports.server';
+import { reviewImport, submitImport, type ImportSubmission } from '~/services/activities/imports.server';
 
 /**
  * Imports from other platforms, so the demo shows every state without a walk through the

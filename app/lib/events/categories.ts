@@ -1,4 +1,4 @@
-import { CATEGORY_KEYS, type CategoryKey, type EventCategories } from '~/db/schema/events';
+import { CATEGORY_KEYS, type CategoryKey, type EventCategories } from '~/lib/domain/events';
 
 /** Spec 3 §5 "W/kg is ftp divided by weight, to 2 decimals." */
 export function wattsPerKg(ftp: number, weightKg: number): number {

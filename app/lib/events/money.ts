@@ -1,4 +1,4 @@
-import type { PrizeGate, PrizeMoney } from '~/db/schema/events';
+import type { PrizeGate, PrizeMoney } from '~/lib/domain/events';
 import { PRIZE_PODIUM_PLACES } from '~/lib/constants';
 
 /** Spec 3 §9: amounts are kept in AED; shown in USD they are amount / conversionRate to 2 decimals. */

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { Prose } from '~/components/content/ContentPage';
 import { FeaturedEvents } from '~/components/home/FeaturedEvents';
 import { AppStoreLinks } from '~/components/shell/AppStoreLinks';
-import { cms } from '~/services/cms/index.server';
-import { requirePage } from '~/services/content-pages.server';
-import { listFeaturedEvents } from '~/services/events.server';
+import { cms } from '~/services/content/cms/index.server';
+import { requirePage } from '~/services/content/content-pages.server';
+import { listFeaturedEvents } from '~/services/events/events.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: 'Paceline — ride, race, progress' },

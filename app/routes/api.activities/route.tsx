@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
-import { INGEST_MESSAGES, IngestError, ingestActivity } from '~/services/activities.server';
-import { BodyTooLargeError, readBodyWithin } from '~/services/security.server';
-import { verifySessionToken } from '~/services/session.server';
+import { INGEST_MESSAGES, IngestError, ingestActivity } from '~/services/activities/activities.server';
+import { BodyTooLargeError, readBodyWithin } from '~/services/platform/security.server';
+import { verifySessionToken } from '~/services/accounts/session.server';
 
 /** The multipart envelope around the file: boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { withPartnerToken } from '~/services/partners/http.server';
-import { partnerProfile } from '~/services/partners/partner-api.server';
+import { withPartnerToken } from '~/services/connections/partners/http.server';
+import { partnerProfile } from '~/services/connections/partners/partner-api.server';
 
 // GET /api/partner/profile — scope profile:read (docs/partner-api.md).
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Prose, pageMeta } from '~/components/content/ContentPage';
-import { cms } from '~/services/cms/index.server';
+import { cms } from '~/services/content/cms/index.server';
 
 export { NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';
 

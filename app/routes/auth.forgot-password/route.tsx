@@ -8,10 +8,10 @@ import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { ForgotPasswordSchema } from '~/lib/account-fields';
 import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
-import { readFlow, writeFlow } from '~/services/flow-state.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
-import { RECOVERY_MESSAGES, requestPasswordReset } from '~/services/recovery.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
+import { RECOVERY_MESSAGES, requestPasswordReset } from '~/services/accounts/recovery.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Paceline' }];
 

@@ -8,10 +8,10 @@ import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
-import { clearFlow } from '~/services/flow-state.server';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
-import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/recovery.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { clearFlow } from '~/services/platform/flow-state.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/accounts/recovery.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Paceline' }];
 

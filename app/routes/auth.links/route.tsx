@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { answerLinkRequest } from '~/services/link-requests.server';
-import { clientAddress } from '~/services/rate-limit.server';
+import { answerLinkRequest } from '~/services/accounts/link-requests.server';
+import { clientAddress } from '~/services/platform/rate-limit.server';
 
 // POST /auth/links — the verify-user, verify-kid and delete-user pages post their link's token here (JSON answer).
 const LinkRequest = z.object({

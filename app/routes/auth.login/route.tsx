@@ -11,14 +11,14 @@ import { CheckboxField, Field, FormErrors } from '~/components/ui/Field';
 import { showToast } from '~/components/ui/Toaster';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';
 import { loginMachine } from '~/machines/login.machine';
-import { loginWithPassword } from '~/services/accounts.server';
+import { loginWithPassword } from '~/services/accounts/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
-import { getOptionalUser } from '~/services/auth.server';
-import { clearFlow, readFlow, writeFlow } from '~/services/flow-state.server';
-import { afterLoginPath, safeRedirectTarget } from '~/services/login-redirect.server';
-import { clientAddress, loginAllowed, recordLoginFailure, recordLoginSuccess } from '~/services/rate-limit.server';
-import { createSession } from '~/services/session.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { clearFlow, readFlow, writeFlow } from '~/services/platform/flow-state.server';
+import { afterLoginPath, safeRedirectTarget } from '~/services/accounts/login-redirect.server';
+import { clientAddress, loginAllowed, recordLoginFailure, recordLoginSuccess } from '~/services/platform/rate-limit.server';
+import { createSession } from '~/services/accounts/session.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Login · Paceline' }];
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '~/services/env.server';
-import { clientAddress, LOGIN_THROTTLE, loginAllowed, recordLoginFailure } from '~/services/rate-limit.server';
+import { resetEnvForTests } from '~/services/platform/env.server';
+import { clientAddress, LOGIN_THROTTLE, loginAllowed, recordLoginFailure } from '~/services/platform/rate-limit.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';

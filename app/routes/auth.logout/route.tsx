@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { Button, ButtonLink } from '~/components/ui/Button';
-import { getOptionalUser, logout } from '~/services/auth.server';
+import { getOptionalUser, logout } from '~/services/accounts/auth.server';
 
 export const meta: MetaFunction = () => [{ title: 'Log out · Paceline' }];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { action } from './route';

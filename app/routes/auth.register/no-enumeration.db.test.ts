@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFlow } from '~/services/flow-state.server';
+import { readFlow } from '~/services/platform/flow-state.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';

@@ -13,13 +13,13 @@ import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
 import { DEFAULT_COUNTRY_ID } from '~/lib/constants';
 import { registerMachine } from '~/machines/register.machine';
-import { registerRider } from '~/services/accounts.server';
+import { registerRider } from '~/services/accounts/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
-import { getOptionalUser } from '~/services/auth.server';
-import { writeFlow } from '~/services/flow-state.server';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { writeFlow } from '~/services/platform/flow-state.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Paceline' }];
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getOptionalUser } from '~/services/auth.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
 
 // GET /auth/session — what the session machine asks: is this browser still signed in?
 export async function loader({ request }: LoaderFunctionArgs) {

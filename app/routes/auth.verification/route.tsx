@@ -8,10 +8,10 @@ import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
 import { Field } from '~/components/ui/Field';
 import { otpVerifyMachine } from '~/machines/otp-verify.machine';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
-import { verifyEmailByCode } from '~/services/accounts.server';
-import { clearFlow, readFlow } from '~/services/flow-state.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { verifyEmailByCode } from '~/services/accounts/accounts.server';
+import { clearFlow, readFlow } from '~/services/platform/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify account · Paceline' }];
 

@@ -5,8 +5,8 @@ import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
-import { writeFlow } from '~/services/flow-state.server';
-import { issueVerification } from '~/services/verification.server';
+import { writeFlow } from '~/services/platform/flow-state.server';
+import { issueVerification } from '~/services/accounts/verification.server';
 import { loader as loginLoader } from '../auth.login/route';
 import { action } from './route';
 

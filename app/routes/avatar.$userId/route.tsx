@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { readAvatar } from '~/services/profile.server';
+import { readAvatar } from '~/services/accounts/profile.server';
 
 // GET /avatar/:userId — a rider's custom avatar (200x200 JPEG); avatars are public like the name beside them.
 export async function loader({ params }: LoaderFunctionArgs) {

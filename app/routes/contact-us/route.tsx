@@ -6,10 +6,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { pageMeta, PageHero, Prose } from '~/components/content/ContentPage';
 import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { CONTACT_SENT_MESSAGE, ContactSchema } from '~/lib/site-forms';
-import { getEnv } from '~/services/env.server';
-import { requirePage } from '~/services/content-pages.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
-import { submitContactMessage } from '~/services/site.server';
+import { getEnv } from '~/services/platform/env.server';
+import { requirePage } from '~/services/content/content-pages.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
+import { submitContactMessage } from '~/services/content/site.server';
 
 /** A field people never see or fill: a robot filling every input gives itself away (works without JavaScript). */
 export const CONTACT_TRAP_FIELD = 'website';

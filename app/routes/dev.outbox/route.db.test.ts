@@ -3,7 +3,7 @@ import { useTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { sendMail } from '~/services/adapters/mail.server';
-import { resetEnvForTests } from '~/services/env.server';
+import { resetEnvForTests } from '~/services/platform/env.server';
 import { loader } from './route';
 
 useTestDatabase();

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireDeveloperTools } from '~/services/auth.server';
-import { getEnv } from '~/services/env.server';
-import { listOutbox } from '~/services/site.server';
+import { requireDeveloperTools } from '~/services/accounts/auth.server';
+import { getEnv } from '~/services/platform/env.server';
+import { listOutbox } from '~/services/content/site.server';
 
 export const meta: MetaFunction = () => [{ title: 'Outbox · Paceline (development)' }];
 

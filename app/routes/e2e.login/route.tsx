@@ -3,8 +3,8 @@ import { redirect } from '@remix-run/node';
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
-import { createSession } from '~/services/session.server';
-import { assertTestMode } from '~/services/test-mode.server';
+import { createSession } from '~/services/accounts/session.server';
+import { assertTestMode } from '~/services/platform/test-mode.server';
 
 // GET /e2e/login?email=…&redirectTo=… — test mode only: a session for that rider.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,9 +11,9 @@ import { registrationSchema, stepSchema } from '~/lib/events/registration-schema
 import { requiredSteps, WIZARD_STEPS, type WizardStep } from '~/lib/events/wizard-steps';
 import { eventWizardMachine } from '~/machines/event-wizard.machine';
 import type { loader as rootLoader } from '~/root';
-import { getOptionalUser, requireUser } from '~/services/auth.server';
-import { findEvent } from '~/services/events.server';
-import { getWizardData } from '~/services/registration.server';
+import { getOptionalUser, requireUser } from '~/services/accounts/auth.server';
+import { findEvent } from '~/services/events/events.server';
+import { getWizardData } from '~/services/events/registration.server';
 import { LoginToParticipate, ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
 import { WizardSteps } from './components/steps';
 import { handleRegistrationPost, type SubmitResponse } from './submit.server';

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { EVENT_UPLOAD_MAX_BYTES } from '~/lib/constants';
-import type { ShellUser } from '~/services/auth.server';
-import { submitRegistration } from '~/services/registration.server';
+import type { ShellUser } from '~/services/accounts/auth.server';
+import { submitRegistration } from '~/services/events/registration.server';
 
 /** Three files of 8 MB plus the text fields: anything larger is not a registration. */
 const MAX_BODY_BYTES = 3 * EVENT_UPLOAD_MAX_BYTES + 256 * 1024;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { events, registrations } from '~/db/schema';
 import { seedDatabase } from '~/db/seed';
-import { listFeaturedEvents } from '~/services/events.server';
+import { listFeaturedEvents } from '~/services/events/events.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { action, loader } from './route';

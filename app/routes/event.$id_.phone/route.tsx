@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
 import { phoneChannelSchema, phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
-import { requireUser } from '~/services/auth.server';
-import { sendPhoneCode, verifyPhoneCode } from '~/services/phone-verification.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { sendPhoneCode, verifyPhoneCode } from '~/services/events/phone-verification.server';
 
 const PhoneRequestSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('send'), phone: phoneNumberSchema, type: phoneChannelSchema }),

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
-import { requireUser } from '~/services/auth.server';
-import { findEvent } from '~/services/events.server';
-import { registrationStatus } from '~/services/registration.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { findEvent } from '~/services/events/events.server';
+import { registrationStatus } from '~/services/events/registration.server';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
 

@@ -8,8 +8,8 @@ import { PrizeWidget } from '~/components/events/PrizeWidget';
 import { categoryDescription, genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
 import { formatPrize, totalPrize } from '~/lib/events/money';
-import { getOptionalUser } from '~/services/auth.server';
-import { getEventDetail } from '~/services/events.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { getEventDetail } from '~/services/events/events.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.event.name} — Paceline` : 'Event — Paceline' }];
 

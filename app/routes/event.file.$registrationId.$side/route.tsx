@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '~/services/auth.server';
-import { readIdFile } from '~/services/registration-files.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { readIdFile } from '~/services/events/registration-files.server';
 
 // GET /event/file/:registrationId/:side — an identity file, for its owner or staff only.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { EventCard } from '~/components/events/EventCard';
-import { getOptionalUser } from '~/services/auth.server';
-import { listEvents } from '~/services/events.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { listEvents } from '~/services/events/events.server';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline' }];
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PageHero, Prose } from '~/components/content/ContentPage';
-import { cms } from '~/services/cms/index.server';
+import { cms } from '~/services/content/cms/index.server';
 
 export const meta: MetaFunction = () => [
   { title: 'FAQs · Paceline' },

@@ -8,8 +8,8 @@ import { loader as detailLoader } from '../flows.$id/route';
 import { loader as indexLoader } from './route';
 
 const mode = vi.hoisted(() => ({ appMode: 'production' as 'production' | 'development' | 'test' }));
-vi.mock('~/services/env.server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/services/env.server')>();
+vi.mock('~/services/platform/env.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/services/platform/env.server')>();
   return { ...actual, getEnv: () => ({ ...actual.getEnv(), APP_MODE: mode.appMode }) };
 });
 

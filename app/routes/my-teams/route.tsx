@@ -6,9 +6,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { TeamCard } from '~/components/teams/TeamCard';
 import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
-import { requireUser } from '~/services/auth.server';
-import { redirectWithToast } from '~/services/toast.server';
-import { createTeam, joinTeam, leaveTeam, listMyTeams, TeamError } from '~/services/teams.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
+import { createTeam, joinTeam, leaveTeam, listMyTeams, TeamError } from '~/services/events/teams.server';
 
 export const meta: MetaFunction = () => [{ title: 'My Teams — Paceline' }];
 

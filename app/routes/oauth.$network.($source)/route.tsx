@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { CONNECTIONS_TAB_PATH, IMPORTING_NETWORKS, isNetwork } from '~/lib/connections/networks';
-import { requireUser } from '~/services/auth.server';
+import { requireUser } from '~/services/accounts/auth.server';
 import { completeCallback } from '~/services/connections/connections.server';
 import { startBackgroundImport } from '~/services/connections/import.server';
-import { checkSession } from '~/services/session.server';
+import { checkSession } from '~/services/accounts/session.server';
 
 // /oauth/{network}/{source?}: the fitness network sends the rider back here (spec 1 §2, §4 "OAuth callback").
 // It always ends on the Connections tab; the outcome in the query drives the card (connectNetwork machine).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/client.server';
 import { networkConnections, oauthCodes } from '~/db/schema';
 import { handleSandboxRequest } from '~/services/connections/sandbox.server';
-import { registerPartnerClient } from '~/services/partners/oauth-server.server';
+import { registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { action as connectionsAction } from '../user.connections/route';

@@ -8,8 +8,8 @@ import { apiRequest } from '~/lib/api-client';
 import { PARTNER_MESSAGES, PARTNER_SCOPE_LABELS, type PartnerScope } from '~/lib/connections/partners';
 import { loginPath } from '~/lib/login-path';
 import { partnerAuthorizeMachine, type PartnerDecision } from '~/machines/partner-authorize.machine';
-import { getOptionalUser } from '~/services/auth.server';
-import { checkAuthorizeRequest } from '~/services/partners/oauth-server.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { checkAuthorizeRequest } from '~/services/connections/partners/oauth-server.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded && 'client' in loaded ? `Authorize ${loaded.client.name} · Paceline` : 'Authorize · Paceline' }];
 

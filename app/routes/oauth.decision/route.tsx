@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { PARTNER_MESSAGES } from '~/lib/connections/partners';
-import { requireUser } from '~/services/auth.server';
-import { authorizePartner } from '~/services/partners/oauth-server.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { authorizePartner } from '~/services/connections/partners/oauth-server.server';
 
 // POST /oauth/decision?<the authorize query> — Authorize or Cancel on the consent page. The
 // query is checked again here (never trusted from the page); the answer is the redirect to the

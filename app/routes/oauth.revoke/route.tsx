@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { basicCredentials, oauthJson } from '~/services/partners/http.server';
-import { revocationEndpoint } from '~/services/partners/oauth-server.server';
+import { basicCredentials, oauthJson } from '~/services/connections/partners/http.server';
+import { revocationEndpoint } from '~/services/connections/partners/oauth-server.server';
 
 // POST /oauth/revoke — RFC 7009 revocation for partners: 200 whether or not the token was known.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { basicCredentials, oauthJson } from '~/services/partners/http.server';
-import { tokenEndpoint } from '~/services/partners/oauth-server.server';
+import { basicCredentials, oauthJson } from '~/services/connections/partners/http.server';
+import { tokenEndpoint } from '~/services/connections/partners/oauth-server.server';
 
 // POST /oauth/token — the partners' token endpoint (docs/partner-api.md).
 export async function action({ request }: ActionFunctionArgs) {

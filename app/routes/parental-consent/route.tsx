@@ -8,9 +8,9 @@ import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
 import { ADULT_AGE_YEARS } from '~/lib/constants';
 import { parentalConsentMachine } from '~/machines/parental-consent.machine';
-import { CONSENT_MESSAGES, requestParentalConsent } from '~/services/accounts.server';
-import { readFlow } from '~/services/flow-state.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
+import { CONSENT_MESSAGES, requestParentalConsent } from '~/services/accounts/accounts.server';
+import { readFlow } from '~/services/platform/flow-state.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { useCountdown } from './countdown';
 
 export const meta: MetaFunction = () => [{ title: 'Parental consent · Paceline' }];

@@ -3,8 +3,8 @@ import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useMemo, useRef } from 'react';
 import { resultsFrameMachine } from '~/machines/results-frame.machine';
-import { requireUser } from '~/services/auth.server';
-import { getEnv } from '~/services/env.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { getEnv } from '~/services/platform/env.server';
 
 export const meta: MetaFunction = () => [{ title: 'Results — Paceline' }];
 

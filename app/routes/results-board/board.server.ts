@@ -1,5 +1,5 @@
-import { applySecurityHeaders, newNonce } from '~/services/security.server';
-import { listResultEvents, listResults, type ResultEvent } from '~/services/results.server';
+import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
+import { listResultEvents, listResults, type ResultEvent } from '~/services/events/results.server';
 
 /**
  * Paceline's own results board (DESIGN.md §5 "results service"): a small standalone page,

@@ -1,4 +1,4 @@
-import { contentPageLoader } from '~/services/content-pages.server';
+import { contentPageLoader } from '~/services/content/content-pages.server';
 
 // Spec 3 §2 "Content pages": the CMS page with the slug 'routes'.
 export const loader = contentPageLoader('routes');

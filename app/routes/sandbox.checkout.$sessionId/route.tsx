@@ -3,7 +3,7 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { Button } from '~/components/ui/Button';
 import { getSandboxSession, SANDBOX_CARDS, sandboxWebhookFor, settleSandboxSession } from '~/services/adapters/payments/sandbox.server';
 import { sandboxWebhookSecret } from '~/services/adapters/payments/index.server';
-import { getEnv } from '~/services/env.server';
+import { getEnv } from '~/services/platform/env.server';
 
 export const meta: MetaFunction = () => [{ title: 'Sandbox checkout · Paceline' }];
 

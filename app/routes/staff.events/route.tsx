@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatEventDate } from '~/lib/events/dates';
-import { requireStaff } from '~/services/auth.server';
-import { listEventsForStaff } from '~/services/events.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { listEventsForStaff } from '~/services/events/events.server';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline staff' }];
 

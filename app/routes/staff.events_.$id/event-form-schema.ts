@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATEGORY_KEYS, type EventCategories, type PrizeMoney } from '~/db/schema/events';
-import type { EventInput, EventRow } from '~/services/events.server';
+import { CATEGORY_KEYS, type EventCategories, type PrizeMoney } from '~/lib/domain/events';
+import type { EventInput, EventRow } from '~/services/events/events.server';
 
 /** The staff event editor's fields (spec 3 §3 Event), and their mapping to the events table. */
 const time = z.string().regex(/^\d{2}:\d{2}$/, 'Use HH:MM (GMT+4)');

@@ -3,11 +3,11 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { CATEGORY_KEYS } from '~/db/schema/events';
+import { CATEGORY_KEYS } from '~/lib/domain/events';
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from '~/components/ui/Field';
-import { requireStaff } from '~/services/auth.server';
-import { createEvent, findEvent, updateEvent } from '~/services/events.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { createEvent, findEvent, updateEvent } from '~/services/events/events.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 import { EventFormSchema, formDefaults, toEventInput } from './event-form-schema';
 
 export const meta: MetaFunction = () => [{ title: 'Edit event — Paceline staff' }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireStaff } from '~/services/auth.server';
-import { getProofFile } from '~/services/imports.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { getProofFile } from '~/services/activities/imports.server';
 
 // GET /staff/imports/:id/proof/:index — a proof file, for staff only, with its sniffed type.
 export async function loader({ request, params }: LoaderFunctionArgs) {

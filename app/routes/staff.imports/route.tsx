@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { formatDate } from '~/lib/activities/format';
-import { requireStaff } from '~/services/auth.server';
-import { listSubmittedImports, reviewImport } from '~/services/imports.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { listSubmittedImports, reviewImport } from '~/services/activities/imports.server';
 
 export const meta: MetaFunction = () => [{ title: 'Import review · Paceline staff' }];
 

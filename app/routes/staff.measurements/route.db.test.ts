@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loader as activitiesLoader } from '~/routes/user.activities/route';
-import { latestVerifiedHeight } from '~/services/verified-measurements.server';
+import { latestVerifiedHeight } from '~/services/staff/verified-measurements.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, loader } from './route';

@@ -4,9 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { formatDate } from '~/lib/activities/format';
-import { requireStaff } from '~/services/auth.server';
-import { redirectWithToast } from '~/services/toast.server';
-import { findRiderByEmail, listRecentVerifications, recordVerifiedMeasurement } from '~/services/verified-measurements.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
+import { findRiderByEmail, listRecentVerifications, recordVerifiedMeasurement } from '~/services/staff/verified-measurements.server';
 import { MEASUREMENT_MESSAGES, MeasurementSchema, type MeasurementInput } from './form-schema';
 
 export const meta: MetaFunction = () => [{ title: 'Verified measurements · Paceline staff' }];

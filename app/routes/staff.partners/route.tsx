@@ -7,8 +7,8 @@ import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
 import { Button } from '~/components/ui/Button';
 import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
-import { requireStaff } from '~/services/auth.server';
-import { deletePartnerClient, listPartnerClients, registerPartnerClient } from '~/services/partners/oauth-server.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { deletePartnerClient, listPartnerClients, registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
 
 export const meta: MetaFunction = () => [{ title: 'Partners · Paceline staff' }];
 

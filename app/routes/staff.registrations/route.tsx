@@ -4,9 +4,9 @@ import { data } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { formatEventDate } from '~/lib/events/dates';
-import { requireStaff } from '~/services/auth.server';
-import { decideRegistration, listRegistrationsForStaff } from '~/services/staff-registrations.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { decideRegistration, listRegistrationsForStaff } from '~/services/staff/staff-registrations.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { sniffFileType, MIME_OF } from '~/lib/file-signature';
-import { requireStaff } from '~/services/auth.server';
-import { readVerificationFile } from '~/services/wallet-verification.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { readVerificationFile } from '~/services/wallet/wallet-verification.server';
 
 // GET /staff/wallet-file/:requestId/:index — index 0 is the passport proof, 1… the screenshots. Staff only.
 export async function loader({ request, params }: LoaderFunctionArgs) {

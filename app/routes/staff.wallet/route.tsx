@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { Button } from '~/components/ui/Button';
 import { Table, type Column } from '~/components/ui/Table';
 import { formatDateTime } from '~/lib/wallet/format';
-import { requireStaff } from '~/services/auth.server';
-import { redirectWithToast } from '~/services/toast.server';
-import { decideVerification, decideWithdrawal, listVerificationRequests, listWithdrawalRequests } from '~/services/wallet-review.server';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
+import { decideVerification, decideWithdrawal, listVerificationRequests, listWithdrawalRequests } from '~/services/wallet/wallet-review.server';
 
 export const meta: MetaFunction = () => [{ title: 'Wallet review · Paceline staff' }];
 

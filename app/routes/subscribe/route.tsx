@@ -2,9 +2,9 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
-import { safeRedirectTarget } from '~/services/login-redirect.server';
-import { subscribe } from '~/services/site.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
+import { subscribe } from '~/services/content/site.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 /**
  * POST /subscribe — the footer form (spec 3 §5 "Footer subscribe. Email is required and

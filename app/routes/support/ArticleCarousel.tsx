@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useRef } from 'react';
-import type { Article } from '~/services/cms/types';
+import type { Article } from '~/lib/content/cms-types';
 
 /**
  * A scroll-snap carousel: 1 card under 600 px, 2 from 600 px, 3 from 1000 px (spec 3 §9,

@@ -2,8 +2,8 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { pageMeta, PageHero } from '~/components/content/ContentPage';
 import { Tabs } from '~/components/ui/Tabs';
-import { cms } from '~/services/cms/index.server';
-import { requirePage } from '~/services/content-pages.server';
+import { cms } from '~/services/content/cms/index.server';
+import { requirePage } from '~/services/content/content-pages.server';
 import { ArticleCarousel } from './ArticleCarousel';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page);

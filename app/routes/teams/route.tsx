@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { TeamCard } from '~/components/teams/TeamCard';
 import { Pager } from '~/components/ui/Pager';
 import { TEAMS_PAGE_SIZE, TEAMS_PAGE_WINDOW } from '~/lib/constants';
-import { getOptionalUser } from '~/services/auth.server';
-import { listPublicTeams } from '~/services/teams.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { listPublicTeams } from '~/services/events/teams.server';
 
 export const meta: MetaFunction = () => [{ title: 'Teams — Paceline' }];
 

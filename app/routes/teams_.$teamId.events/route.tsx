@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { TeamLogo } from '~/components/teams/TeamCard';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
-import { getTeam, listTeamEvents } from '~/services/teams.server';
+import { getTeam, listTeamEvents } from '~/services/events/teams.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.team.teamName} — Paceline` : 'Team — Paceline' }];
 

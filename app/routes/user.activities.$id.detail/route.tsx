@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '~/services/auth.server';
+import { requireUser } from '~/services/accounts/auth.server';
 import { getActivityDetail } from '~/services/activities/detail.server';
 
 // GET /user/activities/:id/detail — spec 2 §7 detailed-graph-data + activity-info, as JSON.

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { COMPARE_LIMIT } from '~/lib/constants';
-import { requireUser } from '~/services/auth.server';
+import { requireUser } from '~/services/accounts/auth.server';
 import { getActivityCurves } from '~/services/activities/curves.server';
 import { toCurveView } from '~/services/activities/curve-view.server';
 

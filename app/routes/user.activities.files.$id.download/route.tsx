@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getActivityDownload } from '~/services/activity-files.server';
-import { requireUser } from '~/services/auth.server';
+import { getActivityDownload } from '~/services/activities/activity-files.server';
+import { requireUser } from '~/services/accounts/auth.server';
 
 // GET /user/activities/files/:id/download — the owner's file (spec 2 §7 download-activity-file).
 export async function loader({ request, params }: LoaderFunctionArgs) {

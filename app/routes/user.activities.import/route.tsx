@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { hasErrors, validatePlatform, validateProof, validateStats, type Platform } from '~/lib/activities/import-rules';
-import { requireUser } from '~/services/auth.server';
-import { checkProofFiles, submitImport } from '~/services/imports.server';
+import { requireUser } from '~/services/accounts/auth.server';
+import { checkProofFiles, submitImport } from '~/services/activities/imports.server';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityListPage } from '~/lib/activities/types';
-import { createJsonActivity } from '~/services/activity-files.server';
+import { createJsonActivity } from '~/services/activities/activity-files.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { listActivities } from '~/services/activities.server';
-import { requireUser } from '~/services/auth.server';
+import { listActivities } from '~/services/activities/activities.server';
+import { requireUser } from '~/services/accounts/auth.server';
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),

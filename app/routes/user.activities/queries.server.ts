@@ -1,8 +1,8 @@
-import { listActivities } from '~/services/activities.server';
+import { listActivities } from '~/services/activities/activities.server';
 import { getAllTimeCurve, getAverageCurve, getRangeCurve } from '~/services/activities/curves.server';
 import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
-import { getImportBanner, listApprovedImports } from '~/services/imports.server';
+import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
 import { cachedRiderPage } from '~/services/activities/page-cache.server';
 
 /**

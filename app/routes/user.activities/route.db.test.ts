@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { thirdPartyImports, weightHistory } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { ingestActivity } from '~/services/activities.server';
+import { ingestActivity } from '~/services/activities/activities.server';
 import { invalidateRiderPage } from '~/services/activities/page-cache.server';
-import { reviewImport, submitImport } from '~/services/imports.server';
-import { recordWeight } from '~/services/weight-history.server';
+import { reviewImport, submitImport } from '~/services/activities/imports.server';
+import { recordWeight } from '~/services/activities/weight-history.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';

@@ -5,9 +5,9 @@ import { RideChart } from '~/components/charts/RideChart';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
 import { POWER_GRAPH_GAP_S, POWER_GRAPH_HOP_S } from '~/lib/constants';
-import { requireUser } from '~/services/auth.server';
+import { requireUser } from '~/services/accounts/auth.server';
 import { getActivityDetail } from '~/services/activities/detail.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 import { PowerCurvePanel } from '../user.activities/components/PowerCurvePanel';
 import { RideStats } from './RideStats';
 

@@ -2,10 +2,10 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { CONNECTION_MESSAGES, CONNECTIONS_TAB_PATH, IMPORTING_NETWORKS, NETWORKS, isNetwork, type Network } from '~/lib/connections/networks';
-import { requireUser } from '~/services/auth.server';
+import { requireUser } from '~/services/accounts/auth.server';
 import { connectXert, disconnectNetwork, listConnectionCards, startConnect } from '~/services/connections/connections.server';
-import { revokePartnerForRider } from '~/services/partners/oauth-server.server';
-import { checkSession } from '~/services/session.server';
+import { revokePartnerForRider } from '~/services/connections/partners/oauth-server.server';
+import { checkSession } from '~/services/accounts/session.server';
 
 // The Connections tab's actions (the profile route only renders the tab). Every form here
 // works without JavaScript (redirects back to the tab); fetchers ask for JSON instead.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_MESSAGES } from '~/lib/account-fields';
-import { getOptionalUser } from '~/services/auth.server';
-import { COMMON_PASSWORD_MESSAGE, verifyPassword } from '~/services/password.server';
-import { findUserById } from '~/services/session.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { COMMON_PASSWORD_MESSAGE, verifyPassword } from '~/services/accounts/password.server';
+import { findUserById } from '~/services/accounts/session.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { savePassword } from './profile-actions.server';

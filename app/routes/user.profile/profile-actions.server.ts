@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
 import { ChangePasswordSchema, CURRENT_PASSWORD_MESSAGES, profileSchema } from '~/lib/account-fields';
-import { isCurrentPassword, logout, type ShellUser } from '~/services/auth.server';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/password.server';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
-import { clearSessionCookies } from '~/services/session.server';
-import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/recovery.server';
-import { removeAvatar, setAvatar, updateProfile } from '~/services/profile.server';
+import { isCurrentPassword, logout, type ShellUser } from '~/services/accounts/auth.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
+import { clearSessionCookies } from '~/services/accounts/session.server';
+import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/accounts/recovery.server';
+import { removeAvatar, setAvatar, updateProfile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from './ftp-field';
-import { redirectWithToast } from '~/services/toast.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
 
 /** The profile page's actions, one per form (intent). */
 export async function saveProfile(user: ShellUser, formData: FormData) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { Tabs } from '~/components/ui/Tabs';
-import { requireUser, requireUserRow } from '~/services/auth.server';
-import { listActivityFiles } from '~/services/activity-files.server';
+import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
+import { listActivityFiles } from '~/services/activities/activity-files.server';
 import { loadConnectionsTab } from '~/services/connections/connections-tab.server';
-import { isCustomAvatar, profileOf } from '~/services/profile.server';
+import { isCustomAvatar, profileOf } from '~/services/accounts/profile.server';
 import { ActivityFiles } from './components/ActivityFiles';
 import { AvatarPanel } from './components/AvatarPanel';
 import { ConnectionsPanel } from './components/ConnectionsPanel';

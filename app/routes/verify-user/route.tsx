@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { LinkVerificationPage } from '~/components/auth/LinkVerificationPage';
-import { linkPageAction } from '~/services/link-page.server';
+import { linkPageAction } from '~/services/accounts/link-page.server';
 
 export const meta: MetaFunction = () => [{ title: "Verify your account · Paceline" }];
 

@@ -7,9 +7,9 @@ import { WALLET_REMAINING_WARNING_AT } from '~/lib/constants';
 import { countryFlag, formatDateTime, transactionsQuery } from '~/lib/wallet/format';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
 import { BADGE_TEXT, walletVerificationStatusMachine } from '~/machines/wallet-verification-status.machine';
-import { profileOf } from '~/services/profile.server';
-import { listWalletTransactions, loadWallet } from '~/services/wallet.server';
-import { requireWalletPage } from '~/services/wallet-guard.server';
+import { profileOf } from '~/services/accounts/profile.server';
+import { listWalletTransactions, loadWallet } from '~/services/wallet/wallet.server';
+import { requireWalletPage } from '~/services/wallet/wallet-guard.server';
 import { TransactionsTable } from './components/TransactionsTable';
 
 export const meta: MetaFunction = () => [{ title: 'Wallet · Paceline' }];

@@ -12,10 +12,10 @@ import { DEFAULT_PHONE_COUNTRY, WALLET_SCREENSHOTS_MAX } from '~/lib/constants';
 import { WALLET_MESSAGES as M } from '~/lib/wallet/messages';
 import { verificationSchema, walletPhone, type VerificationInput } from '~/lib/wallet/verification-schema';
 import { walletVerificationStatusMachine } from '~/machines/wallet-verification-status.machine';
-import { redirectWithToast } from '~/services/toast.server';
-import { latestVerification } from '~/services/wallet.server';
-import { submitWalletVerification } from '~/services/wallet-verification.server';
-import { requireWalletAction, requireWalletPage } from '~/services/wallet-guard.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
+import { latestVerification } from '~/services/wallet/wallet.server';
+import { submitWalletVerification } from '~/services/wallet/wallet-verification.server';
+import { requireWalletAction, requireWalletPage } from '~/services/wallet/wallet-guard.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your wallet · Paceline' }];
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
 import { emailCodeRequestSchema, phoneCodeRequestSchema } from '~/lib/wallet/verification-schema';
-import { clientAddress, consumeRateLimit } from '~/services/rate-limit.server';
-import { requestWalletEmailCode, requestWalletPhoneCode } from '~/services/wallet-verification.server';
-import { requireWalletAction } from '~/services/wallet-guard.server';
+import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
+import { requestWalletEmailCode, requestWalletPhoneCode } from '~/services/wallet/wallet-verification.server';
+import { requireWalletAction } from '~/services/wallet/wallet-guard.server';
 
 /**
  * POST /wallet/request-otp/phone (phone_number, phone_country) and /wallet/request-otp/email

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { requireWalletPage } from '~/services/wallet-guard.server';
+import { requireWalletPage } from '~/services/wallet/wallet-guard.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verification request · Paceline' }];
 

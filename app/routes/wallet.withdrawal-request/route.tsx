@@ -13,9 +13,9 @@ import { WALLET_MESSAGES as M } from '~/lib/wallet/messages';
 import { checkAmount, withdrawalFigures, withdrawalSchema, type WithdrawalInput } from '~/lib/wallet/withdrawal-schema';
 import { withdrawalMachine } from '~/machines/withdrawal.machine';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
-import { redirectWithToast } from '~/services/toast.server';
-import { loadWallet, newRequestKey, requestWithdrawal } from '~/services/wallet.server';
-import { requireWalletAction, requireWalletPage } from '~/services/wallet-guard.server';
+import { redirectWithToast } from '~/services/platform/toast.server';
+import { loadWallet, newRequestKey, requestWithdrawal } from '~/services/wallet/wallet.server';
+import { requireWalletAction, requireWalletPage } from '~/services/wallet/wallet-guard.server';
 
 export const meta: MetaFunction = () => [{ title: 'Withdraw · Paceline' }];
 

@@ -8,8 +8,8 @@ import { analyseRide } from '~/lib/power/analyse-ride';
 import { readRide } from '~/lib/fit/read-ride';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
-import { ingestActivity } from '../activities.server';
-import { updateProfile } from '../profile.server';
+import { ingestActivity } from './activities.server';
+import { updateProfile } from '../accounts/profile.server';
 import { getRiderHeader } from './rider-page.server';
 import { setFtp } from './ftp.server';
 

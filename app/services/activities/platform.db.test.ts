@@ -6,8 +6,8 @@ import { activities } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
-import { ingestActivity } from '../activities.server';
-import { createJsonActivity } from '../activity-files.server';
+import { ingestActivity } from './activities.server';
+import { createJsonActivity } from './activity-files.server';
 import { upgradeStoredRides } from './stored-rides.server';
 
 const { db } = useTestDatabase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
-import { ingestActivity } from '../activities.server';
+import { ingestActivity } from './activities.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { getActivityCurves, getRangeCurve } from './curves.server';

@@ -2,8 +2,8 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { riderActivityTotals, riderDailyTotals, riderPowerBests, thirdPartyImports, users } from '~/db/schema';
 import { bestTwentyMinutes, deriveCategory, deriveFtp, deriveLevel } from '~/lib/activities/rider-level';
-import { latestVerifiedHeight } from '../verified-measurements.server';
-import { latestVerifiedWeight } from '../weight-history.server';
+import { latestVerifiedHeight } from '../staff/verified-measurements.server';
+import { latestVerifiedWeight } from './weight-history.server';
 
 export type Period = 'week' | 'month' | 'year';
 

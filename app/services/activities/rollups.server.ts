@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '~/db/client.server';
-import { riderActivityTotals, riderDailyTotals, riderPowerBests, type ActivityType } from '~/db/schema';
+import { riderActivityTotals, riderDailyTotals, riderPowerBests } from '~/db/schema';
+import type { ActivityType } from '~/lib/domain/activities';
 import { packFloat32 } from '~/lib/activities/packing';
 
 export interface RollupInput {

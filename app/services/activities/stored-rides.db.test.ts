@@ -6,7 +6,7 @@ import { activities } from '~/db/schema';
 import { ANALYSIS_VERSION } from '~/lib/power/analyse-ride';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
-import { ingestActivity } from '../activities.server';
+import { ingestActivity } from './activities.server';
 import { storage } from '../adapters/storage.server';
 import { upgradeStoredRides } from './stored-rides.server';
 

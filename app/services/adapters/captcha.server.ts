@@ -5,7 +5,7 @@ import { lt } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { spentChallenges } from '~/db/schema';
 import { ROBOT_CHECK_TTL_MS } from '~/lib/constants';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 
 /**
  * The robot check (DESIGN.md §5): a self-hosted ALTCHA proof of work. The server signs a

@@ -1,5 +1,5 @@
 import type { EconomyBundle, EconomyItem } from '~/lib/shop/types';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 import { ECONOMY_BUNDLES, ECONOMY_ITEMS } from '../shop/static-catalogue.server';
 
 /**

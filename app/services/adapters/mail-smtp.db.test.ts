@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { outbox } from '~/db/schema';
-import { resetEnvForTests } from '../env.server';
+import { resetEnvForTests } from '../platform/env.server';
 import { sendMail } from './mail.server';
 
 const { db } = useTestDatabase();

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 
 /**
  * The mail adapter (DESIGN.md §5): SMTP when SMTP_URL is set, otherwise only the outbox

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
-import { resetEnvForTests } from '../env.server';
+import { resetEnvForTests } from '../platform/env.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { sendCode, SmsDeliveryError } from './sms.server';
 

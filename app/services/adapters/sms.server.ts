@@ -1,6 +1,6 @@
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 
 /**
  * The SMS / WhatsApp adapter (DESIGN.md §5): an HTTP provider when SMS_PROVIDER_URL is set

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 
 /**
  * File storage (DESIGN.md §5): put/get/delete by key. The embedded default is a folder

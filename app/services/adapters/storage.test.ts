@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '../env.server';
+import { resetEnvForTests } from '../platform/env.server';
 import { storage } from './storage.server';
 
 beforeAll(() => {

@@ -1,5 +1,5 @@
 import { isNetwork, type ConnectionsTabData } from '~/lib/connections/networks';
-import { listAuthorizedPartners } from '../partners/oauth-server.server';
+import { listAuthorizedPartners } from './partners/oauth-server.server';
 import { listConnectionCards } from './connections.server';
 
 /** Everything the profile's Connections tab shows: network cards, authorized partners, the callback outcome. */

@@ -4,7 +4,7 @@ import { activities, networkConnections, networkImports } from '~/db/schema';
 import { NETWORK_IMPORT_MAX_ACTIVITIES } from '~/lib/constants';
 import { NETWORK_NAMES, type Network } from '~/lib/connections/networks';
 import { encodeRideFit } from '~/lib/fit/synthetic-ride';
-import { ingestActivity } from '../activities.server';
+import { ingestActivity } from '../activities/activities.server';
 import { invalidateRiderPage } from '../activities/page-cache.server';
 import { freshAccessToken } from './connections.server';
 import { networkClient } from './networks.server';

@@ -1,5 +1,5 @@
 import { NETWORK_NAMES, type Network } from '~/lib/connections/networks';
-import { getEnv, networkVariable } from '../env.server';
+import { getEnv, networkVariable } from '../platform/env.server';
 import { derivedSecret } from './secrets.server';
 
 /** Scopes requested per provider (spec 1 §4 "scopes are requested per provider"). */

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 
 /**
  * The connections area's secrets (decision 092): everything derives from TOKEN_ENCRYPTION_KEY,

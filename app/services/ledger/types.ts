@@ -1,4 +1,4 @@
-import type { LEDGER_CURRENCIES } from '~/db/schema';
+import type { LEDGER_CURRENCIES } from '~/lib/domain/ledger';
 
 /** BTC in satoshi (1 BTC = 100_000_000); COIN and GEM in whole units. */
 export type Currency = (typeof LEDGER_CURRENCIES)[number];

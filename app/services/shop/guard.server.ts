@@ -2,8 +2,8 @@ import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { decryptPayload } from '~/lib/shop/payload';
-import { requireUser, type ShellUser } from '../auth.server';
-import { getEnv } from '../env.server';
+import { requireUser, type ShellUser } from '../accounts/auth.server';
+import { getEnv } from '../platform/env.server';
 
 /**
  * Every shop call: a signed-in rider who is not a kid (spec 2 §6). A kid gets 403, not a

@@ -6,7 +6,7 @@ import type { EconomyItem, StaticCatalogueEntry } from '~/lib/shop/types';
 import { encryptPayload } from '~/lib/shop/payload';
 import { CATEGORY } from '~/lib/shop/catalogue';
 import { setEconomyForTests, localEconomy } from '~/services/adapters/economy.server';
-import { getEnv } from '~/services/env.server';
+import { getEnv } from '~/services/platform/env.server';
 import { checkLedgerInvariants, getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
 import { action as purchaseAction } from '~/routes/api.garage.purchase.item/route';
 import { loader as shopLoader } from '~/routes/user.shop/route';

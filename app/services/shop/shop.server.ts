@@ -6,7 +6,7 @@ import { emptyCategories, isSoldForCoins, shopBundles, shopItemsByCategory } fro
 import type { EconomyItem, ShopBundle, ShopData } from '~/lib/shop/types';
 import { formatUnits } from '~/lib/money';
 import { economy } from '../adapters/economy.server';
-import { getEnv } from '../env.server';
+import { getEnv } from '../platform/env.server';
 import { getBalance, InsufficientFundsError, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { staticCatalogue, THUMBNAIL_BASE } from './static-catalogue.server';

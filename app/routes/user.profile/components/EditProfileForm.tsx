@@ -5,7 +5,7 @@ import { AccountFields } from '~/components/auth/AccountFields';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { profileSchema } from '~/lib/account-fields';
 import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
-import type { Profile } from '~/services/profile.server';
+import type { Profile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from '../ftp-field';
 
 /** The profile form from the shared field schema; email and gender read-only, a child's dob too. */

@@ -9,7 +9,7 @@ import { WALLET_PAGE_WINDOW_SIZE } from '~/lib/constants';
 import { formatDateTime } from '~/lib/wallet/format';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
 import { transactionsTableMachine, type TransactionsPage } from '~/machines/transactions-table.machine';
-import type { WalletTransactions } from '~/services/wallet.server';
+import type { WalletTransactions } from '~/services/wallet/wallet.server';
 
 type Row = WalletTransactions['rows'][number];
 

@@ -1,4 +1,4 @@
-import { getEnv } from '../../env.server';
+import { getEnv } from '../../platform/env.server';
 import { sandboxAdapter } from './sandbox.server';
 import { stripeAdapter } from './stripe.server';
 import type { PaymentAdapter } from './types';

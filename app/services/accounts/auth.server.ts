@@ -1,0 +1,137 @@
+import { redirect } from '@remix-run/node';
+import { getEnv } from '../platform/env.server';
+import { verifyPassword } from './password.server';
+import { clearFlow, FLOW_COOKIES } from '../platform/flow-state.server';
+import { isLoopback, peerAddress } from '../platform/rate-limit.server';
+import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck, type UserRow } from './session.server';
+
+/**
+ * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
+ * and the shell's view of who is signed in.
+ */
+export interface ShellUser {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  gender: number;
+  isKid: boolean;
+  isNormalUser: boolean;
+  isStaff: boolean;
+  avatarPath: string | null;
+}
+
+import { loginPath } from '~/lib/login-path';
+
+export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
+
+function originalPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+function toShellUser(user: UserRow): ShellUser {
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    gender: user.gender,
+    isKid: user.isKid,
+    isNormalUser: user.isNormalUser,
+    isStaff: user.role === 'staff',
+    avatarPath: user.avatarPath,
+  };
+}
+
+interface SessionLookup {
+  check: SessionCheck;
+  user: UserRow | undefined;
+}
+
+/**
+ * One session check and user read per request: Remix hands every loader of a request the
+ * same load context object (a fresh `{}` per request), so the root loader and the route's
+ * guard share one lookup when both pass it. Only GET/HEAD lookups are shared: an action may
+ * sign in or out, and the loaders that revalidate after it must read the session afresh.
+ */
+const lookups = new WeakMap<object, Promise<SessionLookup>>();
+
+function lookUpSession(request: Request, context?: object): Promise<SessionLookup> {
+  const scope = context && (request.method === 'GET' || request.method === 'HEAD') ? context : undefined;
+  const known = scope ? lookups.get(scope) : undefined;
+  if (known) return known;
+  // The session row and the account come back from one query (verifySessionToken).
+  const lookup = checkSession(request).then((check) => ({ check, user: check.status === 'valid' ? check.user : undefined }));
+  if (scope) lookups.set(scope, lookup);
+  return lookup;
+}
+
+/** The signed-in rider, or null; never redirects. */
+export async function getOptionalUser(request: Request, context?: object): Promise<ShellUser | null> {
+  const { user } = await lookUpSession(request, context);
+  return user && user.status === 'active' ? toShellUser(user) : null;
+}
+
+/**
+ * The signed-in rider, or a redirect to login: missing cookies → reason session_expired;
+ * an expired or revoked token → both cookies cleared, reason token_expired.
+ */
+export async function requireUser(request: Request, context?: object): Promise<ShellUser> {
+  return toShellUser(await requireUserRow(request, context));
+}
+
+/** The guard, returning the whole account row for pages that show more than the shell needs;
+ * pass the loader's `context` to share the root loader's lookup. */
+export async function requireUserRow(request: Request, context?: object): Promise<UserRow> {
+  const { check, user } = await lookUpSession(request, context);
+  if (check.status === 'missing') {
+    throw redirect(loginPath(originalPath(request), 'session_expired'));
+  }
+  if (!user || user.status !== 'active') {
+    const headers = new Headers();
+    for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
+    throw redirect(loginPath(originalPath(request), 'token_expired'), { headers });
+  }
+  return user;
+}
+
+/** Staff-only pages: anyone else gets a 403 from the server, not just a hidden link. */
+export async function requireStaff(request: Request, context?: object): Promise<ShellUser> {
+  const user = await requireUser(request, context);
+  if (!user.isStaff) throw new Response('Staff only', { status: 403 });
+  return user;
+}
+
+/**
+ * The developer tools (/dev/outbox, /flows) in any mode: staff accounts, or, when
+ * OUTBOX_LOOPBACK=true, a request whose TCP peer is this machine and that no proxy forwarded.
+ * Anyone else is sent to login (a visitor) or refused (a rider); never shown to a visitor.
+ */
+export async function requireDeveloperTools(request: Request): Promise<void> {
+  if (getEnv().OUTBOX_LOOPBACK && isLoopback(peerAddress(request)) && !request.headers.has('X-Forwarded-For')) return;
+  await requireStaff(request);
+}
+
+/** Child accounts never reach adult-only areas (wallet, shop): enforced here, not in the UI. */
+export async function requireAdultRider(request: Request, fallback = '/user/activities#profile'): Promise<ShellUser> {
+  const user = await requireUser(request);
+  if (user.isKid) throw redirect(fallback);
+  return user;
+}
+
+/** Step-up for sensitive changes: the signed-in rider proves they know the current password. */
+export async function isCurrentPassword(userId: string, password: string): Promise<boolean> {
+  const user = await findUserById(userId);
+  return user ? verifyPassword(user.passwordHash, password) : false;
+}
+
+/** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */
+export async function logout(request: Request): Promise<Headers> {
+  const check = await checkSession(request);
+  if (check.status === 'valid') await revokeSession(check.sessionId);
+  const headers = new Headers();
+  for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
+  for (const name of FLOW_COOKIES) headers.append('Set-Cookie', await clearFlow(name));
+  return headers;
+}

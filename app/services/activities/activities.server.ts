@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { activities, activityDetails } from '~/db/schema';
+import type { ActivityType } from '~/lib/domain/activities';
+import { packFloat32 } from '~/lib/activities/packing';
+import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
+import type { DecodedRide } from '~/lib/fit/read-ride';
+import { ANALYSIS_VERSION, analyseRide, atFtp, type RideAnalysis } from '~/lib/power/analyse-ride';
+import { decode, type DecodeOutcome, type DecodeRefusal } from './ride-analysis.worker';
+import { analyseInWorker, decodeInWorker } from './ride-pool.server';
+import { storage } from '../adapters/storage.server';
+import { addToRollups } from './rollups.server';
+import { ftpAt, recomputeRideFtps } from './ftp.server';
+import { invalidateRiderPage } from './page-cache.server';
+import { weightAt } from './weight-history.server';
+
+export { listActivities, type ActivityListPage, type ActivityListQuery } from './list.server';
+
+export class IngestError extends Error {
+  constructor(
+    readonly code: DecodeRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const INGEST_MESSAGES = {
+  too_big: `The file is too large (at most ${ACTIVITY_UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
+  not_fit: 'Only FIT activity files can be uploaded.',
+  unreadable: 'The FIT file is truncated or corrupt.',
+  not_cycling: 'This FIT file holds no cycling session: only rides can be uploaded.',
+  too_long: `The ride is longer than ${RIDE_MAX_SAMPLES / 3600} hours of one-second samples: split it and upload each part.`,
+} as const;
+
+export interface IngestOptions {
+  type?: ActivityType;
+  title?: string;
+  routeName?: string;
+}
+
+function decodedOrRefused(outcome: DecodeOutcome): DecodedRide {
+  if (!outcome.ok) throw new IngestError(outcome.code, INGEST_MESSAGES[outcome.code]);
+  return outcome.ride;
+}
+
+/** Checks and decodes an upload on this thread; throws IngestError with a message for the rider. */
+export function decodeUpload(bytes: Uint8Array): DecodedRide {
+  return decodedOrRefused(decode(bytes));
+}
+
+function defaultTitle(startedAt: Date): string {
+  const hour = startedAt.getUTCHours();
+  const part = hour < 12 ? 'Morning' : hour < 18 ? 'Afternoon' : 'Evening';
+  return `${part} Ride`;
+}
+
+/**
+ * Decode + analysis without the database: what the ingest benchmark times. `previousBest` is
+ * the best curve of the rides before this one (IF and load at the FTP derived from it); ingest
+ * itself re-bases them on the FTP in force at the ride's date (`atFtp`, decision 106).
+ */
+export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previousBest: ArrayLike<number> | null): { ride: DecodedRide; analysis: RideAnalysis } {
+  const ride = decodeUpload(bytes);
+  return { ride, analysis: analyseRide(ride, weightKg, previousBest) };
+}
+
+/**
+ * The one way a ride enters Paceline (uploads, game clients, the seed): check, decode, keep
+ * the original, compute every figure once and store it with the per-second rows and curve.
+ */
+async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
+  const [row] = await db().select({ id: activities.id }).from(activities).where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
+  return row?.id;
+}
+
+export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string; duplicate?: true }> {
+  // The same file again (a retry, a double click) is the ride already stored (issue 15 item 8).
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const known = await rideWithContent(userId, contentHash);
+  if (known) return { id: known, duplicate: true };
+  // Decode and analysis run on the ride pool's threads: a day-long file must not stall requests.
+  const ride = decodedOrRefused(await decodeInWorker(bytes));
+  const weightKg = await weightAt(userId, ride.startTime);
+  // The FTP in force at the ride's date is read here, on the server, around the worker's analysis (decision 106).
+  const analysis = atFtp(await analyseInWorker({ ride, weightKg, previousBest: null }), await ftpAt(userId, ride.startTime, weightKg));
+  const fileKey = await storage().put('activities', bytes, 'fit');
+  const { samples } = ride;
+  const type = options.type ?? 'ride';
+  const stored = db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(activities)
+      .values({
+        userId,
+        type,
+        sportType: ride.sport === 'running' ? 'running' : 'cycling',
+        title: options.title ?? defaultTitle(ride.startTime),
+        routeName: options.routeName ?? '',
+        startedAt: ride.startTime,
+        fileType: 'fit',
+        fileKey,
+        distanceM: analysis.distanceM,
+        elevationM: analysis.elevationM,
+        timerS: analysis.timerS,
+        elapsedS: analysis.elapsedS,
+        avgPowerW: analysis.avgPowerW,
+        maxPowerW: analysis.maxPowerW,
+        avgWattsPerKg: analysis.avgWattsPerKg,
+        avgHeartRate: analysis.avgHeartRate,
+        avgCadence: analysis.avgCadence,
+        avgSpeedKmh: analysis.avgSpeedKmh,
+        normalizedPowerW: analysis.normalizedPowerW,
+        intensity: analysis.intensity,
+        trainingLoad: analysis.trainingLoad,
+        ftpW: analysis.ftpW,
+        loadDurationS: analysis.loadDurationS,
+        bestTwentyMinW: analysis.bestTwentyMinW,
+        weightKg,
+        spikesRemoved: analysis.spikesRemoved,
+        platform: ride.platform,
+        analysisVersion: ANALYSIS_VERSION,
+        contentHash,
+      })
+      .returning({ id: activities.id });
+    await tx.insert(activityDetails).values({
+      activityId: row.id,
+      sampleCount: samples.t.length,
+      series: packFloat32([samples.t, samples.distanceM, samples.altitudeM, analysis.power, samples.speedMps, samples.heartRate, samples.cadence]),
+      powerCurve: packFloat32([analysis.powerCurve]),
+    });
+    await addToRollups(tx, {
+      userId,
+      activityId: row.id,
+      type,
+      startedAt: ride.startTime,
+      distanceM: analysis.distanceM,
+      timeS: analysis.timerS,
+      elevationM: analysis.elevationM,
+      powerCurve: analysis.powerCurve,
+    });
+    return { id: row.id };
+  }).finally(() => invalidateRiderPage(userId));
+  let result: { id: string; duplicate?: true };
+  try {
+    result = await stored;
+  } catch (error) {
+    // Two identical uploads at once: the unique index lets one in; the other answers with it.
+    const winner = await rideWithContent(userId, contentHash);
+    if (!winner) throw error;
+    await storage().delete(fileKey);
+    return { id: winner, duplicate: true };
+  }
+  // Rides started after this one may have a new 20-minute best before them now.
+  await recomputeRideFtps(userId, new Date(ride.startTime.getTime() + 1));
+  return result;
+}

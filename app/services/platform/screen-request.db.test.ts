@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { loader as logoutLoader } from '~/routes/auth.logout/route';
+import { useTestDatabase } from '../../../tests/helpers/db';
+import { thrownResponse } from '../../../tests/helpers/responses';
+import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
+import { getOptionalUser } from '../accounts/auth.server';
+import { REQUEST_REFUSALS, screenRequest } from './security.server';
+
+useTestDatabase();
+
+// SITE_URL is http://localhost:3000 in unit tests.
+const post = (body: BodyInit | null, headers: Record<string, string>, path = '/contact-us') =>
+  new Request(`http://localhost:3000${path}`, { method: 'POST', body, headers });
+
+async function refusedWith(request: Request) {
+  const screened = await screenRequest(request);
+  if (!(screened instanceof Response)) throw new Error('expected a refusal');
+  return { status: screened.status, message: await screened.text() };
+}
+
+describe('screenRequest: page posts a Remix action can read, from our origin only (issue 15 items 9, 10)', () => {
+  it('refuses a foreign Origin or a cross-site fetch with 403, on pages and /api alike', async () => {
+    const urlencoded = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect(await refusedWith(post('a=1', { ...urlencoded, Origin: 'https://evil.example' }))).toEqual({ status: 403, message: REQUEST_REFUSALS.crossSite });
+    expect((await refusedWith(post('', { ...urlencoded, 'Sec-Fetch-Site': 'cross-site' }, '/auth/logout'))).status).toBe(403);
+    expect((await refusedWith(post('x', { Origin: 'null' }, '/api/activities'))).status).toBe(403);
+    const same = await screenRequest(post('a=1', { ...urlencoded, Origin: 'http://localhost:3000', 'Sec-Fetch-Site': 'same-origin' }));
+    expect(same).toBeInstanceOf(Request);
+    expect(await (same as Request).text()).toBe('a=1');
+  });
+
+  it('answers JSON, text and wrong content types with 415', async () => {
+    expect(await refusedWith(post('{"email":"a@b.c"}', { 'Content-Type': 'application/json' }))).toEqual({ status: 415, message: REQUEST_REFUSALS.contentType });
+    expect((await refusedWith(post('email=a', { 'Content-Type': 'text/plain' }))).status).toBe(415);
+    expect((await refusedWith(post('email=a', {}))).status).toBe(415);
+  });
+
+  it('answers a truncated multipart body with 400', async () => {
+    const truncated = '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nfan@exa';
+    expect(await refusedWith(post(truncated, { 'Content-Type': 'multipart/form-data; boundary=b' }))).toEqual({ status: 400, message: REQUEST_REFUSALS.unreadable });
+  });
+
+  it('answers a NUL character in a field or a field name with 400', async () => {
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect(await refusedWith(post('message=hello%00world', form))).toEqual({ status: 400, message: REQUEST_REFUSALS.nul });
+    expect((await refusedWith(post('na%00me=x', form))).status).toBe(400);
+    const multipart = new FormData();
+    multipart.append('message', 'a\u0000b');
+    expect((await refusedWith(new Request('http://localhost:3000/contact-us', { method: 'POST', body: multipart }))).status).toBe(400);
+  });
+
+  it('hands on a readable form unchanged, multipart files included', async () => {
+    const multipart = new FormData();
+    multipart.append('email', 'fan@example.com');
+    multipart.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'proof.png');
+    const screened = await screenRequest(new Request('http://localhost:3000/user/activities/import', { method: 'POST', body: multipart }));
+    const form = await (screened as Request).formData();
+    expect(form.get('email')).toBe('fan@example.com');
+    expect(new Uint8Array(await (form.get('file') as Blob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});
+
+describe('logout changes state only on POST (issue 15 item 10)', () => {
+  it('GET /auth/logout asks and leaves the session alive', async () => {
+    const user = await createTestUser();
+    const { request } = await signedInRequest(user.id, 'http://localhost:3000/auth/logout');
+    expect(await logoutLoader({ request, params: {}, context: {} })).toBeNull();
+    expect((await getOptionalUser(request))?.id).toBe(user.id);
+    const visitor = await thrownResponse(logoutLoader({ request: new Request('http://localhost:3000/auth/logout'), params: {}, context: {} }));
+    expect(visitor.headers.get('Location')).toBe('/');
+  });
+});
