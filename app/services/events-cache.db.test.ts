@@ -48,4 +48,5 @@ describe('the featured events cache (decision 101)', () => {
     vi.setSystemTime(Date.now() + PUBLIC_LIST_CACHE_TTL_MS + 1);
     expect(await names()).toContain('Changed by another process');
   });
+
 });

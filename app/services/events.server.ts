@@ -194,32 +194,36 @@ export async function getEventDetail(id: number, viewer?: Viewer | null): Promis
   };
 }
 
-/** The home page's featured strip (the content engineer's FeaturedEvents component). */
+/** An entry of the home page's featured strip (the content engineer's FeaturedEvents component). */
 export type FeaturedEvent = { id: number; name: string; date: string; image?: string | null };
 
 /**
  * The home page's featured strip, remembered per open database for at most
  * `PUBLIC_LIST_CACHE_TTL_MS`: it was the only query of `/` (decision 101). Every event write in
  * this module empties it at once; the TTL bounds what another server process sharing one
- * PostgreSQL may show. Keyed by the database so a reopened database never sees old rows.
+ * PostgreSQL may show. Keyed by the database so a reopened database never sees old rows. A read
+ * that was under way when a write emptied the cache does not store its (older) rows.
  */
 const featuredCache = new WeakMap<Database, { at: number; rows: readonly FeaturedEvent[] }>();
+let eventWrites = 0;
 
 export async function listFeaturedEvents(): Promise<readonly FeaturedEvent[]> {
   const database = db();
   const hit = featuredCache.get(database);
   if (hit && Date.now() - hit.at < PUBLIC_LIST_CACHE_TTL_MS) return hit.rows;
   const at = Date.now();
+  const writesBefore = eventWrites;
   const rows = await database
     .select({ id: events.id, name: events.name, date: events.date, image: events.image })
     .from(events)
     .where(eq(events.eventType, 'featured'))
     .orderBy(asc(events.date), asc(events.id));
-  featuredCache.set(database, { at, rows });
+  if (eventWrites === writesBefore) featuredCache.set(database, { at, rows });
   return rows;
 }
 
 function invalidatePublicEventLists(): void {
+  eventWrites += 1;
   featuredCache.delete(db());
 }
 
