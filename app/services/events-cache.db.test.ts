@@ -48,5 +48,4 @@ describe('the featured events cache (decision 101)', () => {
     vi.setSystemTime(Date.now() + PUBLIC_LIST_CACHE_TTL_MS + 1);
     expect(await names()).toContain('Changed by another process');
   });
-
 });
