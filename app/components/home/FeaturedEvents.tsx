@@ -16,7 +16,7 @@ function formatEventDate(date: string): string {
 }
 
 /** The home page's featured events; nothing at all when there are none. */
-export function FeaturedEvents({ events }: { events: FeaturedEvent[] }) {
+export function FeaturedEvents({ events }: { events: readonly FeaturedEvent[] }) {
   if (events.length === 0) return null;
   return (
     <section className="featured-events" aria-labelledby="featured-events-title">

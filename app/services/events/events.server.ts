@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
 import { events, registrations } from '~/db/schema';
 import type { EventCategories, EventLinks, PrizeMoney } from '~/lib/domain/events';
+import { PUBLIC_LIST_CACHE_TTL_MS } from '~/lib/constants';
 
 /**
  * Events: the list, the detail page, the featured strip of the home page and the staff
@@ -193,13 +194,37 @@ export async function getEventDetail(id: number, viewer?: Viewer | null): Promis
   };
 }
 
-/** The home page's featured strip (the content engineer's FeaturedEvents component). */
-export async function listFeaturedEvents(): Promise<{ id: number; name: string; date: string; image?: string | null }[]> {
-  return db()
+/** An entry of the home page's featured strip (the content engineer's FeaturedEvents component). */
+export type FeaturedEvent = { id: number; name: string; date: string; image?: string | null };
+
+/**
+ * The home page's featured strip, remembered per open database for at most
+ * `PUBLIC_LIST_CACHE_TTL_MS`: it was the only query of `/` (decision 101). Every event write in
+ * this module empties it at once; the TTL bounds what another server process sharing one
+ * PostgreSQL may show. Keyed by the database so a reopened database never sees old rows. A read
+ * that was under way when a write emptied the cache does not store its (older) rows.
+ */
+const featuredCache = new WeakMap<Database, { at: number; rows: readonly FeaturedEvent[] }>();
+let eventWrites = 0;
+
+export async function listFeaturedEvents(): Promise<readonly FeaturedEvent[]> {
+  const database = db();
+  const hit = featuredCache.get(database);
+  if (hit && Date.now() - hit.at < PUBLIC_LIST_CACHE_TTL_MS) return hit.rows;
+  const at = Date.now();
+  const writesBefore = eventWrites;
+  const rows = await database
     .select({ id: events.id, name: events.name, date: events.date, image: events.image })
     .from(events)
     .where(eq(events.eventType, 'featured'))
     .orderBy(asc(events.date), asc(events.id));
+  if (eventWrites === writesBefore) featuredCache.set(database, { at, rows });
+  return rows;
+}
+
+function invalidatePublicEventLists(): void {
+  eventWrites += 1;
+  featuredCache.delete(db());
 }
 
 export type EventInput = Omit<typeof events.$inferInsert, 'id' | 'createdAt'>;
@@ -209,12 +234,14 @@ export async function createEvent(input: EventInput): Promise<number> {
     .insert(events)
     .values({ ...input, detailsHtml: sanitizeDetails(input.detailsHtml ?? '') })
     .returning({ id: events.id });
+  invalidatePublicEventLists();
   return row.id;
 }
 
 export async function updateEvent(id: number, input: Partial<EventInput>): Promise<void> {
   const values = input.detailsHtml === undefined ? input : { ...input, detailsHtml: sanitizeDetails(input.detailsHtml) };
   await db().update(events).set(values).where(eq(events.id, id));
+  invalidatePublicEventLists();
 }
 
 export async function listEventsForStaff() {
