@@ -1,3 +1,5 @@
+import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
+import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import {
@@ -101,12 +103,18 @@ function ShellFooter({ shell }: { shell: { site: ShellContent['site']; footer: S
   return useEmbeddedMode() ? null : <Footer site={shell.site} footer={shell.footer} />;
 }
 
+// A route action posted through the seam answers 'no response' when the network is gone; reloading
+// the shell then would fail the same way, so the page stays as it is.
+export const shouldRevalidate = keepLoadersAfterNoResponse;
+
+/** The one error boundary: a form or fetcher whose request got no answer shows the catalogue's message. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
   return (
     <main className="site-main error-page">
       <h1>{title}</h1>
+      {isNoResponse(error) ? <p role="alert">{NO_RESPONSE_MESSAGE}</p> : null}
       <p>
         <a href="/">Back to Paceline</a>
       </p>

@@ -1,12 +1,13 @@
 import { Link } from '@remix-run/react';
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { fromPromise } from 'xstate';
 import { linkVerificationMachine, type LinkAnswer } from '~/machines/link-verification.machine';
 
 /** The verify-user, verify-kid and delete-user pages: pending → success ('Thank you') or failed (Resend). */
 async function postLink(kind: string, intent: 'verify' | 'resend', token: string): Promise<LinkAnswer> {
-  const response = await fetch('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) });
-  return (await response.json()) as LinkAnswer;
+  // 400 (a malformed link) and 429 (too many attempts) answer with a message the page shows.
+  return apiJson<LinkAnswer>('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) }, { answers: [400, 429] });
 }
 
 type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';

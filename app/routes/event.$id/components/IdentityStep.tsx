@@ -1,3 +1,4 @@
+import { ApiError, apiRequest } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
@@ -15,8 +16,9 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
         actors: {
           downloadFile: fromPromise(async ({ input }) => {
             const url = `/event/file/${existing?.registrationId}/${input.side}`;
-            const response = await fetch(url, { method: 'HEAD' });
-            if (!response.ok) throw new Error(`download failed: ${response.status}`);
+            // HEAD has no body: the catalogue still applies (no response, lost session); other failures reject.
+            const result = await apiRequest(url, { method: 'HEAD' });
+            if (!result.ok) throw new ApiError(result);
             window.open(url, '_blank', 'noopener');
           }),
         },

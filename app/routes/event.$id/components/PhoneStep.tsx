@@ -1,3 +1,4 @@
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -7,8 +8,12 @@ import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phone-ve
 import type { WizardFields } from './steps';
 
 async function postPhone(eventId: number, fields: Record<string, string>) {
-  const response = await fetch(`/event/${eventId}/phone`, { method: 'POST', body: new URLSearchParams(fields) });
-  const body = (await response.json()) as { ok: boolean; message?: string; data?: { key: string; phone: string } };
+  // A 400 answers { ok: false, message } (a wrong code, a refused number), shown beside the field.
+  const body = await apiJson<{ ok: boolean; message?: string; data?: { key: string; phone: string } }>(
+    `/event/${eventId}/phone`,
+    { method: 'POST', body: new URLSearchParams(fields) },
+    { answers: [400] },
+  );
   if (!body.ok) throw new Error(body.message ?? 'Something went wrong. Please try again.');
   return body.data;
 }

@@ -1,3 +1,4 @@
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -9,9 +10,7 @@ import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
   const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
-  const response = await fetch(`/user/activities/list?${query}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`list ${response.status}`);
-  return (await response.json()) as ActivityListPage;
+  return apiJson<ActivityListPage>(`/user/activities/list?${query}`);
 }
 
 // Built once per process, not per render (provide() builds the state-node tree).
@@ -26,10 +25,9 @@ function useComparedCurves(ids: string[]): CurveView[] {
       return;
     }
     const controller = new AbortController();
-    fetch(`/user/activities/curves?ids=${key}`, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<CurveView[]>) : []))
+    apiJson<CurveView[]>(`/user/activities/curves?ids=${key}`, { signal: controller.signal })
       .then(setCurves)
-      .catch(() => undefined);
+      .catch(() => setCurves([]));
     return () => controller.abort();
   }, [key]);
   return curves;

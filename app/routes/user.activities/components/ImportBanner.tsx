@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react';
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
@@ -14,8 +15,7 @@ export const BANNER_TEXT = {
 async function markSeen() {
   const body = new FormData();
   body.set('intent', 'seen');
-  const response = await fetch('/user/activities', { method: 'POST', body, headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`seen ${response.status}`);
+  await apiJson('/user/activities', { method: 'POST', body });
 }
 
 // Built once per process: provide() builds the whole state-node tree, which would otherwise cost every server render.

@@ -1,3 +1,4 @@
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -37,8 +38,8 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             for (const [key, value] of Object.entries(input.stats ?? {})) body.set(key, value);
             body.set('profileLink', input.proof?.profileLink ?? '');
             for (const file of files.current) body.append('files', file);
-            const response = await fetch('/user/activities/import', { method: 'POST', body });
-            return (await response.json()) as SubmitOutcome;
+            // A 400 carries the server's list of errors, which the wizard shows.
+            return apiJson<SubmitOutcome>('/user/activities/import', { method: 'POST', body }, { answers: [400] });
           }),
         },
       }),
