@@ -128,9 +128,9 @@ export function ActivitiesTab({
                   <a href={`/user/activities/${row.id}/analysis`}>Analysis</a>
                 </td>
                 <td>
-                  <a href={`/user/activities/files/${row.id}/download`} download>
-                    Download
-                  </a>
+                  {/* No `download` attribute: the server's Content-Disposition saves the file, and a failure
+                      navigates back here with the spec's alert instead of saving an error page. */}
+                  <a href={`/user/activities/files/${row.id}/download`}>Download</a>
                 </td>
               </tr>
             ))}
