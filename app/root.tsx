@@ -1,3 +1,4 @@
+import { useScrollToTop } from '~/components/shell/use-scroll-to-top';
 import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
 import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
@@ -8,7 +9,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLoaderData,
   useLocation,
   useRouteError,
@@ -64,7 +64,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -75,6 +74,7 @@ export default function App() {
   const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
   useFrameBreaker();
   useSessionWatch(Boolean(user));
+  useScrollToTop();
   return (
     <EmbeddedModeProvider serverEmbedded={embedded}>
       <Header site={shell.site} menus={shell.menus} user={user} />
