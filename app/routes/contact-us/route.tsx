@@ -9,6 +9,7 @@ import { CONTACT_SENT_MESSAGE, ContactSchema } from '~/lib/site-forms';
 import { getEnv } from '~/services/env.server';
 import { requirePage } from '~/services/content-pages.server';
 import { submitContactMessage } from '~/services/site.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => pageMeta(loaded?.page);
 
@@ -54,7 +55,7 @@ export default function ContactUs() {
           <Field label="Phone (optional)" field={fields.phone} type="tel" inputProps={{ autoComplete: 'tel' }} />
           <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
           <TextareaField label="Message" field={fields.message} textareaProps={{ rows: 6 }} />
-          <button type="submit" className="primary" disabled={navigation.state === 'submitting'}>
+          <button type="submit" className={buttonClass('primary')} disabled={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? 'Sending…' : 'Send message'}
           </button>
         </Form>

@@ -19,6 +19,7 @@ import { getWizardData } from '~/services/registration.server';
 import { LoginToParticipate, ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
 import { WizardSteps } from './components/steps';
 import { handleRegistrationPost, type SubmitResponse } from './submit.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
 
@@ -133,11 +134,11 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
         />
         <div className="wizard-actions">
           {currentStep && currentStep !== 'disclaimer' ? (
-            <button type="button" className="secondary" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })} disabled={busy}>
               Back
             </button>
           ) : null}
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className={buttonClass('primary')} disabled={busy}>
             {busy ? 'Submitting…' : currentStep === null || requiredSteps(loaded.requirements).at(-1) === currentStep ? 'Submit' : 'Next'}
           </button>
         </div>

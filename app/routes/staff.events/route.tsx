@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/auth.server';
 import { listEventsForStaff } from '~/services/events.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline staff' }];
 
@@ -19,10 +20,10 @@ export default function StaffEventsPage() {
       <header className="staff-header">
         <h1>Events</h1>
         <nav>
-          <Link className="button" to="/staff/events/new">
+          <Link className={buttonClass('primary')} to="/staff/events/new">
             New event
           </Link>{' '}
-          <Link className="button secondary" to="/staff/registrations">
+          <Link className={buttonClass('secondary')} to="/staff/registrations">
             Registrations
           </Link>
         </nav>

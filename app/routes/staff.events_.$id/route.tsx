@@ -9,6 +9,7 @@ import { requireStaff } from '~/services/auth.server';
 import { createEvent, findEvent, updateEvent } from '~/services/events.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { EventFormSchema, formDefaults, toEventInput } from './event-form-schema';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Edit event — Paceline staff' }];
 
@@ -128,7 +129,7 @@ export default function StaffEventEditor() {
           <TextareaField label="Prize money (JSON: templateType, currency, conversionRate, overall, day)" field={fields.prizeMoney} textareaProps={{ rows: 8 }} />
         </fieldset>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className="primary">
+        <button type="submit" className={buttonClass('primary')}>
           Save event
         </button>
       </Form>

@@ -8,6 +8,7 @@ import { requireStaff } from '~/services/auth.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { findRiderByEmail, listRecentVerifications, recordVerifiedMeasurement } from '~/services/verified-measurements.server';
 import { MEASUREMENT_MESSAGES, MeasurementSchema, type MeasurementInput } from './form-schema';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Verified measurements · Paceline staff' }];
 
@@ -53,7 +54,7 @@ export default function StaffMeasurements() {
           <Field label="Weight (kg)" field={fields.weightKg} inputProps={{ inputMode: 'decimal' }} />
           <Field label="Height (cm)" field={fields.heightCm} inputProps={{ inputMode: 'decimal' }} />
         </div>
-        <button type="submit" className="primary">
+        <button type="submit" className={buttonClass('primary')}>
           Save verified values
         </button>
       </Form>

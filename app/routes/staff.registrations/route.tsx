@@ -7,6 +7,7 @@ import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/auth.server';
 import { decideRegistration, listRegistrationsForStaff } from '~/services/staff-registrations.server';
 import { redirectWithToast } from '~/services/toast.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
 
@@ -81,12 +82,12 @@ export default function StaffRegistrationsPage() {
                 <Form method="post" className="staff-decision">
                   <input type="hidden" name="registrationId" value={row.id} />
                   {row.status !== 'approved' ? (
-                    <button type="submit" name="decision" value="approved" className="primary" aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                    <button type="submit" name="decision" value="approved" className={buttonClass('primary')} aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
                       Approve
                     </button>
                   ) : null}
                   {row.status !== 'declined' ? (
-                    <button type="submit" name="decision" value="declined" className="secondary" aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                    <button type="submit" name="decision" value="declined" className={buttonClass('secondary')} aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}>
                       Decline
                     </button>
                   ) : null}

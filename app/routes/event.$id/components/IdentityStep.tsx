@@ -6,6 +6,7 @@ import { Field, SelectField } from '~/components/ui/Field';
 import { ID_TYPES } from '~/lib/events/registration-schema';
 import { identityFilesMachine } from '~/machines/identity-files.machine';
 import type { WizardFields, WizardLoaded } from './steps';
+import { buttonClass } from '~/components/ui/Button';
 
 /** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */
 export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields; loaded: WizardLoaded; showAll: boolean }) {
@@ -50,11 +51,11 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
       )}
       {usingExisting && existing ? (
         <div className="wizard-existing-files">
-          <button type="button" className="secondary" onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
             View front image
           </button>
           {existing.hasBack ? (
-            <button type="button" className="secondary" onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
               View back image
             </button>
           ) : null}

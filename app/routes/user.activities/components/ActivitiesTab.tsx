@@ -7,6 +7,7 @@ import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/ac
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
+import { buttonClass } from '~/components/ui/Button';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
   const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
@@ -164,13 +165,13 @@ export function ActivitiesTab({
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}
-          <button type="button" className="secondary" onClick={() => send({ type: 'RETRY' })}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'RETRY' })}>
             Retry
           </button>
         </p>
       ) : null}
       {!loadingFirstPage && (snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading')) ? (
-        <button type="button" className="primary activities-load-more" disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
+        <button type="button" className={buttonClass('primary', 'activities-load-more')} disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
           {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
         </button>
       ) : null}
