@@ -20,6 +20,7 @@ export function Table<Row>({
   caption,
   testId,
   rowClassName,
+  className,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -28,9 +29,11 @@ export function Table<Row>({
   caption?: ReactNode;
   testId?: string;
   rowClassName?: (row: Row) => string | undefined;
+  /** Extra classes beside `data`, for a screen's own layout. */
+  className?: string;
 }) {
   return (
-    <table className="data" data-testid={testId}>
+    <table className={className ? `data ${className}` : 'data'} data-testid={testId}>
       {caption ? <caption>{caption}</caption> : null}
       <thead>
         <tr>
