@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Table } from '~/components/ui/Table';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/auth.server';
@@ -28,32 +29,17 @@ export default function StaffEventsPage() {
           </Link>
         </nav>
       </header>
-      <table className="data">
-        <thead>
-          <tr>
-            <th>Event</th>
-            <th>Date</th>
-            <th>Type</th>
-            <th>Registration</th>
-            <th>Booked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id}>
-              <td>
-                <Link to={`/staff/events/${event.id}`}>{event.name}</Link>
-              </td>
-              <td>{formatEventDate(event.date)}</td>
-              <td>{event.eventType}</td>
-              <td>{event.accept ? 'Open' : 'Closed'}</td>
-              <td>
-                {event.booked}/{event.capacity}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        rows={events}
+        rowKey={(event) => event.id}
+        columns={[
+          { header: 'Event', cell: (event) => <Link to={`/staff/events/${event.id}`}>{event.name}</Link> },
+          { header: 'Date', cell: (event) => formatEventDate(event.date) },
+          { header: 'Type', cell: (event) => event.eventType },
+          { header: 'Registration', cell: (event) => (event.accept ? 'Open' : 'Closed') },
+          { header: 'Booked', cell: (event) => `${event.booked}/${event.capacity}` },
+        ]}
+      />
     </section>
   );
 }
