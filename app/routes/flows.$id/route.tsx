@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnyStateNode, EventObject } from 'xstate';
 import { Simulator } from '~/components/flows/Simulator';
 import { Statechart } from '~/components/flows/Statechart';
-import { requireFlowsAccess } from '~/lib/flows/access.server';
+import { requireFlowsAccess } from '~/services/flows-access.server';
 import { statechartOf, summarize } from '~/lib/flows/catalogue.server';
 import { extractGraph } from '~/lib/flows/graph';
 import { decodeSteps, encodeSteps, simulate } from '~/lib/flows/simulation';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireFlowsAccess } from '~/lib/flows/access.server';
+import { requireFlowsAccess } from '~/services/flows-access.server';
 import { summarizeCatalogue } from '~/lib/flows/catalogue.server';
 
 export const meta: MetaFunction = () => [{ title: 'Flows — Paceline' }];
