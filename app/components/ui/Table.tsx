@@ -21,6 +21,7 @@ export function Table<Row>({
   testId,
   rowClassName,
   className,
+  rowAttributes,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -31,6 +32,8 @@ export function Table<Row>({
   rowClassName?: (row: Row) => string | undefined;
   /** Extra classes beside `data`, for a screen's own layout. */
   className?: string;
+  /** data-* attributes per row, for tests and scripts that find a row by its id. */
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
 }) {
   return (
     <table className={className ? `data ${className}` : 'data'} data-testid={testId}>
@@ -53,7 +56,7 @@ export function Table<Row>({
           </tr>
         ) : (
           rows.map((row, rowIndex) => (
-            <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)}>
+            <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)} {...rowAttributes?.(row)}>
               {columns.map((column, index) => (
                 <td key={index} className={column.className}>
                   {column.cell(row, rowIndex)}
