@@ -1,3 +1,6 @@
+import { useScrollToTop } from '~/components/shell/use-scroll-to-top';
+import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
+import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import {
@@ -6,7 +9,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLoaderData,
   useLocation,
   useRouteError,
@@ -64,7 +66,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -75,6 +76,7 @@ export default function App() {
   const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
   useFrameBreaker();
   useSessionWatch(Boolean(user));
+  useScrollToTop();
   return (
     <EmbeddedModeProvider serverEmbedded={embedded}>
       <Header site={shell.site} menus={shell.menus} user={user} />
@@ -103,12 +105,18 @@ function ShellFooter({ shell }: { shell: { site: ShellContent['site']; footer: S
   return useEmbeddedMode() ? null : <Footer site={shell.site} footer={shell.footer} />;
 }
 
+// A route action posted through the seam answers 'no response' when the network is gone; reloading
+// the shell then would fail the same way, so the page stays as it is.
+export const shouldRevalidate = keepLoadersAfterNoResponse;
+
+/** The one error boundary: a form or fetcher whose request got no answer shows the catalogue's message. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
   return (
     <main className="site-main error-page">
       <h1>{title}</h1>
+      {isNoResponse(error) ? <p role="alert">{NO_RESPONSE_MESSAGE}</p> : null}
       <p>
         <a href="/">Back to Paceline</a>
       </p>

@@ -1,5 +1,6 @@
+import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_FIELDS, ageInYears, dobPickerMax, profileSchema, requiredMessage, weightIssue } from './account-fields';
+import { ACCOUNT_FIELDS, ageInYears, dobPickerMax, profileSchema, RegisterSchema, requiredMessage, weightIssue } from './account-fields';
 
 describe('account field schema', () => {
   it("builds '{label} is required.' from the schema's labels", () => {
@@ -28,5 +29,19 @@ describe('account field schema', () => {
   it("drops a child's date of birth from a profile update", () => {
     const parsed = profileSchema(1, true).parse({ firstname: 'Sam', lastname: 'J', country: 246, dob: '1990-01-01', weight: 45, height: 150 });
     expect(parsed.dob).toBeUndefined();
+  });
+});
+
+describe('register errors on leaving a field (spec 1 §5)', () => {
+  it("reports the weight's gender rule while the rest of the form is still empty", () => {
+    const formData = new FormData();
+    formData.set('gender', '0');
+    formData.set('weight', '47');
+    const submission = parseWithZod(formData, { schema: RegisterSchema });
+    expect(submission.status).toBe('error');
+    expect(submission.status === 'error' ? submission.error?.weight : null).toEqual(['The weight field must be 50 or more']);
+    formData.set('weight', '141');
+    const tooHeavy = parseWithZod(formData, { schema: RegisterSchema });
+    expect(tooHeavy.status === 'error' ? tooHeavy.error?.weight : null).toEqual(['The weight field must be 140 or less']);
   });
 });

@@ -137,6 +137,31 @@ export const passwordField = z
   .min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin)
   .max(200);
 
+/**
+ * The rules that read two fields (weight by gender, the password confirmation, the age from the birth date).
+ * They sit on the right of an intersection, not in the form object's superRefine, because Zod skips an
+ * object's refinements while any field is still missing: the weight's error would wait for the whole form
+ * (spec 1 §5 wants it on leaving the field, as the other fields' errors are).
+ */
+const registerCrossChecks = z
+  .object({
+    gender: z.string().optional(),
+    weight: z.number().optional(),
+    password: z.string().optional(),
+    password_confirmation: z.string().optional(),
+    dob: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== undefined && value.password_confirmation !== undefined && value.password !== value.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.passwordMismatch });
+    }
+    const weight = value.weight === undefined || value.gender === undefined ? null : weightIssue(value.weight, Number(value.gender));
+    if (weight) ctx.addIssue({ code: 'custom', path: ['weight'], message: weight });
+    if (value.dob && /^\d{4}-\d{2}-\d{2}$/.test(value.dob) && ageInYears(value.dob) < MIN_REGISTRATION_AGE_YEARS) {
+      ctx.addIssue({ code: 'custom', path: ['dob'], message: MESSAGES.tooYoung });
+    }
+  });
+
 export const RegisterSchema = z
   .object({
     firstname: latinName('firstname'),
@@ -152,16 +177,7 @@ export const RegisterSchema = z
     consent_agree_privacy_notice: z.literal('on', { errorMap: () => ({ message: MESSAGES.terms }) }),
     IsAllowedToSendMarketingEmails: z.literal('on').optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.password_confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.passwordMismatch });
-    }
-    const weight = weightIssue(value.weight, Number(value.gender));
-    if (weight) ctx.addIssue({ code: 'custom', path: ['weight'], message: weight });
-    if (ageInYears(value.dob) < MIN_REGISTRATION_AGE_YEARS) {
-      ctx.addIssue({ code: 'custom', path: ['dob'], message: MESSAGES.tooYoung });
-    }
-  });
+  .and(registerCrossChecks);
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 /** The profile form: gender comes from the account (read-only) because the weight rule needs it. */

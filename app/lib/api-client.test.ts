@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, type ApiClientDeps } from './api-client';
+import { ApiError, apiJson, apiRequest, keepLoadersAfterNoResponse, NO_RESPONSE_ANSWER, serverActionThroughSeam, type ApiClientDeps } from './api-client';
 import { NO_RESPONSE_MESSAGE } from './constants';
 
 function harness(respond: () => Promise<Response>, currentPath = '/wallet?tab=history') {
@@ -35,10 +35,10 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
 
   it('returns 400 errors as form and field errors without a toast', async () => {
     const listed = await apiRequest('/x', {}, harness(() => json({ errors: ['Team name is taken', 'Try another'] }, 400)));
-    expect(listed).toEqual({ ok: false, kind: 'invalid', status: 400, formErrors: ['Team name is taken', 'Try another'], fieldErrors: {} });
+    expect(listed).toMatchObject({ ok: false, kind: 'invalid', status: 400, formErrors: ['Team name is taken', 'Try another'], fieldErrors: {} });
     const deps = harness(() => json({ errors: { email: 'A valid email is required', phone: ['Please enter a valid phone number'] } }, 400));
     const mapped = await apiRequest('/x', {}, deps);
-    expect(mapped).toEqual({
+    expect(mapped).toMatchObject({
       ok: false,
       kind: 'invalid',
       status: 400,
@@ -58,7 +58,7 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
   it('shows an error toast for a failed body with display', async () => {
     const deps = harness(() => json({ display: true, message: 'The room is already fill for this event.' }, 409));
     const result = await apiRequest('/event/1/register', { method: 'POST' }, deps);
-    expect(result).toEqual({ ok: false, kind: 'failed', status: 409, message: 'The room is already fill for this event.' });
+    expect(result).toMatchObject({ ok: false, kind: 'failed', status: 409, message: 'The room is already fill for this event.' });
     expect(deps.toast).toHaveBeenCalledWith({ kind: 'error', message: 'The room is already fill for this event.' });
   });
 
@@ -69,7 +69,7 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
     const empty = await apiRequest('/x', {}, harness(() => Promise.resolve(new Response(null, { status: 204 }))));
     expect(empty).toEqual({ ok: true, status: 204, data: null });
     const html = await apiRequest('/x', {}, harness(() => Promise.resolve(new Response('<h1>oops</h1>', { status: 500 }))));
-    expect(html).toEqual({ ok: false, kind: 'failed', status: 500, message: null });
+    expect(html).toMatchObject({ ok: false, kind: 'failed', status: 500, message: null });
   });
 
   it('sends JSON accept and same-origin credentials, keeping caller headers', async () => {
@@ -77,5 +77,36 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
     await apiRequest('/x', { method: 'POST', headers: { 'Content-Type': 'application/json' } }, deps);
     const [, init] = vi.mocked(deps.fetch).mock.calls[0];
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': 'application/json' } });
+  });
+});
+
+describe('apiJson and the form seam', () => {
+  it('returns the body, or a 400 body the caller reads as an answer', async () => {
+    expect(await apiJson('/x', {}, { deps: harness(() => json({ signedIn: true })) })).toEqual({ signedIn: true });
+    expect(await apiJson('/x', {}, { answers: [400], deps: harness(() => json({ ok: false, message: 'Wrong code' }, 400)) })).toEqual({ ok: false, message: 'Wrong code' });
+  });
+
+  it('rejects with the catalogue message after the toast when nothing answers', async () => {
+    const deps = harness(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiJson('/x', {}, { deps })).rejects.toThrow(NO_RESPONSE_MESSAGE);
+    expect(deps.toast).toHaveBeenCalledWith({ kind: 'error', message: NO_RESPONSE_MESSAGE });
+  });
+
+  it('treats a guard redirect to login like a 401', async () => {
+    const landed = new Response('<html>login</html>', { status: 200 });
+    Object.defineProperty(landed, 'redirected', { value: true });
+    Object.defineProperty(landed, 'url', { value: 'http://localhost/auth/login?redirect=%2Fuser%2Factivities' });
+    const deps = harness(() => Promise.resolve(landed), '/user/activities');
+    await expect(apiJson('/user/activities/list', {}, { deps })).rejects.toBeInstanceOf(ApiError);
+    expect(new URL(vi.mocked(deps.navigate).mock.calls[0][0], 'http://localhost').searchParams.get('redirect')).toBe('/user/activities');
+  });
+
+  it('turns a Remix action that got no response into the no-response answer, and keeps the loaders', async () => {
+    const toast = vi.fn();
+    expect(await serverActionThroughSeam(() => Promise.reject(new TypeError('Failed to fetch')), { toast })).toBe(NO_RESPONSE_ANSWER);
+    expect(toast).toHaveBeenCalledWith({ kind: 'error', message: NO_RESPONSE_MESSAGE });
+    await expect(serverActionThroughSeam(() => Promise.reject(new Response(null, { status: 302 })), { toast })).rejects.toBeInstanceOf(Response);
+    expect(keepLoadersAfterNoResponse({ actionResult: NO_RESPONSE_ANSWER, defaultShouldRevalidate: true })).toBe(false);
+    expect(keepLoadersAfterNoResponse({ actionResult: { ok: true }, defaultShouldRevalidate: true })).toBe(true);
   });
 });

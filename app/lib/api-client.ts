@@ -13,8 +13,10 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; kind: 'no-response' }
   | { ok: false; kind: 'unauthorized'; status: 401 }
-  | { ok: false; kind: 'invalid'; status: 400; formErrors: string[]; fieldErrors: Record<string, string[]> }
-  | { ok: false; kind: 'failed'; status: number; message: string | null };
+  | { ok: false; kind: 'invalid'; status: 400; formErrors: string[]; fieldErrors: Record<string, string[]>; body: unknown }
+  | { ok: false; kind: 'failed'; status: number; message: string | null; body: unknown };
+
+export type ApiFailure = Exclude<ApiResult<unknown>, { ok: true }>;
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
@@ -71,6 +73,11 @@ export function loginUrlFor(currentPath: string): string {
   return `/auth/login?${new URLSearchParams({ redirect: currentPath, reason: 'session_expired' })}`;
 }
 
+function landedOnLogin(response: Response): boolean {
+  if (!response.redirected || !response.url) return false;
+  return new URL(response.url).pathname === '/auth/login';
+}
+
 export async function apiRequest<T = unknown>(input: string, init: RequestInit = {}, deps: ApiClientDeps = browserDeps()): Promise<ApiResult<T>> {
   let response: Response;
   try {
@@ -79,7 +86,8 @@ export async function apiRequest<T = unknown>(input: string, init: RequestInit =
     deps.toast({ kind: 'error', message: NO_RESPONSE_MESSAGE });
     return { ok: false, kind: 'no-response' };
   }
-  if (response.status === 401) {
+  // The page guard answers a lost session with a redirect to login, which fetch follows: same outcome as a 401.
+  if (response.status === 401 || landedOnLogin(response)) {
     deps.navigate(loginUrlFor(deps.currentPath()));
     return { ok: false, kind: 'unauthorized', status: 401 };
   }
@@ -89,7 +97,66 @@ export async function apiRequest<T = unknown>(input: string, init: RequestInit =
   if (displayMessage) deps.toast({ kind: response.ok ? 'success' : 'error', message: displayMessage });
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   if (response.status === 400 && errors !== undefined) {
-    return { ok: false, kind: 'invalid', status: 400, ...splitErrors(errors) };
+    return { ok: false, kind: 'invalid', status: 400, ...splitErrors(errors), body };
   }
-  return { ok: false, kind: 'failed', status: response.status, message: typeof message === 'string' ? message : null };
+  return { ok: false, kind: 'failed', status: response.status, message: typeof message === 'string' ? message : null, body };
+}
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+function failureMessage(failure: ApiFailure): string {
+  if (failure.kind === 'no-response') return NO_RESPONSE_MESSAGE;
+  if (failure.kind === 'failed' && failure.message) return failure.message;
+  return FALLBACK_MESSAGE;
+}
+
+/** A call that did not produce the answer the caller asked for; the catalogue has already told the rider. */
+export class ApiError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failureMessage(failure));
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The seam's everyday form: the JSON body of the answer, with the catalogue applied. No response and a
+ * lost session reject with ApiError (after the toast or the trip to login); so does any other failure,
+ * unless its status is in `answers`, the statuses whose JSON body the caller reads as a domain answer
+ * (e.g. 400 `{ ok: false, message }`).
+ */
+export async function apiJson<T>(input: string, init: RequestInit = {}, options: { answers?: number[]; deps?: ApiClientDeps } = {}): Promise<T> {
+  const result = await apiRequest<T>(input, init, options.deps);
+  if (result.ok) return result.data;
+  if ((result.kind === 'failed' || result.kind === 'invalid') && options.answers?.includes(result.status) && result.body !== null) return result.body as T;
+  throw new ApiError(result);
+}
+
+/** A network failure (fetch rejects with a TypeError), as opposed to an answer from the server. */
+export function isNoResponse(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+export const NO_RESPONSE_ANSWER = { noResponse: true, ok: false, messages: [NO_RESPONSE_MESSAGE] } as const;
+export type NoResponseAnswer = typeof NO_RESPONSE_ANSWER;
+
+/**
+ * The seam for Remix forms and fetchers: a route's `clientAction` posts through this, so a lost network
+ * shows the 'No response received…' toast and answers NO_RESPONSE_ANSWER instead of the error boundary.
+ *   export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => serverActionThroughSeam(serverAction);
+ *   export const shouldRevalidate = keepLoadersAfterNoResponse;
+ */
+export async function serverActionThroughSeam<T>(serverAction: () => Promise<T>, deps: Pick<ApiClientDeps, 'toast'> = browserDeps()): Promise<T | NoResponseAnswer> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isNoResponse(error)) throw error;
+    deps.toast({ kind: 'error', message: NO_RESPONSE_MESSAGE });
+    return NO_RESPONSE_ANSWER;
+  }
+}
+
+/** After a no-response answer the loaders would fail the same way: keep what the page shows. */
+export function keepLoadersAfterNoResponse({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }): boolean {
+  const noResponse = Boolean(actionResult && typeof actionResult === 'object' && 'noResponse' in actionResult);
+  return noResponse ? false : defaultShouldRevalidate;
 }

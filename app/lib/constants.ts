@@ -34,6 +34,8 @@ export const EMBEDDED_DISPLAY_STORAGE_KEY = 'paceline_display';
 
 /** Spec 3 §8 "No response received". */
 export const NO_RESPONSE_MESSAGE = 'No response received. We regret the inconvenience. Please try again later.';
+/** Spec 1 §8: the alert when a file download fails. */
+export const DOWNLOAD_FAILED_MESSAGE = 'Error download file. Please try again';
 
 /** How long the WordPress CMS's answers are reused before asking again. */
 export const CMS_CACHE_TTL_MS = 60_000;

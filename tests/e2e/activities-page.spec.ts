@@ -135,8 +135,12 @@ test('another rider cannot download my file', async ({ page, browser }) => {
   const href = await page.getByTestId('activity-row').first().getByRole('link', { name: 'Download' }).getAttribute('href');
   const other = await browser.newPage();
   await loginAs(other, 'pro@paceline.local', '/');
-  const response = await other.request.get(href ?? '');
-  expect(response.status()).toBe(404);
+  const response = await other.request.get(href ?? '', { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  // Spec 1 §8: the failed download is an alert on a page, not a bare 404 page.
+  await other.goto(href ?? '');
+  await expect(other).toHaveURL(/\/user\/profile\?tab=files$/);
+  await expect(other.getByText('Error download file. Please try again')).toBeVisible();
   await other.close();
 });
 

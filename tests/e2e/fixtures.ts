@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { BROWSER_COVERAGE_DIR, type BrowserRecord } from '../../app/lib/flows/browser-coverage';
+import { baseURL } from '../../playwright.config';
 
 // Everything else a spec imports from Playwright comes through here unchanged: switching a spec is one import line.
 export * from '@playwright/test';
@@ -57,7 +58,8 @@ class Observer {
     let key: string;
     try {
       const url = new URL(page.url());
-      if (url.protocol !== 'http:' || url.pathname.startsWith('/e2e/')) return;
+      // Only Paceline's own pages: a test's fake partner or provider page is not ours to judge.
+      if (url.origin !== new URL(baseURL).origin || url.pathname.startsWith('/e2e/')) return;
       const signedIn = (await page.context().cookies()).some((cookie) => cookie.name === 'paceline_uuid');
       key = `${moment} ${signedIn ? 'signed-in' : 'visitor'} ${url.pathname}`;
     } catch {

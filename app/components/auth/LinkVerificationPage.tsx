@@ -1,12 +1,14 @@
 import { Link } from '@remix-run/react';
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { fromPromise } from 'xstate';
 import { linkVerificationMachine, type LinkAnswer } from '~/machines/link-verification.machine';
+import { buttonClass } from '~/components/ui/Button';
 
 /** The verify-user, verify-kid and delete-user pages: pending → success ('Thank you') or failed (Resend). */
 async function postLink(kind: string, intent: 'verify' | 'resend', token: string): Promise<LinkAnswer> {
-  const response = await fetch('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) });
-  return (await response.json()) as LinkAnswer;
+  // 400 (a malformed link) and 429 (too many attempts) answer with a message the page shows.
+  return apiJson<LinkAnswer>('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) }, { answers: [400, 429] });
 }
 
 type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';
@@ -32,7 +34,7 @@ function Success({ message }: { message: string }) {
     <div className="link-page-success">
       <h2>Thank you</h2>
       <p>{message}</p>
-      <Link to="/auth/login" className="button button-primary">
+      <Link to="/auth/login" className={buttonClass('primary')}>
         ENJOY YOUR RIDE
       </Link>
     </div>
@@ -52,7 +54,7 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
           </p>
           {kind === 'delete-user' ? null : (
             <form method="post">
-              <button type="submit" name="intent" value="resend" className="button">
+              <button type="submit" name="intent" value="resend" className={buttonClass('primary')}>
                 Resend
               </button>
             </form>
@@ -80,7 +82,7 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
       {state.matches('pending') || state.matches('resending') ? <p className="link-page-pending">Please wait…</p> : null}
       <noscript>
         <form method="post">
-          <button type="submit" name="intent" value="verify" className="button button-primary">
+          <button type="submit" name="intent" value="verify" className={buttonClass('primary')}>
             {kind === 'delete-user' ? 'Confirm deletion' : 'Verify'}
           </button>
         </form>
@@ -92,7 +94,7 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
             <span className="warning-icon" aria-hidden="true">⚠</span> {message}
           </p>
           {canResend ? (
-            <button type="button" className="button" onClick={() => send({ type: 'RESEND' })}>
+            <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'RESEND' })}>
               Resend
             </button>
           ) : null}

@@ -1,14 +1,13 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { createActor, fromPromise } from 'xstate';
+import { apiJson } from '~/lib/api-client';
 import { transitionReporter } from '~/components/flows/use-flow-machine';
 import { loginPath } from '~/lib/login-path';
 import { sessionMachine } from '~/machines/session.machine';
 
 async function sessionIsAlive(): Promise<boolean> {
-  const response = await fetch('/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`session check ${response.status}`);
-  return ((await response.json()) as { signedIn: boolean }).signedIn;
+  return (await apiJson<{ signedIn: boolean }>('/auth/session')).signedIn;
 }
 
 /** Runs the session machine while a rider is signed in; a lost session goes to login with the current path. */

@@ -1,4 +1,5 @@
 import { CATEGORY_KEYS, type EventCategories } from '~/lib/domain/events';
+import { Table } from '~/components/ui/Table';
 import { EVENT_MAX_CATEGORIES } from '~/lib/constants';
 import { formatEventTime } from '~/lib/events/dates';
 
@@ -18,25 +19,16 @@ export function CategoryTable({ categories, compact = false }: { categories: Eve
     );
   }
   return (
-    <table className="data event-categories">
-      <thead>
-        <tr>
-          <th>Category</th>
-          <th>Start (GMT+4)</th>
-          <th>Distance</th>
-          <th>Elevation</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((key) => (
-          <tr key={key}>
-            <td>{key}</td>
-            <td>{categories[key]!.time}</td>
-            <td>{categories[key]!.distanceKm.toFixed(2)} km</td>
-            <td>{Math.round(categories[key]!.elevationM)} m</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table
+      className="event-categories"
+      rows={rows}
+      rowKey={(key) => key}
+      columns={[
+        { header: 'Category', cell: (key) => key },
+        { header: 'Start (GMT+4)', cell: (key) => categories[key]!.time },
+        { header: 'Distance', cell: (key) => `${categories[key]!.distanceKm.toFixed(2)} km` },
+        { header: 'Elevation', cell: (key) => `${Math.round(categories[key]!.elevationM)} m` },
+      ]}
+    />
   );
 }

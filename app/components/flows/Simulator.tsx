@@ -4,6 +4,7 @@ import { describeStateValue } from '~/lib/flows/definition';
 import { hasPayload, serializeEvent } from '~/lib/flows/events';
 import { choicesFor, formatContext, type Choice, type Simulation } from '~/lib/flows/simulation';
 import type { CatalogueEntry } from '~/lib/flows/types';
+import { buttonClass } from '~/components/ui/Button';
 
 interface SimulatorProps {
   entry: CatalogueEntry;
@@ -56,10 +57,10 @@ export function Simulator({ entry, simulation, labels, onSend, onRewind }: Simul
       <div className="flows-history">
         <h3>History</h3>
         <div className="flows-history-actions">
-          <button type="button" className="secondary" disabled={steps.length === 0} onClick={() => onRewind(steps.length - 1)}>
+          <button type="button" className={buttonClass('secondary')} disabled={steps.length === 0} onClick={() => onRewind(steps.length - 1)}>
             Undo
           </button>
-          <button type="button" className="secondary" disabled={steps.length === 0} onClick={() => onRewind(0)}>
+          <button type="button" className={buttonClass('secondary')} disabled={steps.length === 0} onClick={() => onRewind(0)}>
             Restart
           </button>
         </div>
@@ -112,7 +113,7 @@ function ChoiceRow({ choice, label, onSend, accepts }: ChoiceRowProps) {
   const payload = hasPayload(event) ? JSON.stringify(withoutType(event)) : null;
   return (
     <li className="flows-choice">
-      <button type="button" className="primary" data-event={serializeEvent(event)} onClick={() => onSend(event)}>
+      <button type="button" className={buttonClass('primary')} data-event={serializeEvent(event)} onClick={() => onSend(event)}>
         {buttonText(choice, label)}
       </button>
       {payload ? <code className="flows-payload">{payload}</code> : null}
@@ -154,7 +155,7 @@ function PayloadForm({ type, initial, onSend, accepts }: { type: string; initial
           <textarea value={text} onChange={(changeEvent) => setText(changeEvent.target.value)} rows={Math.min(10, text.split('\n').length + 1)} spellCheck={false} />
         </label>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
-        <button type="submit" className="secondary">Send {type}</button>
+        <button type="submit" className={buttonClass('secondary')}>Send {type}</button>
       </form>
     </details>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlacedEdge, PlacedNode, Statechart as StatechartLayout } from '~/lib/flows/layout';
+import { buttonClass } from '~/components/ui/Button';
 
 /**
  * Draws a laid-out statechart as SVG: rounded state boxes (compound ones containing their
@@ -24,7 +25,7 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
     <figure className="statechart">
       <div className="statechart-toolbar">
         {ZOOMS.map((option) => (
-          <button key={option.zoom} type="button" className="secondary" onClick={() => setZoom(option.zoom)} aria-pressed={zoom === option.zoom}>
+          <button key={option.zoom} type="button" className={buttonClass('secondary')} onClick={() => setZoom(option.zoom)} aria-pressed={zoom === option.zoom}>
             {option.label}
           </button>
         ))}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ShellUser } from '~/services/accounts/auth.server';
 import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { MenuLink, MenuList } from './MenuLink';
+import { buttonClass } from '~/components/ui/Button';
 
 /**
  * The site header: logo (falling back to the site name), the CMS's main menu with
@@ -30,7 +31,7 @@ export function Header({ site, menus, user }: { site: ShellContent['site']; menu
         </ul>
       </nav>
       <div className="account-nav">
-        {user ? <UserMenu user={user} /> : <Link to="/auth/login" className="button">Login</Link>}
+        {user ? <UserMenu user={user} /> : <Link to="/auth/login" className={buttonClass('primary')}>Login</Link>}
       </div>
     </header>
   );

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { useFetcher, useLocation } from '@remix-run/react';
 import type { action } from '~/routes/subscribe/route';
 import { SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
+import { buttonClass } from '~/components/ui/Button';
 
 /**
  * The footer's e-mail subscribe form. A fetcher with JavaScript; without it the same form
@@ -27,7 +28,7 @@ export function SubscribeForm() {
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <div className="subscribe-row">
         <input {...getInputProps(fields.email, { type: 'email' })} placeholder="you@example.com" autoComplete="email" />
-        <button type="submit" className="primary" disabled={fetcher.state !== 'idle'}>
+        <button type="submit" className={buttonClass('primary')} disabled={fetcher.state !== 'idle'}>
           Subscribe
         </button>
       </div>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A native <dialog> shown modally. `dismissOnBackdrop` is off by default because the spec's
- * wizards must not close on a backdrop click; Escape calls onClose.
+ * wizards must not close on a backdrop click; Escape calls onClose. showModal() makes the rest of the
+ * page inert, which is the focus trap (WCAG 2.4.3), and returns focus to the opener on close.
  */
 export function Modal({
   open,
@@ -20,6 +21,7 @@ export function Modal({
   className?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -30,7 +32,7 @@ export function Modal({
     <dialog
       ref={ref}
       className={`modal ${className ?? ''}`}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -40,7 +42,7 @@ export function Modal({
       }}
     >
       <header className="modal-header">
-        <h2 id="modal-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
           ×
         </button>

@@ -20,6 +20,8 @@ export function Table<Row>({
   caption,
   testId,
   rowClassName,
+  className,
+  rowAttributes,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -28,9 +30,13 @@ export function Table<Row>({
   caption?: ReactNode;
   testId?: string;
   rowClassName?: (row: Row) => string | undefined;
+  /** Extra classes beside `data`, for a screen's own layout. */
+  className?: string;
+  /** data-* attributes per row, for tests and scripts that find a row by its id. */
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
 }) {
   return (
-    <table className="data" data-testid={testId}>
+    <table className={className ? `data ${className}` : 'data'} data-testid={testId}>
       {caption ? <caption>{caption}</caption> : null}
       <thead>
         <tr>
@@ -50,7 +56,7 @@ export function Table<Row>({
           </tr>
         ) : (
           rows.map((row, rowIndex) => (
-            <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)}>
+            <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)} {...rowAttributes?.(row)}>
               {columns.map((column, index) => (
                 <td key={index} className={column.className}>
                   {column.cell(row, rowIndex)}

@@ -6,6 +6,7 @@ import { AppStoreLinks } from '~/components/shell/AppStoreLinks';
 import { cms } from '~/services/content/cms/index.server';
 import { requirePage } from '~/services/content/content-pages.server';
 import { listFeaturedEvents } from '~/services/events/events.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: 'Paceline — ride, race, progress' },
@@ -30,8 +31,8 @@ export default function Home() {
         <h1>{page.title}</h1>
         <p className="page-lead">{page.excerpt}</p>
         <div className="home-actions">
-          <Link to="/events" className="button">Browse events</Link>
-          <Link to="/routes" className="button secondary">Explore routes</Link>
+          <Link to="/events" className={buttonClass('primary')}>Browse events</Link>
+          <Link to="/routes" className={buttonClass('secondary')}>Explore routes</Link>
         </div>
         <AppStoreLinks links={appLinks} />
       </section>

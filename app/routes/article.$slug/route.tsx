@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Prose, pageMeta } from '~/components/content/ContentPage';
 import { cms } from '~/services/content/cms/index.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export { NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';
 
@@ -27,7 +28,7 @@ export default function ArticlePage() {
       <Prose html={article.content} />
       <aside className="article-help card">
         <p>Still stuck? Our support team answers every message.</p>
-        <Link to="/contact-us" className="button">Contact support</Link>
+        <Link to="/contact-us" className={buttonClass('primary')}>Contact support</Link>
       </aside>
     </article>
   );

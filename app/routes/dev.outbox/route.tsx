@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Table } from '~/components/ui/Table';
 import { useLoaderData } from '@remix-run/react';
 import { requireDeveloperTools } from '~/services/accounts/auth.server';
 import { getEnv } from '~/services/platform/env.server';
@@ -25,30 +26,18 @@ export default function DevOutbox() {
       {messages.length === 0 ? (
         <p>The outbox is empty.</p>
       ) : (
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Sent</th>
-              <th>Channel</th>
-              <th>To</th>
-              <th>Subject</th>
-              <th>Body</th>
-              <th>Via</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => (
-              <tr key={message.id}>
-                <td>{message.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                <td>{message.channel}</td>
-                <td>{message.recipient}</td>
-                <td>{message.subject ?? '—'}</td>
-                <td><pre className="dev-outbox-body">{message.body}</pre></td>
-                <td>{message.transport}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          rows={messages}
+          rowKey={(message) => message.id}
+          columns={[
+            { header: 'Sent', cell: (message) => message.createdAt.replace('T', ' ').slice(0, 19) },
+            { header: 'Channel', cell: (message) => message.channel },
+            { header: 'To', cell: (message) => message.recipient },
+            { header: 'Subject', cell: (message) => message.subject ?? '—' },
+            { header: 'Body', cell: (message) => <pre className="dev-outbox-body">{message.body}</pre> },
+            { header: 'Via', cell: (message) => message.transport },
+          ]}
+        />
       )}
     </section>
   );

@@ -2,11 +2,13 @@ import type { SubmissionResult } from '@conform-to/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ClientActionFunctionArgs } from '@remix-run/react';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
+import { keepLoadersAfterNoResponse, serverActionThroughSeam, type NoResponseAnswer } from '~/lib/api-client';
 import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
 import { requiredSteps, WIZARD_STEPS, type WizardStep } from '~/lib/events/wizard-steps';
 import { eventWizardMachine } from '~/machines/event-wizard.machine';
@@ -17,6 +19,7 @@ import { getWizardData } from '~/services/events/registration.server';
 import { LoginToParticipate, ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
 import { WizardSteps } from './components/steps';
 import { handleRegistrationPost, type SubmitResponse } from './submit.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
 
@@ -51,6 +54,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data(result, { status: 400 });
 }
 
+// With JavaScript the post goes through the seam: a lost network shows the 'No response received…' toast
+// and comes back as a refusal (the popup, then the last step to try again) instead of the error boundary.
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => serverActionThroughSeam(serverAction<typeof action>);
+export const shouldRevalidate = keepLoadersAfterNoResponse;
+
 const UNTICKED_CHECKBOXES = ['disclaimer', 'agree'];
 
 type WizardPageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }>;
@@ -61,7 +69,7 @@ export default function EventRegistrationPage() {
 }
 
 function EventWizard({ loaded }: { loaded: WizardPageData }) {
-  const actionData = useActionData<typeof action>() as SubmitResponse | undefined;
+  const actionData = useActionData<typeof clientAction>() as SubmitResponse | NoResponseAnswer | undefined;
   const supportEmail = useRouteLoaderData<typeof rootLoader>('root')?.env.supportEmail ?? '';
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -84,12 +92,12 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
     actionData,
     () => {},
     (result) => {
-      if (!result.ok) send({ type: 'REJECTED', messages: result.messages });
+      if (!result.ok) send({ type: 'REJECTED', messages: [...result.messages] });
     },
     () => send({ type: 'REDIRECTED' }),
   );
 
-  const serverReply: SubmissionResult<string[]> | undefined = actionData && !actionData.ok ? actionData.reply : undefined;
+  const serverReply: SubmissionResult<string[]> | undefined = actionData && 'reply' in actionData ? actionData.reply : undefined;
   const [form, fields] = useForm({
     id: 'event-registration',
     lastResult: serverReply,
@@ -109,7 +117,7 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
     },
   });
 
-  const serverErrors = snapshot.context.serverErrors.length ? snapshot.context.serverErrors : actionData && !actionData.ok ? actionData.messages : [];
+  const serverErrors = snapshot.context.serverErrors.length ? snapshot.context.serverErrors : actionData && !actionData.ok ? [...actionData.messages] : [];
   const busy = state === 'submitting' || state === 'leaving';
   return (
     <section className="wizard">
@@ -126,11 +134,11 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
         />
         <div className="wizard-actions">
           {currentStep && currentStep !== 'disclaimer' ? (
-            <button type="button" className="secondary" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })} disabled={busy}>
               Back
             </button>
           ) : null}
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className={buttonClass('primary')} disabled={busy}>
             {busy ? 'Submitting…' : currentStep === null || requiredSteps(loaded.requirements).at(-1) === currentStep ? 'Submit' : 'Next'}
           </button>
         </div>

@@ -4,6 +4,7 @@ import { formatEventDate, formatEventTime } from '~/lib/events/dates';
 import { requireUser } from '~/services/accounts/auth.server';
 import { findEvent } from '~/services/events/events.server';
 import { registrationStatus } from '~/services/events/registration.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
 
@@ -24,10 +25,10 @@ export default function ThankYouPage() {
       </p>
       {status === 'pending' ? <p>Your registration is in process. You will receive a confirmation email soon.</p> : null}
       <p>
-        <Link className="button" to="/events">
+        <Link className={buttonClass('primary')} to="/events">
           Back to events
         </Link>{' '}
-        <Link className="button secondary" to={`/event/detail/${event.id}`}>
+        <Link className={buttonClass('secondary')} to={`/event/detail/${event.id}`}>
           Event details
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireFlowsAccess } from '~/lib/flows/access.server';
+import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { definitionOf } from '~/lib/flows/catalogue.server';
 
 /** The machine definition as a JSON download, for the Stately editor and other tools. */

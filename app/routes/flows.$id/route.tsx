@@ -4,11 +4,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnyStateNode, EventObject } from 'xstate';
 import { Simulator } from '~/components/flows/Simulator';
 import { Statechart } from '~/components/flows/Statechart';
-import { requireFlowsAccess } from '~/lib/flows/access.server';
+import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { statechartOf, summarize } from '~/lib/flows/catalogue.server';
 import { extractGraph } from '~/lib/flows/graph';
 import { decodeSteps, encodeSteps, simulate } from '~/lib/flows/simulation';
 import { findCatalogueEntry } from '~/machines/catalogue';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.summary.title ?? 'Flow'} — Flows — Paceline` }];
 
@@ -66,7 +67,7 @@ export default function FlowDetail() {
           {summary.counts.delays} delays · {summary.counts.services} services · paths cover {summary.coverage.states}% of
           states and {summary.coverage.transitions}% of transitions
         </p>
-        <a className="button secondary" href={`/flows/${summary.id}/definition.json`} download={`${summary.id}.machine.json`}>
+        <a className={buttonClass('secondary')} href={`/flows/${summary.id}/definition.json`} download={`${summary.id}.machine.json`}>
           Export JSON
         </a>
       </header>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Table } from '~/components/ui/Table';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireFlowsAccess } from '~/lib/flows/access.server';
+import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { summarizeCatalogue } from '~/lib/flows/catalogue.server';
 
 export const meta: MetaFunction = () => [{ title: 'Flows — Paceline' }];
@@ -21,39 +22,37 @@ export default function FlowsIndex() {
           Coverage is the share of states and transitions the generated paths reach.
         </p>
       </header>
-      <table className="data flows-table">
-        <thead>
-          <tr>
-            <th scope="col">Machine</th>
-            <th scope="col">Spec</th>
-            <th scope="col">States</th>
-            <th scope="col">Transitions</th>
-            <th scope="col">Delays</th>
-            <th scope="col">Services</th>
-            <th scope="col">Paths</th>
-            <th scope="col">Coverage (states / transitions)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {machines.map((machine) => (
-            <tr key={machine.id} data-machine-id={machine.id}>
-              <td>
+      <Table
+        className="flows-table"
+        rows={machines}
+        rowKey={(machine) => machine.id}
+        rowAttributes={(machine) => ({ 'data-machine-id': machine.id })}
+        columns={[
+          {
+            header: 'Machine',
+            cell: (machine) => (
+              <>
                 <Link to={`/flows/${machine.id}`} className="flows-machine-link">{machine.title}</Link>
                 <p className="flows-description">{machine.description}</p>
-              </td>
-              <td className="flows-spec">{machine.specRef}</td>
-              <td>{machine.counts.states}</td>
-              <td>{machine.counts.transitions}</td>
-              <td>{machine.counts.delays}</td>
-              <td>{machine.counts.services}</td>
-              <td>{machine.paths}</td>
-              <td>
+              </>
+            ),
+          },
+          { header: 'Spec', className: 'flows-spec', cell: (machine) => machine.specRef },
+          { header: 'States', cell: (machine) => machine.counts.states },
+          { header: 'Transitions', cell: (machine) => machine.counts.transitions },
+          { header: 'Delays', cell: (machine) => machine.counts.delays },
+          { header: 'Services', cell: (machine) => machine.counts.services },
+          { header: 'Paths', cell: (machine) => machine.paths },
+          {
+            header: 'Coverage (states / transitions)',
+            cell: (machine) => (
+              <>
                 <Coverage value={machine.coverage.states} /> / <Coverage value={machine.coverage.transitions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { CONSENT_MESSAGES, requestParentalConsent } from '~/services/accounts/ac
 import { readFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { useCountdown } from './countdown';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Parental consent · Paceline' }];
 
@@ -89,10 +90,10 @@ export default function ParentalConsentPage() {
           <Form method="post" className="form-actions">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="parentEmail" value={email} />
-            <button type="submit" className="button" disabled={resendLocked || state.matches('resending')}>
+            <button type="submit" className={buttonClass('primary')} disabled={resendLocked || state.matches('resending')}>
               {resendLocked ? `Resend (${secondsLeft}s)` : 'Resend'}
             </button>
-            <button type="button" className="button" onClick={() => send({ type: 'EDIT_EMAIL' })}>
+            <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'EDIT_EMAIL' })}>
               Edit email
             </button>
           </Form>
@@ -112,7 +113,7 @@ export default function ParentalConsentPage() {
               onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
             />
           </div>
-          <button type="submit" className="button button-primary" disabled={hydrated && (email.trim().length === 0 || state.matches('sending'))}>
+          <button type="submit" className={buttonClass('primary')} disabled={hydrated && (email.trim().length === 0 || state.matches('sending'))}>
             Submit
           </button>
         </Form>

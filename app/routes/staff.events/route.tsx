@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Table } from '~/components/ui/Table';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { listEventsForStaff } from '~/services/events/events.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline staff' }];
 
@@ -19,40 +21,25 @@ export default function StaffEventsPage() {
       <header className="staff-header">
         <h1>Events</h1>
         <nav>
-          <Link className="button" to="/staff/events/new">
+          <Link className={buttonClass('primary')} to="/staff/events/new">
             New event
           </Link>{' '}
-          <Link className="button secondary" to="/staff/registrations">
+          <Link className={buttonClass('secondary')} to="/staff/registrations">
             Registrations
           </Link>
         </nav>
       </header>
-      <table className="data">
-        <thead>
-          <tr>
-            <th>Event</th>
-            <th>Date</th>
-            <th>Type</th>
-            <th>Registration</th>
-            <th>Booked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id}>
-              <td>
-                <Link to={`/staff/events/${event.id}`}>{event.name}</Link>
-              </td>
-              <td>{formatEventDate(event.date)}</td>
-              <td>{event.eventType}</td>
-              <td>{event.accept ? 'Open' : 'Closed'}</td>
-              <td>
-                {event.booked}/{event.capacity}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        rows={events}
+        rowKey={(event) => event.id}
+        columns={[
+          { header: 'Event', cell: (event) => <Link to={`/staff/events/${event.id}`}>{event.name}</Link> },
+          { header: 'Date', cell: (event) => formatEventDate(event.date) },
+          { header: 'Type', cell: (event) => event.eventType },
+          { header: 'Registration', cell: (event) => (event.accept ? 'Open' : 'Closed') },
+          { header: 'Booked', cell: (event) => `${event.booked}/${event.capacity}` },
+        ]}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { Table } from '~/components/ui/Table';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
@@ -9,6 +10,7 @@ import { requireStaff } from '~/services/accounts/auth.server';
 import { createEvent, findEvent, updateEvent } from '~/services/events/events.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { EventFormSchema, formDefaults, toEventInput } from './event-form-schema';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Edit event — Paceline staff' }];
 
@@ -90,29 +92,22 @@ export default function StaffEventEditor() {
             <Field label="Max W/kg (cap)" field={fields.maxCap} />
             <Field label="Countries (ids, comma separated; empty = all)" field={fields.countries} />
           </div>
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Category</th>
-                <th>Start (HH:MM)</th>
-                <th>Distance (km)</th>
-                <th>Elevation (m)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((category, index) => {
-                const parts = category.getFieldset();
-                return (
-                  <tr key={category.key}>
-                    <td>{CATEGORY_KEYS[index]}</td>
-                    <td><input aria-label={`${CATEGORY_KEYS[index]} start`} name={parts.time.name} defaultValue={parts.time.initialValue} /></td>
-                    <td><input aria-label={`${CATEGORY_KEYS[index]} distance`} name={parts.distanceKm.name} defaultValue={parts.distanceKm.initialValue} /></td>
-                    <td><input aria-label={`${CATEGORY_KEYS[index]} elevation`} name={parts.elevationM.name} defaultValue={parts.elevationM.initialValue} /></td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            rows={categories.map((category, index) => ({ key: category.key ?? String(index), name: CATEGORY_KEYS[index], parts: category.getFieldset() }))}
+            rowKey={(row) => row.key}
+            columns={[
+              { header: 'Category', cell: (row) => row.name },
+              { header: 'Start (HH:MM)', cell: (row) => <input aria-label={`${row.name} start`} name={row.parts.time.name} defaultValue={row.parts.time.initialValue} /> },
+              {
+                header: 'Distance (km)',
+                cell: (row) => <input aria-label={`${row.name} distance`} name={row.parts.distanceKm.name} defaultValue={row.parts.distanceKm.initialValue} />,
+              },
+              {
+                header: 'Elevation (m)',
+                cell: (row) => <input aria-label={`${row.name} elevation`} name={row.parts.elevationM.name} defaultValue={row.parts.elevationM.initialValue} />,
+              },
+            ]}
+          />
         </fieldset>
         <fieldset className="card">
           <legend>Texts and links</legend>
@@ -128,7 +123,7 @@ export default function StaffEventEditor() {
           <TextareaField label="Prize money (JSON: templateType, currency, conversionRate, overall, day)" field={fields.prizeMoney} textareaProps={{ rows: 8 }} />
         </fieldset>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className="primary">
+        <button type="submit" className={buttonClass('primary')}>
           Save event
         </button>
       </Form>

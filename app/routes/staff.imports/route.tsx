@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatDate } from '~/lib/activities/format';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { listSubmittedImports, reviewImport } from '~/services/activities/imports.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Import review · Paceline staff' }];
 
@@ -72,10 +73,10 @@ export default function StaffImports() {
           </ul>
           <Form method="post" className="staff-import-actions">
             <input type="hidden" name="importId" value={entry.id} />
-            <button type="submit" name="decision" value="approved" className="primary">
+            <button type="submit" name="decision" value="approved" className={buttonClass('primary')}>
               Approve
             </button>
-            <button type="submit" name="decision" value="rejected" className="secondary">
+            <button type="submit" name="decision" value="rejected" className={buttonClass('secondary')}>
               Reject
             </button>
           </Form>

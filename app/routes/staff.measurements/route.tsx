@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { Table } from '~/components/ui/Table';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -8,6 +9,7 @@ import { requireStaff } from '~/services/accounts/auth.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { findRiderByEmail, listRecentVerifications, recordVerifiedMeasurement } from '~/services/staff/verified-measurements.server';
 import { MEASUREMENT_MESSAGES, MeasurementSchema, type MeasurementInput } from './form-schema';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Verified measurements · Paceline staff' }];
 
@@ -53,35 +55,31 @@ export default function StaffMeasurements() {
           <Field label="Weight (kg)" field={fields.weightKg} inputProps={{ inputMode: 'decimal' }} />
           <Field label="Height (cm)" field={fields.heightCm} inputProps={{ inputMode: 'decimal' }} />
         </div>
-        <button type="submit" className="primary">
+        <button type="submit" className={buttonClass('primary')}>
           Save verified values
         </button>
       </Form>
       <h2>Latest verifications</h2>
       {recent.length === 0 ? <p className="muted">Nothing verified yet.</p> : null}
       {recent.length > 0 ? (
-        <table className="data" data-testid="verifications">
-          <thead>
-            <tr>
-              <th scope="col">Measured on</th>
-              <th scope="col">Rider</th>
-              <th scope="col">Value</th>
-              <th scope="col">Verified by</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recent.map((entry, index) => (
-              <tr key={`${entry.kind}-${entry.measuredAt}-${index}`}>
-                <td>{formatDate(entry.measuredAt)}</td>
-                <td>
+        <Table
+          testId="verifications"
+          rows={recent}
+          rowKey={(entry, index) => `${entry.kind}-${entry.measuredAt}-${index}`}
+          columns={[
+            { header: 'Measured on', cell: (entry) => formatDate(entry.measuredAt) },
+            {
+              header: 'Rider',
+              cell: (entry) => (
+                <>
                   {entry.riderName} <span className="muted">{entry.riderEmail}</span>
-                </td>
-                <td>{entry.kind === 'weight' ? `${entry.value} KG` : `${entry.value} CM`}</td>
-                <td>{entry.verifiedBy ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Value', cell: (entry) => (entry.kind === 'weight' ? `${entry.value} KG` : `${entry.value} CM`) },
+            { header: 'Verified by', cell: (entry) => entry.verifiedBy ?? '—' },
+          ]}
+        />
       ) : null}
     </section>
   );

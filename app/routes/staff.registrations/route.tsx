@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
+import { Table } from '~/components/ui/Table';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
@@ -7,6 +8,7 @@ import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { decideRegistration, listRegistrationsForStaff } from '~/services/staff/staff-registrations.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
 
@@ -49,53 +51,53 @@ export default function StaffRegistrationsPage() {
         ))}
       </nav>
       {registrations.length === 0 ? <p className="notice">No {status} registrations.</p> : null}
-      <table className="data">
-        <thead>
-          <tr>
-            <th>Rider</th>
-            <th>Event</th>
-            <th>Category</th>
-            <th>W/kg</th>
-            <th>Identity</th>
-            <th>Registered</th>
-            <th>Decision</th>
-          </tr>
-        </thead>
-        <tbody>
-          {registrations.map((row) => (
-            <tr key={row.id}>
-              <td>
+      <Table
+        rows={registrations}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            header: 'Rider',
+            cell: (row) => (
+              <>
                 {row.firstName} {row.lastName}
                 <br />
                 <small>{row.email}</small>
-              </td>
-              <td>{row.eventName}</td>
-              <td>{row.category}</td>
-              <td>{row.wkg.toFixed(2)}</td>
-              <td>
+              </>
+            ),
+          },
+          { header: 'Event', cell: (row) => row.eventName },
+          { header: 'Category', cell: (row) => row.category },
+          { header: 'W/kg', cell: (row) => row.wkg.toFixed(2) },
+          {
+            header: 'Identity',
+            cell: (row) => (
+              <>
                 {row.hasIdFront ? <a href={`/event/file/${row.id}/front`} target="_blank" rel="noreferrer">Front</a> : '—'}{' '}
                 {row.hasIdBack ? <a href={`/event/file/${row.id}/back`} target="_blank" rel="noreferrer">Back</a> : null}
-              </td>
-              <td>{formatEventDate(row.createdAt)}</td>
-              <td>
-                <Form method="post" className="staff-decision">
-                  <input type="hidden" name="registrationId" value={row.id} />
-                  {row.status !== 'approved' ? (
-                    <button type="submit" name="decision" value="approved" className="primary" aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
-                      Approve
-                    </button>
-                  ) : null}
-                  {row.status !== 'declined' ? (
-                    <button type="submit" name="decision" value="declined" className="secondary" aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}>
-                      Decline
-                    </button>
-                  ) : null}
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Registered', cell: (row) => formatEventDate(row.createdAt) },
+          {
+            header: 'Decision',
+            cell: (row) => (
+              <Form method="post" className="staff-decision">
+                <input type="hidden" name="registrationId" value={row.id} />
+                {row.status !== 'approved' ? (
+                  <button type="submit" name="decision" value="approved" className={buttonClass('primary')} aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                    Approve
+                  </button>
+                ) : null}
+                {row.status !== 'declined' ? (
+                  <button type="submit" name="decision" value="declined" className={buttonClass('secondary')} aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                    Decline
+                  </button>
+                ) : null}
+              </Form>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Tabs } from '~/components/ui/Tabs';
 import { cms } from '~/services/content/cms/index.server';
 import { requirePage } from '~/services/content/content-pages.server';
 import { ArticleCarousel } from './ArticleCarousel';
+import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page);
 
@@ -22,7 +23,7 @@ export default function Support() {
   return (
     <div className="support-page">
       <PageHero title={page.title} excerpt={page.excerpt}>
-        <Link to="/contact-us" className="button">Contact us</Link>
+        <Link to="/contact-us" className={buttonClass('primary')}>Contact us</Link>
       </PageHero>
       {selected ? (
         <>

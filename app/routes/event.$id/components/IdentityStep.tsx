@@ -1,3 +1,4 @@
+import { ApiError, apiRequest } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
@@ -5,6 +6,7 @@ import { Field, SelectField } from '~/components/ui/Field';
 import { ID_TYPES } from '~/lib/events/registration-schema';
 import { identityFilesMachine } from '~/machines/identity-files.machine';
 import type { WizardFields, WizardLoaded } from './steps';
+import { buttonClass } from '~/components/ui/Button';
 
 /** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */
 export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields; loaded: WizardLoaded; showAll: boolean }) {
@@ -15,8 +17,9 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
         actors: {
           downloadFile: fromPromise(async ({ input }) => {
             const url = `/event/file/${existing?.registrationId}/${input.side}`;
-            const response = await fetch(url, { method: 'HEAD' });
-            if (!response.ok) throw new Error(`download failed: ${response.status}`);
+            // HEAD has no body: the catalogue still applies (no response, lost session); other failures reject.
+            const result = await apiRequest(url, { method: 'HEAD' });
+            if (!result.ok) throw new ApiError(result);
             window.open(url, '_blank', 'noopener');
           }),
         },
@@ -48,11 +51,11 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
       )}
       {usingExisting && existing ? (
         <div className="wizard-existing-files">
-          <button type="button" className="secondary" onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
             View front image
           </button>
           {existing.hasBack ? (
-            <button type="button" className="secondary" onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
               View back image
             </button>
           ) : null}

@@ -1,3 +1,4 @@
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -5,10 +6,15 @@ import { CheckboxField, FieldError } from '~/components/ui/Field';
 import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
 import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phone-verification.machine';
 import type { WizardFields } from './steps';
+import { buttonClass } from '~/components/ui/Button';
 
 async function postPhone(eventId: number, fields: Record<string, string>) {
-  const response = await fetch(`/event/${eventId}/phone`, { method: 'POST', body: new URLSearchParams(fields) });
-  const body = (await response.json()) as { ok: boolean; message?: string; data?: { key: string; phone: string } };
+  // A 400 answers { ok: false, message } (a wrong code, a refused number), shown beside the field.
+  const body = await apiJson<{ ok: boolean; message?: string; data?: { key: string; phone: string } }>(
+    `/event/${eventId}/phone`,
+    { method: 'POST', body: new URLSearchParams(fields) },
+    { answers: [400] },
+  );
   if (!body.ok) throw new Error(body.message ?? 'Something went wrong. Please try again.');
   return body.data;
 }
@@ -76,7 +82,7 @@ export function PhoneStep({ fields, eventId }: { fields: WizardFields; eventId: 
       </div>
       {verified ? <input type="hidden" name={fields.phoneKey.name} value={snapshot.context.key ?? ''} /> : null}
       {!verified && !sent ? (
-        <button type="button" className="secondary" onClick={sendCode} disabled={busy}>
+        <button type="button" className={buttonClass('secondary')} onClick={sendCode} disabled={busy}>
           {busy ? 'Sending…' : 'Send code'}
         </button>
       ) : null}
@@ -86,7 +92,7 @@ export function PhoneStep({ fields, eventId }: { fields: WizardFields; eventId: 
             <label htmlFor="wizard-code">Verification code</label>
             <input id="wizard-code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
           </div>
-          <button type="button" className="secondary" onClick={verifyCode} disabled={busy}>
+          <button type="button" className={buttonClass('secondary')} onClick={verifyCode} disabled={busy}>
             {snapshot.matches('verifying') ? 'Verifying…' : 'Verify'}
           </button>
           <button type="button" className="link-button" onClick={() => send({ type: 'RESEND' })} disabled={busy}>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { Modal } from '~/components/ui/Modal';
 import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
+import { buttonClass } from '~/components/ui/Button';
 
 /** The wizard's progress: the steps this event needs, the current one marked. */
 export function StepProgress({ requirements, current }: { requirements: StepRequirements; current: WizardStep | null }) {
@@ -46,7 +47,7 @@ export function WizardErrorPopup({ open, messages, supportEmail, onClose }: { op
   return (
     <Modal open={open} title="We could not register you" onClose={onClose} className="wizard-error-modal">
       <ErrorList messages={messages} supportEmail={supportEmail} />
-      <button type="button" className="primary" onClick={onClose}>
+      <button type="button" className={buttonClass('primary')} onClick={onClose}>
         OK
       </button>
     </Modal>
@@ -64,10 +65,10 @@ export function LoginToParticipate({ event }: { event: { id: number; name: strin
       </header>
       <p className="wizard-login-prompt">Please login to participate in the event</p>
       <p className="wizard-actions">
-        <Link to={`/auth/login?redirect=${back}`} className="button button-primary">
+        <Link to={`/auth/login?redirect=${back}`} className={buttonClass('primary')}>
           Login
         </Link>
-        <Link to="/auth/register" className="button">
+        <Link to="/auth/register" className={buttonClass('primary')}>
           Sign up
         </Link>
       </p>

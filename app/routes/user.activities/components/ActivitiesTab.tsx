@@ -1,3 +1,4 @@
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -6,12 +7,11 @@ import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/ac
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
+import { buttonClass } from '~/components/ui/Button';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
   const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
-  const response = await fetch(`/user/activities/list?${query}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`list ${response.status}`);
-  return (await response.json()) as ActivityListPage;
+  return apiJson<ActivityListPage>(`/user/activities/list?${query}`);
 }
 
 // Built once per process, not per render (provide() builds the state-node tree).
@@ -26,10 +26,9 @@ function useComparedCurves(ids: string[]): CurveView[] {
       return;
     }
     const controller = new AbortController();
-    fetch(`/user/activities/curves?ids=${key}`, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<CurveView[]>) : []))
+    apiJson<CurveView[]>(`/user/activities/curves?ids=${key}`, { signal: controller.signal })
       .then(setCurves)
-      .catch(() => undefined);
+      .catch(() => setCurves([]));
     return () => controller.abort();
   }, [key]);
   return curves;
@@ -130,9 +129,9 @@ export function ActivitiesTab({
                   <a href={`/user/activities/${row.id}/analysis`}>Analysis</a>
                 </td>
                 <td>
-                  <a href={`/user/activities/files/${row.id}/download`} download>
-                    Download
-                  </a>
+                  {/* No `download` attribute: the server's Content-Disposition saves the file, and a failure
+                      navigates back here with the spec's alert instead of saving an error page. */}
+                  <a href={`/user/activities/files/${row.id}/download`}>Download</a>
                 </td>
               </tr>
             ))}
@@ -166,13 +165,13 @@ export function ActivitiesTab({
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}
-          <button type="button" className="secondary" onClick={() => send({ type: 'RETRY' })}>
+          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'RETRY' })}>
             Retry
           </button>
         </p>
       ) : null}
       {!loadingFirstPage && (snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading')) ? (
-        <button type="button" className="primary activities-load-more" disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
+        <button type="button" className={buttonClass('primary', 'activities-load-more')} disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
           {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
         </button>
       ) : null}

@@ -1,9 +1,11 @@
 import { Form } from '@remix-run/react';
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { importStatusBannerMachine, type ImportStatus } from '~/machines/import-status-banner.machine';
 import { ImportWizard } from './ImportWizard';
+import { buttonClass } from '~/components/ui/Button';
 
 export const BANNER_TEXT = {
   submitted: 'Our team is reviewing your application, we will get back to you soon!',
@@ -14,8 +16,7 @@ export const BANNER_TEXT = {
 async function markSeen() {
   const body = new FormData();
   body.set('intent', 'seen');
-  const response = await fetch('/user/activities', { method: 'POST', body, headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`seen ${response.status}`);
+  await apiJson('/user/activities', { method: 'POST', body });
 }
 
 // Built once per process: provide() builds the whole state-node tree, which would otherwise cost every server render.
@@ -32,7 +33,7 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
       {state === 'none' || state === 'wizardOpen' ? (
         <section className="import-banner card" aria-label="Import from other platforms" data-state="none">
           <p>Ridden elsewhere before? Bring your time, distance and elevation from other platforms.</p>
-          <button type="button" className="primary" onClick={() => send({ type: 'IMPORT' })}>
+          <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'IMPORT' })}>
             Import
           </button>
         </section>
@@ -54,7 +55,7 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
           >
             <p>{BANNER_TEXT.approved}</p>
             <input type="hidden" name="intent" value="seen" />
-            <button type="submit" className="primary" disabled={snapshot.matches('markingSeen')}>
+            <button type="submit" className={buttonClass('primary')} disabled={snapshot.matches('markingSeen')}>
               Got It
             </button>
           </Form>
@@ -63,7 +64,7 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
       {state === 'rejected' ? (
         <section className="import-banner import-banner-rejected card" aria-label="Import from other platforms" data-state="rejected">
           <p>{BANNER_TEXT.rejected}</p>
-          <button type="button" className="primary" onClick={() => send({ type: 'IMPORT' })}>
+          <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'IMPORT' })}>
             Re-import
           </button>
         </section>

@@ -1,3 +1,4 @@
+import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -6,6 +7,7 @@ import { IMPORT_MESSAGES, PLATFORMS, type StatsInput } from '~/lib/activities/im
 import { IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { importWizardMachine, type ImportWizardContext, type SubmitOutcome } from '~/machines/import-wizard.machine';
+import { buttonClass } from '~/components/ui/Button';
 
 async function allImagesOrPdf(files: File[]): Promise<boolean> {
   for (const file of files) {
@@ -37,8 +39,8 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             for (const [key, value] of Object.entries(input.stats ?? {})) body.set(key, value);
             body.set('profileLink', input.proof?.profileLink ?? '');
             for (const file of files.current) body.append('files', file);
-            const response = await fetch('/user/activities/import', { method: 'POST', body });
-            return (await response.json()) as SubmitOutcome;
+            // A 400 carries the server's list of errors, which the wizard shows.
+            return apiJson<SubmitOutcome>('/user/activities/import', { method: 'POST', body }, { answers: [400] });
           }),
         },
       }),
@@ -98,10 +100,10 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             <FieldMessage message={errors.elevation} />
           </div>
           <div className="import-actions">
-            <button type="button" className="secondary" onClick={() => send({ type: 'BACK' })}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })}>
               Back
             </button>
-            <button type="submit" className="primary">
+            <button type="submit" className={buttonClass('primary')}>
               Next
             </button>
           </div>
@@ -152,10 +154,10 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             </p>
           ))}
           <div className="import-actions">
-            <button type="button" className="secondary" onClick={() => send({ type: 'BACK' })}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })}>
               Back
             </button>
-            <button type="submit" className="primary" disabled={snapshot.matches('submitting')}>
+            <button type="submit" className={buttonClass('primary')} disabled={snapshot.matches('submitting')}>
               {snapshot.matches('submitting') ? 'Submitting…' : 'Submit'}
             </button>
           </div>
@@ -165,7 +167,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
         <div className="import-success">
           <p className="import-success-title">Your Request has been submitted successfully !</p>
           <p>We will get back to you soon within 7 business days.</p>
-          <button type="button" className="primary" onClick={onClose}>
+          <button type="button" className={buttonClass('primary')} onClick={onClose}>
             Done
           </button>
         </div>

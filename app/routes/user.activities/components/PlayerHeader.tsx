@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { RiderHeader } from '~/services/activities/rider-page.server';
+import { buttonClass } from '~/components/ui/Button';
 
 const FLAGS: Record<number, string> = { 246: '🇦🇪' };
 
@@ -33,7 +34,7 @@ export function PlayerHeader({ rider }: { rider: RiderHeader }) {
           {rider.firstname} {rider.lastname}
         </h1>
         <p className="player-team">{rider.team ?? 'No team'}</p>
-        <Link to="/user/profile" className="button secondary">
+        <Link to="/user/profile" className={buttonClass('secondary')}>
           EDIT PROFILE
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatDate, formatDuration } from '~/lib/activities/format';
 import type { CurveView } from '~/services/activities/curve-view.server';
+import { buttonClass } from '~/components/ui/Button';
 
 type Metric = 'power' | 'wkg';
 const WIDTH = 720;
@@ -162,7 +163,7 @@ function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) 
       <label>
         To <input type="date" name="to" defaultValue={range?.to} required />
       </label>
-      <button type="submit" className="button">
+      <button type="submit" className={buttonClass('primary')}>
         Show best
       </button>
       {range ? (

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { Field } from '~/components/ui/Field';
 import { ChangePasswordSchema } from '~/lib/account-fields';
+import { buttonClass } from '~/components/ui/Button';
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
@@ -17,7 +18,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
       <Field label="Current Password" field={fields.currentPassword} type="password" inputProps={{ autoComplete: 'current-password' }} />
       <Field label="New Password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
       <Field label="Confirm Password" field={fields.repeatPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
-      <button type="submit" className="button button-primary">
+      <button type="submit" className={buttonClass('primary')}>
         Change Password
       </button>
     </Form>
@@ -39,7 +40,7 @@ export function DeleteAccountPanel({ isKid }: { isKid: boolean }) {
           the link in it.
         </p>
       )}
-      <button type="submit" className="button button-danger">
+      <button type="submit" className={buttonClass('danger')}>
         Delete Account
       </button>
     </Form>
@@ -50,7 +51,7 @@ export function LogoutPanel() {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="logout" />
-      <button type="submit" className="button">
+      <button type="submit" className={buttonClass('primary')}>
         Logout
       </button>
     </Form>

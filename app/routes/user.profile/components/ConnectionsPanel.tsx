@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
-import { Button, ButtonLink } from '~/components/ui/Button';
+import { Button, buttonClass, ButtonLink } from '~/components/ui/Button';
 import { FieldError } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
 import { apiRequest } from '~/lib/api-client';
@@ -83,7 +83,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
             Disconnect
           </ButtonLink>
           {card.termsUrl ? (
-            <a className="button button-secondary" href={card.termsUrl} target="_blank" rel="noopener noreferrer">
+            <a className={buttonClass('secondary')} href={card.termsUrl} target="_blank" rel="noopener noreferrer">
               Read Terms
             </a>
           ) : null}

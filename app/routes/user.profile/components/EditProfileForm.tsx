@@ -7,6 +7,7 @@ import { profileSchema } from '~/lib/account-fields';
 import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
 import type { Profile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from '../ftp-field';
+import { buttonClass } from '~/components/ui/Button';
 
 /** The profile form from the shared field schema; email and gender read-only, a child's dob too. */
 export function EditProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
@@ -41,10 +42,10 @@ export function EditProfileForm({ profile, lastResult }: { profile: Profile; las
         inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
       />
       <div className="form-actions">
-        <button type="submit" className="button button-primary">
+        <button type="submit" className={buttonClass('primary')}>
           Save
         </button>
-        <Link to="/events" className="button">
+        <Link to="/events" className={buttonClass('primary')}>
           Cancel
         </Link>
       </div>
