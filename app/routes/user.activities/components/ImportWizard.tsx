@@ -30,6 +30,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
   const machine = useMemo(
     () =>
       importWizardMachine.provide({
+        actions: { leave: () => onClose() },
         actors: {
           submitImport: fromPromise<SubmitOutcome, ImportWizardContext>(async ({ input }) => {
             const body = new FormData();
@@ -42,13 +43,14 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
           }),
         },
       }),
-    [],
+    [onClose],
   );
   const [snapshot, send] = useFlowMachine(machine);
+  const close = () => send({ type: 'CLOSE' });
   const { errors, serverErrors } = snapshot.context;
   const step = snapshot.matches('platform') ? 1 : snapshot.matches('stats') ? 2 : 3;
   return (
-    <Modal open title={snapshot.matches('success') ? 'Import' : `Import your stats · step ${step} of 3`} onClose={onClose} className="import-wizard">
+    <Modal open title={snapshot.matches('success') ? 'Import' : `Import your stats · step ${step} of 3`} onClose={close} className="import-wizard">
       {snapshot.matches('platform') ? (
         <fieldset className="import-platforms">
           <legend>Which platform do you migrate from?</legend>
@@ -58,7 +60,6 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
               {platform}
             </label>
           ))}
-          <FieldMessage message={errors.platform} />
         </fieldset>
       ) : null}
       {snapshot.matches('stats') ? (
@@ -165,7 +166,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
         <div className="import-success">
           <p className="import-success-title">Your Request has been submitted successfully !</p>
           <p>We will get back to you soon within 7 business days.</p>
-          <button type="button" className="primary" onClick={onClose}>
+          <button type="button" className="primary" onClick={close}>
             Done
           </button>
         </div>
