@@ -56,7 +56,15 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
           <legend>Which platform do you migrate from?</legend>
           {PLATFORMS.map((platform) => (
             <label key={platform} className="import-platform">
-              <input type="radio" name="platform" value={platform} checked={snapshot.context.platform === platform} onChange={() => send({ type: 'PICK_PLATFORM', platform })} />
+              {/* Click, not change: after Back the picked platform is still checked, and picking it again must advance. */}
+              <input
+                type="radio"
+                name="platform"
+                value={platform}
+                checked={snapshot.context.platform === platform}
+                onChange={() => undefined}
+                onClick={() => send({ type: 'PICK_PLATFORM', platform })}
+              />
               {platform}
             </label>
           ))}
