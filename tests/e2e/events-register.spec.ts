@@ -147,3 +147,67 @@ test('a rider reuses saved identity files, opening one in a new window; switchin
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/thank-you$/);
 });
+
+test('Back walks the Grand Prix steps in reverse keeping what was entered', async ({ page }) => {
+  // Lina has registered for none of these events, and this test submits none of them.
+  await loginAs(page, 'lina@paceline.local', '/events');
+  await openEventDetail(page, 'Paceline Winter Grand Prix');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page, '231');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Platform').selectOption('iOS');
+  await page.getByLabel('Smart trainer model name').fill('Elite Direto');
+  await page.getByLabel('Smart trainer serial number').fill('DIR-9');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'TEAM' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+
+  const back = page.getByRole('button', { name: 'Back' });
+  for (const step of ['TEAM', 'DEVICE DETAILS', 'IDENTITY VERIFICATION', 'RIDER DETAILS', 'PERSONAL DETAILS']) {
+    await back.click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+    if (step === 'DEVICE DETAILS') await expect(page.getByLabel('Smart trainer model name')).toHaveValue('Elite Direto');
+    if (step === 'RIDER DETAILS') await expect(page.getByLabel('FTP (W)')).toHaveValue('231');
+  }
+  await back.click();
+  await expect(page.getByLabel('I have read and accept the disclaimer')).toBeChecked();
+  await expect(back).toHaveCount(0);
+});
+
+test('an event needing one step shows it after rider details, Back returns there, and its last step submits', async ({ page }) => {
+  await loginAs(page, 'lina@paceline.local', '/events');
+  const steps = page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem');
+  for (const [name, step] of [
+    ['Jebel Jais Mountain Stage', 'DEVICE DETAILS'],
+    ['Corniche Sprint Race', 'PHONE VERIFICATION'],
+    ['Al Qudra Team Time Trial', 'TEAM'],
+  ] as const) {
+    await openEventDetail(page, name);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await expect(steps).toHaveText(['1 DISCLAIMER', '2 PERSONAL DETAILS', '3 RIDER DETAILS', `4 ${step}`]);
+    await completeCommonSteps(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('group', { name: 'RIDER DETAILS' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+  }
+  // On the team event's last step (no team of her own), Submit registers her.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+
+  await openEventDetail(page, 'Hatta Hill Climb');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'IDENTITY VERIFICATION' })).toBeVisible();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+});
