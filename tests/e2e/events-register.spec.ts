@@ -211,3 +211,47 @@ test('an event needing one step shows it after rider details, Back returns there
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/thank-you$/);
 });
+
+test('a registration made meanwhile in another tab is refused in a popup, and OK returns to the last step', async ({ page, context }) => {
+  // Omar has registered for none of these events; each is registered from a second tab while the first waits on its last step.
+  await loginAs(page, 'omar@paceline.local', '/events');
+  for (const [name, step] of [
+    ['Al Qudra Team Time Trial', 'TEAM'],
+    ['Jebel Jais Mountain Stage', 'DEVICE DETAILS'],
+    ['Hatta Hill Climb', 'IDENTITY VERIFICATION'],
+  ] as const) {
+    await openEventDetail(page, name);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await completeCommonSteps(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await completeCommonSteps(other);
+    await other.getByRole('button', { name: 'Next' }).click();
+    if (step === 'DEVICE DETAILS') {
+      for (const tab of [page, other]) {
+        await tab.getByLabel('Platform').selectOption('Android');
+        await tab.getByLabel('Smart trainer model name').fill('Tacx Neo 2T');
+        await tab.getByLabel('Smart trainer serial number').fill(`NEO-${tab === page ? 1 : 2}`);
+      }
+    }
+    if (step === 'IDENTITY VERIFICATION') {
+      for (const tab of [page, other]) {
+        await tab.getByLabel('Id type').selectOption('passport');
+        await tab.getByLabel('Front image').setInputFiles(PNG_FILE);
+      }
+    }
+    await other.getByRole('button', { name: 'Submit' }).click();
+    await expect(other).toHaveURL(/thank-you$/);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const popup = page.getByRole('dialog', { name: 'We could not register you' });
+    await expect(popup.getByText('You are already registered for this event.')).toBeVisible();
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+  }
+});
