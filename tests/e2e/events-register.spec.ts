@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { loginAs, readOutbox } from '../helpers/e2e';
 import { completeCommonSteps, openEventDetail, PNG_FILE } from './events-helpers';
 
@@ -254,4 +254,42 @@ test('a registration made meanwhile in another tab is refused in a popup, and OK
     await expect(popup).toHaveCount(0);
     await expect(page.getByRole('group', { name: step })).toBeVisible();
   }
+});
+
+test('on a phone-verified event, a registration made meanwhile in another tab is refused and OK returns to the phone step', async ({ page, context }) => {
+  const phone = `50${String(Date.now()).slice(-7)}`;
+  const verifyPhone = async (tab: Page) => {
+    await expect(tab.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+    await tab.getByLabel('Phone number').fill(phone);
+    await tab.getByRole('button', { name: 'Send code' }).click();
+    await expect(tab.getByLabel('Verification code')).toBeVisible();
+    const [message] = await readOutbox(tab, `+971${phone}`);
+    await tab.getByLabel('Verification code').fill(String(message.meta?.code));
+    await tab.getByRole('button', { name: 'Verify' }).click();
+    await expect(tab.getByText('Phone number verified.')).toBeVisible();
+    await tab.getByLabel('I agree to the terms and conditions').check();
+  };
+  // Omar has not registered for the sprint; the second tab registers him first.
+  await loginAs(page, 'omar@paceline.local', '/events');
+  await openEventDetail(page, 'Corniche Sprint Race');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await verifyPhone(page);
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await completeCommonSteps(other);
+  await other.getByRole('button', { name: 'Next' }).click();
+  await verifyPhone(other);
+  await other.getByRole('button', { name: 'Submit' }).click();
+  await expect(other).toHaveURL(/thank-you$/);
+  await other.close();
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const popup = page.getByRole('dialog', { name: 'We could not register you' });
+  await expect(popup.getByText('You are already registered for this event.')).toBeVisible();
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
 });
