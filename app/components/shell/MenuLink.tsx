@@ -23,7 +23,9 @@ export function MenuList({ items }: { items: MenuNode[] }) {
     <ul className="menu-dropdown">
       {items.map((child) =>
         child.separator ? (
-          <li key={child.id} role="separator" className="menu-separator" />
+          <li key={child.id} className="menu-separator">
+            <hr />
+          </li>
         ) : (
           <li key={child.id}>
             <MenuLink item={child} />

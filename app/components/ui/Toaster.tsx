@@ -1,24 +1,12 @@
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toastMachine, type Toast } from '~/machines/toast.machine';
-
-/**
- * The toaster runs in the browser only: on the server its machine could only start hidden and
- * render nothing, at the cost of an actor per document (decision 101). It mounts after
- * hydration, so the first browser render matches the server's empty one; the flash message is
- * shown as soon as it mounts, and without JavaScript root.tsx's <noscript> notice shows it.
- */
-export function Toaster({ flash }: { flash: Toast | null }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? <ToastStack flash={flash} /> : null;
-}
 
 /**
  * Shows toasts: the server's flash message of this page load, and any the page raises
  * through the `paceline:toast` window event (fetcher results, the error catalogue).
  */
-function ToastStack({ flash }: { flash: Toast | null }) {
+export function Toaster({ flash }: { flash: Toast | null }) {
   const [snapshot, send] = useFlowMachine(toastMachine);
   useEffect(() => {
     if (flash) send({ type: 'SHOW', toast: flash });
