@@ -5,6 +5,9 @@ import { test as base, expect, type Browser, type BrowserContext, type Page, typ
 import { BROWSER_COVERAGE_DIR, type BrowserRecord } from '../../app/lib/flows/browser-coverage';
 import { baseURL } from '../../playwright.config';
 
+/** How long teardown waits for one page's axe scan (a loaded 2-core machine takes a few seconds). */
+const SCAN_BOUND_MS = 20_000;
+
 // Everything else a spec imports from Playwright comes through here unchanged: switching a spec is one import line.
 export * from '@playwright/test';
 
@@ -50,8 +53,11 @@ class Observer {
   }
 
   private track(scan: Promise<void>) {
-    this.pending.add(scan);
-    void scan.finally(() => this.pending.delete(scan));
+    // A scan whose page navigated or closed under it can leave axe's evaluate unanswered; the
+    // test must not hang on it in teardown. Past the bound the scan is given up, not failed.
+    const bounded = Promise.race([scan, new Promise<void>((resolve) => setTimeout(resolve, SCAN_BOUND_MS).unref())]);
+    this.pending.add(bounded);
+    void bounded.finally(() => this.pending.delete(bounded));
   }
 
   private async scan(page: Page, moment: 'load' | 'end') {
