@@ -61,7 +61,7 @@ function oauthError(error: string, status = 400): Response {
 }
 
 function html(body: string, status = 200): Response {
-  return new Response(`<!doctype html><html><head><meta charset="utf-8"><title>Sandbox</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`, {
+  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`, {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
