@@ -13,7 +13,8 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse } = build.entry.module;
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, ticketFor, cachedResponse, keepResponse } =
+  build.entry.module;
 
 await startServices();
 
@@ -32,12 +33,26 @@ app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, n
 // Remix's express adapter, with the request screened first (same origin, readable forms:
 // app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
 const handleRemix = createRequestHandler(build, 'production');
+// Pages their routes allow to be kept are answered from the page cache while the database
+// has not changed (app/services/platform/page-cache.server.ts, decision 102).
 app.all('*', async (req, res, next) => {
   try {
+    const ticket = await ticketFor({
+      method: req.method,
+      origin: `${req.protocol}://${req.headers.host} ${req.headers['x-forwarded-host'] ?? ''}`,
+      url: req.originalUrl,
+      cookie: req.headers.cookie,
+      fetchDest: req.headers['sec-fetch-dest'],
+    });
+    const kept = ticket && cachedResponse(ticket);
+    if (kept) {
+      res.writeHead(kept.status, kept.headers).end(kept.body);
+      return;
+    }
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
     const response = screened instanceof Response ? screened : await handleRemix(screened, {});
-    await sendRemixResponse(res, secureResponse(request, response));
+    await sendRemixResponse(res, await keepResponse(ticket, secureResponse(request, response)));
   } catch (error) {
     next(error);
   }

@@ -3,9 +3,11 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from '~/components/shell/nonce';
+import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cache';
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
+export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
@@ -28,6 +30,8 @@ export default function handleRequest(
   // One nonce per response: only scripts Remix and the root write may run (issue 15 item 11).
   const nonce = newNonce();
   applySecurityHeaders(new URL(request.url).pathname, responseHeaders, nonce);
+  const cacheSeconds = responseCacheSeconds(remixContext.staticHandlerContext.matches.map(({ route }) => remixContext.routeModules[route.id]?.handle));
+  if (!import.meta.env.DEV && cacheSeconds > 0 && responseStatusCode === 200) responseHeaders.set(RESPONSE_CACHE_HEADER, String(cacheSeconds));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import { useScrollToTop } from '~/components/shell/use-scroll-to-top';
 import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
 import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
@@ -123,3 +124,6 @@ export function ErrorBoundary() {
     </main>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

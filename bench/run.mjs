@@ -15,6 +15,7 @@
 //   BENCH_ENGINES=pglite               pglite, postgres or both (default: what is available)
 //   BENCH_SECONDS=3 BENCH_ROUNDS=2 BENCH_CONNECTIONS=4 BENCH_ACTIVITIES=100000
 import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,14 @@ const DEFAULT_TARGET = 0.7;
 const MAX_P99_RATIO = 3;
 const START_TIMEOUT_MS = 180_000;
 const SHELL_PATH = '/bench/bare';
-const SESSION_SECRET = 'bench-only-session-secret-0123456789abcdefghij';
+// Production refuses to start without configured secrets (decision 061): fresh random ones per
+// run, shared by the seed scripts (bench/sign-in.ts signs with SESSION_SECRET) and the server.
+const SECRETS = {
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+  ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
+  PAYLOAD_KEY: randomBytes(32).toString('hex'),
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 
 function step(title, command, args, options = {}) {
@@ -189,7 +197,7 @@ try {
   for (const engine of engines()) {
     console.log(`\n${engine}: demo data, seeds and sessions`);
     let cluster;
-    const databaseEnv = { SESSION_SECRET, STORAGE_DIR: path.join(work, `${engine}-uploads`) };
+    const databaseEnv = { ...SECRETS, STORAGE_DIR: path.join(work, `${engine}-uploads`) };
     if (engine === 'pglite') {
       databaseEnv.PGLITE_DIR = path.join(work, 'pglite');
       databaseEnv.DATABASE_URL = '';

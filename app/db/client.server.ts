@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { advanceAfter, advanceWriteGeneration, unlessReadOnly } from './write-watch.server';
 
 export type Schema = typeof schema;
 /** Both engines speak PostgreSQL; services see one database type. */
@@ -34,6 +35,8 @@ let current: OpenDatabase | undefined;
 
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   if (current) await closeDatabase();
+  // What was read from another database must not be served from this one.
+  advanceWriteGeneration();
   current = options.engine === 'postgres' ? openPostgres(options.url) : await openPglite(options);
   return current;
 }
@@ -41,6 +44,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
 function openPostgres(url: string): OpenDatabase {
   // Quiet notices: "relation already exists, skipping" from migrations is noise.
   const client = postgres(url, { max: 10, onnotice: () => {} });
+  // Statements outside a transaction, and whole transactions (Drizzle's two entry points).
+  advanceAfter(client, 'unsafe', unlessReadOnly);
+  advanceAfter(client, 'begin');
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     engine: 'postgres',
@@ -53,6 +59,9 @@ function openPostgres(url: string): OpenDatabase {
 async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promise<OpenDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, options.snapshot ? { loadDataDir: options.snapshot } : {});
+  advanceAfter(client, 'query', unlessReadOnly);
+  advanceAfter(client, 'exec', unlessReadOnly);
+  advanceAfter(client, 'transaction');
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     engine: 'pglite',

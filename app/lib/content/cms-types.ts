@@ -83,6 +83,11 @@ export interface Cms {
   /** null when no article has the slug. */
   getArticle(slug: string): Promise<Article | null>;
   getFooter(): Promise<FooterInfo>;
+  /**
+   * Until when everything the CMS has handed out stays what it would hand out now (epoch ms):
+   * a page built from it may be kept that long at most (the response cache).
+   */
+  contentFreshUntil(): number;
 }
 
 /** Every menu slug with no items: the starting point both implementations fill. */

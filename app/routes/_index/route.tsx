@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Prose } from '~/components/content/ContentPage';
@@ -41,3 +42,6 @@ export default function Home() {
     </div>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

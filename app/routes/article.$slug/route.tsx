@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Prose, pageMeta } from '~/components/content/ContentPage';
@@ -33,3 +34,6 @@ export default function ArticlePage() {
     </article>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CategoryTable } from '~/components/events/CategoryTable';
@@ -82,3 +83,6 @@ export default function EventDetailPage() {
     </article>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { EventCard } from '~/components/events/EventCard';
@@ -59,3 +60,6 @@ export default function EventsPage() {
     </div>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PageHero, Prose } from '~/components/content/ContentPage';
@@ -42,3 +43,6 @@ export default function Faqs() {
     </div>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

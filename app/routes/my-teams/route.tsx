@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -96,3 +97,6 @@ export default function MyTeamsPage() {
     </section>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { pageMeta, PageHero } from '~/components/content/ContentPage';
@@ -53,3 +54,6 @@ export default function Support() {
     </div>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { TeamCard } from '~/components/teams/TeamCard';
@@ -32,3 +33,6 @@ export default function TeamsPage() {
     </section>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

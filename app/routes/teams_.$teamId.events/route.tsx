@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { TeamLogo } from '~/components/teams/TeamCard';
@@ -39,3 +40,6 @@ export default function TeamEventsPage() {
     </section>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cachedResourceHeaders } from '~/lib/response-cache';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { listActivities } from '~/services/activities/activities.server';
@@ -13,5 +14,5 @@ export const listQuerySchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await listActivities({ userId: user.id, ...query }));
+  return json(await listActivities({ userId: user.id, ...query }), { headers: cachedResourceHeaders });
 }

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
@@ -106,3 +107,6 @@ export default function ActivitiesPage() {
     </div>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { Tabs } from '~/components/ui/Tabs';
@@ -99,3 +100,6 @@ export default function ProfilePage() {
     </section>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cacheable } from '~/lib/response-cache';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
@@ -111,3 +112,6 @@ function Wallet({ user, wallet, transactions, search }: Extract<ReturnType<typeo
     </section>
   );
 }
+
+// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
+export const handle = cacheable;

@@ -1,3 +1,4 @@
+import { cachedResourceHeaders } from '~/lib/response-cache';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { transactionsQuery } from '~/lib/wallet/format';
 import { listWalletTransactions } from '~/services/wallet/wallet.server';
@@ -7,6 +8,6 @@ import { requireWalletAction } from '~/services/wallet/wallet-guard.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWalletAction(request);
   return Response.json(await listWalletTransactions(user, transactionsQuery(new URL(request.url))), {
-    headers: { 'Cache-Control': 'private, no-store' },
+    headers: { 'Cache-Control': 'private, no-store', ...cachedResourceHeaders },
   });
 }

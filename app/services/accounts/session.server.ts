@@ -4,6 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { db } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
+import { writeGeneration } from '~/db/write-watch.server';
 import { getEnv } from '../platform/env.server';
 
 /**
@@ -94,11 +95,26 @@ const SIGNED_TOKENS_MAX = 10_000;
 const signedTokens = new Map<string, { userId: string; sessionId: string; expiresAtMs: number }>();
 
 /**
+ * Sessions found live, with the write generation they were read at (app/db/write-watch.server.ts).
+ * Revoking a session, deleting or changing an account are writes: they move the generation,
+ * and the next request reads the row again. Until then nothing the row says can have changed,
+ * so a signed-in page costs no query for its session; the row's own end is still checked
+ * against the clock on every request.
+ */
+const checkedSessions = new Map<string, { generation: number; rowExpiresAtMs: number; session: VerifiedSession }>();
+
+export interface VerifiedSession {
+  userId: string;
+  sessionId: string;
+  user: UserRow;
+}
+
+/**
  * Checks a session token on its own (signature, exp, live row) and reads the account with the
  * row, in one query: the cookie pair uses it, and so do game clients that send it as
  * `Authorization: Bearer <token>`.
  */
-export async function verifySessionToken(token: string): Promise<{ userId: string; sessionId: string; user: UserRow } | null> {
+export async function verifySessionToken(token: string): Promise<VerifiedSession | null> {
   let claims = signedTokens.get(token);
   if (!claims) {
     try {
@@ -112,6 +128,11 @@ export async function verifySessionToken(token: string): Promise<{ userId: strin
     signedTokens.set(token, claims);
   }
   if (claims.expiresAtMs <= Date.now()) return null;
+  const generation = writeGeneration();
+  const checked = checkedSessions.get(token);
+  if (checked && checked.generation === generation) {
+    return checked.rowExpiresAtMs > Date.now() ? checked.session : null;
+  }
   const { userId, sessionId } = claims;
   const [row] = await db()
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -121,7 +142,11 @@ export async function verifySessionToken(token: string): Promise<{ userId: strin
   // The row is the session: its end bounds the token's. A token promising to outlive its row
   // was not issued by createSession (which signs the row's own end), so it is refused.
   if (!row || claims.expiresAtMs > Math.ceil(row.expiresAt.getTime() / 1000) * 1000) return null;
-  return { userId, sessionId, user: row.user };
+  // Shared by every request until the next write: frozen so no caller can change it for the others.
+  const session = { userId, sessionId, user: Object.freeze(row.user) };
+  if (checkedSessions.size >= SIGNED_TOKENS_MAX) checkedSessions.clear();
+  checkedSessions.set(token, { generation, rowExpiresAtMs: row.expiresAt.getTime(), session });
+  return session;
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {

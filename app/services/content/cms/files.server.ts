@@ -149,5 +149,7 @@ export function createFileCms(dir: string): Cms {
     getArticleCategories: async () => lib().categories,
     getArticle: async (slug) => lib().articles.get(slug) ?? null,
     getFooter: async () => lib().footer,
+    // Read once at start: what it hands out never changes while the server runs.
+    contentFreshUntil: () => Infinity,
   };
 }

@@ -139,6 +139,7 @@ export function createWordPressCms({ baseUrl, apiKey, cacheTtlMs = CMS_CACHE_TTL
   return {
     getSiteInfo: async () => (await settings()).site,
     getFooter: async () => (await settings()).footer,
+    contentFreshUntil: () => Math.min(Infinity, ...[...cache.values()].map((entry) => entry.expires)),
     getMenus: () =>
       required(WP_ENDPOINTS.menus, (raw) => {
         const menus = emptyMenus();

@@ -1,0 +1,169 @@
+import { parse } from 'cookie';
+import { writeGeneration } from '~/db/write-watch.server';
+import { RESPONSE_CACHE_HEADER } from '~/lib/response-cache';
+import { cms } from '../content/cms/index.server';
+import { TOKEN_COOKIE, UUID_COOKIE, verifySessionToken } from '../accounts/session.server';
+import { newNonce } from './security.server';
+
+/**
+ * Rendered responses remembered in front of Remix (decision 102, docs/performance.md).
+ *
+ * A response is kept only when every route that made it declared that its output depends on
+ * nothing but the URL, the signed-in session and the database (`handle.pageCache`, or the
+ * header a resource route sets), came back 200 without a cookie, and is served again only:
+ * - for the same URL and the same live session (the session is checked on every request);
+ * - while the database's write generation is the one it was rendered at: any committed write
+ *   makes every kept response stale at once (app/db/write-watch.server.ts);
+ * - for at most the seconds the route allowed, which bounds what only the clock changes, and
+ *   never past the moment the CMS's own cache would fetch again;
+ * - with a fresh CSP nonce in its body and headers.
+ * Requests that carry anything else a page may read (another cookie such as a toast, a frame
+ * destination) are never answered from here.
+ */
+
+export interface CacheTicket {
+  key: string;
+  /** Taken before anything is read for the request: a write after it makes the render stale. */
+  generation: number;
+}
+
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+interface Entry {
+  generation: number;
+  expiresAtMs: number;
+  status: number;
+  /** Header values and the body, each split where the render's nonce was. */
+  headers: Array<[string, string[]]>;
+  bodyParts: Buffer[];
+  bytes: number;
+}
+
+/** Bounds the memory the cache holds; the oldest entries go first. */
+const MAX_BYTES = 32 * 1024 * 1024;
+const entries = new Map<string, Entry>();
+let heldBytes = 0;
+
+interface RequestFacts {
+  method: string;
+  /** Scheme and host as Remix will see them (Host, X-Forwarded-Host): pages may build links from them. */
+  origin: string;
+  /** Path and query, as the request line has them. */
+  url: string;
+  cookie: string | undefined;
+  fetchDest: string | undefined;
+}
+
+/** The cache key of a request that may be answered from the cache, or null. */
+export async function ticketFor({ method, origin, url, cookie, fetchDest }: RequestFacts): Promise<CacheTicket | null> {
+  if (method !== 'GET' || fetchDest === 'iframe') return null;
+  const generation = writeGeneration();
+  const viewer = cookie ? await viewerOf(cookie) : '';
+  return viewer === null ? null : { key: `${viewer} ${origin}${url}`, generation };
+}
+
+/** '' for a visitor, the session id for a live session, null when the cookies say anything else. */
+async function viewerOf(cookieHeader: string): Promise<string | null> {
+  const cookies = parse(cookieHeader);
+  const names = Object.keys(cookies);
+  if (names.length === 0) return '';
+  if (names.some((name) => name !== UUID_COOKIE && name !== TOKEN_COOKIE)) return null;
+  const userId = cookies[UUID_COOKIE];
+  const token = cookies[TOKEN_COOKIE];
+  if (!userId || !token) return null;
+  const session = await verifySessionToken(token);
+  return session && session.userId === userId ? session.sessionId : null;
+}
+
+export function cachedResponse(ticket: CacheTicket): CachedResponse | null {
+  const entry = entries.get(ticket.key);
+  if (!entry) return null;
+  if (entry.generation !== ticket.generation || entry.expiresAtMs <= Date.now()) {
+    forget(ticket.key, entry);
+    return null;
+  }
+  const nonce = newNonce();
+  const headers: Record<string, string> = {};
+  for (const [name, parts] of entry.headers) headers[name] = parts.join(nonce);
+  // Says where the answer came from, as shared caches do (QA and the tests read it).
+  headers['x-response-cache'] = 'hit';
+  return { status: entry.status, headers, body: joinParts(entry.bodyParts, Buffer.from(nonce)) };
+}
+
+/**
+ * Keeps a response Remix produced for the ticket when its routes allowed it, and hands back
+ * one to send (a body can be read once). The internal header never leaves the server.
+ */
+export async function keepResponse(ticket: CacheTicket | null, response: Response): Promise<Response> {
+  const seconds = Number(response.headers.get(RESPONSE_CACHE_HEADER));
+  if (!response.headers.has(RESPONSE_CACHE_HEADER)) return response;
+  response.headers.delete(RESPONSE_CACHE_HEADER);
+  if (!ticket || !(seconds > 0) || response.status !== 200 || response.headers.has('Set-Cookie') || !response.body) return response;
+  const body = Buffer.from(await response.arrayBuffer());
+  const nonce = nonceOf(response.headers.get('Content-Security-Policy'));
+  const headers: Array<[string, string[]]> = [];
+  response.headers.forEach((value, name) => headers.push([name, nonce ? value.split(nonce) : [value]]));
+  const entry: Entry = {
+    generation: ticket.generation,
+    // A menu changed in the CMS shows within the CMS's own cache time, not later.
+    expiresAtMs: Math.min(Date.now() + seconds * 1000, cms().contentFreshUntil()),
+    status: response.status,
+    headers,
+    bodyParts: nonce ? splitBuffer(body, Buffer.from(nonce)) : [body],
+    bytes: body.byteLength,
+  };
+  remember(ticket.key, entry);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function remember(key: string, entry: Entry) {
+  const previous = entries.get(key);
+  if (previous) forget(key, previous);
+  if (entry.bytes > MAX_BYTES / 8) return;
+  entries.set(key, entry);
+  heldBytes += entry.bytes;
+  for (const [oldKey, oldEntry] of entries) {
+    if (heldBytes <= MAX_BYTES) break;
+    forget(oldKey, oldEntry);
+  }
+}
+
+function forget(key: string, entry: Entry) {
+  entries.delete(key);
+  heldBytes -= entry.bytes;
+}
+
+/** Empties the cache (tests; nothing in the product needs it: writes make entries stale). */
+export function clearPageCache(): void {
+  entries.clear();
+  heldBytes = 0;
+}
+
+function nonceOf(policy: string | null): string | null {
+  return policy?.match(/'nonce-([^']+)'/)?.[1] ?? null;
+}
+
+function splitBuffer(buffer: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
+    parts.push(buffer.subarray(start, at));
+    start = at + separator.byteLength;
+  }
+  parts.push(buffer.subarray(start));
+  return parts;
+}
+
+function joinParts(parts: Buffer[], separator: Buffer): Buffer {
+  if (parts.length === 1) return parts[0];
+  const pieces: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(separator);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
