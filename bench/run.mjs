@@ -27,6 +27,9 @@ const BARE_SOURCE = path.resolve(ROOT, process.env.BARE_REMIX_DIR ?? '../shared/
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+// BENCH_CACHE=off: every request rendered in full (the response cache off, decision 102), to
+// see the render path that the first request after a write takes.
+const CACHE = process.env.BENCH_CACHE === 'off' ? 'off' : 'on';
 const WARM_UP_SECONDS = 1;
 const DEFAULT_TARGET = 0.7;
 /** A page's p99 may be at most this many times bare Remix's (issue 13). */
@@ -152,7 +155,7 @@ function printTable(engine, rows) {
   const cpus = os.cpus();
   console.log(
     `\n${engine}: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, ` +
-      `${CONNECTIONS} keep-alive connections, ${ROUNDS} × ${SECONDS} s per page, load average ${os.loadavg()[0].toFixed(2)}`,
+      `${CONNECTIONS} keep-alive connections, ${ROUNDS} × ${SECONDS} s per page, response cache ${CACHE}, load average ${os.loadavg()[0].toFixed(2)}`,
   );
   const header = ['page', 'path', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'p99 × bare', 'verdict'];
   const lines = rows.map((row) => [
@@ -221,7 +224,7 @@ try {
     const server = startServer(
       'Paceline',
       ['server.mjs'],
-      { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SEED_DEMO: 'false', LISTEN_SOCKET: paceline.socketPath },
+      { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SEED_DEMO: 'false', RESPONSE_CACHE: String(CACHE === 'on'), LISTEN_SOCKET: paceline.socketPath },
       paceline.socketPath,
     );
     try {

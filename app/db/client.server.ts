@@ -8,7 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
-import { advanceAfter, advanceWriteGeneration, unlessReadOnly } from './write-watch.server';
+import { advanceAfter, advanceWriteGeneration, followOtherWriters, unlessReadOnly } from './write-watch.server';
 
 export type Schema = typeof schema;
 /** Both engines speak PostgreSQL; services see one database type. */
@@ -51,7 +51,10 @@ function openPostgres(url: string): OpenDatabase {
   return {
     engine: 'postgres',
     db,
-    migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await followOtherWriters(client);
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

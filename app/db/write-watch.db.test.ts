@@ -1,9 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../tests/helpers/db';
 import { db } from './client.server';
 import { teams } from './schema';
-import { isReadOnlyStatement, writeGeneration } from './write-watch.server';
+import { followOtherWriters, isReadOnlyStatement, writeGeneration } from './write-watch.server';
 
 useTestDatabase();
 
@@ -57,5 +58,26 @@ describe('isReadOnlyStatement', () => {
     expect(isReadOnlyStatement('update users set x = 1')).toBe(false);
     expect(isReadOnlyStatement('selected_things')).toBe(false);
     expect(isReadOnlyStatement(undefined)).toBe(false);
+  });
+});
+
+describe('writes by another process', () => {
+  it('announced by the tables\' triggers at commit, move the generation of a process that follows them', async () => {
+    // A second, unhooked database stands for the other process: only its announcements reach us.
+    const other = await PGlite.create();
+    await other.exec('create table probe_rides (id serial primary key, watts int)');
+    await followOtherWriters({
+      unsafe: (statements) => other.exec(statements),
+      listen: async (channel, onNotify, onListen) => {
+        await other.listen(channel, onNotify);
+        onListen();
+      },
+    });
+    const before = writeGeneration();
+    await other.query('select * from probe_rides');
+    expect(writeGeneration()).toBe(before);
+    await other.exec('insert into probe_rides (watts) values (250)');
+    await expect.poll(() => writeGeneration()).toBeGreaterThan(before);
+    await other.close();
   });
 });

@@ -75,3 +75,41 @@ function isThenable(value: unknown): value is Thenable {
 
 /** A statement call counts as a write unless its SQL text is a plain read. */
 export const unlessReadOnly = (args: unknown[]) => !isReadOnlyStatement(args[0]);
+
+/** What followOtherWriters needs of a client (postgres.js's `sql` has both). */
+export interface AnnouncingDatabase {
+  unsafe(statements: string): PromiseLike<unknown>;
+  listen(channel: string, onNotify: () => void, onListen: () => void): PromiseLike<unknown>;
+}
+
+/** The channel PostgreSQL announces committed writes on (notifications are sent at commit). */
+const WRITES_CHANNEL = 'paceline_writes';
+
+/**
+ * Another process on the same PostgreSQL database (a second server, a script) writes where
+ * the hooks above cannot see. Every table gets a statement trigger that announces the write,
+ * delivered at commit; this process listens and moves its generation. Run after migrating,
+ * so tables added by later migrations are covered on the next start. PGlite is opened by one
+ * process only and needs none of it.
+ */
+export async function followOtherWriters(client: AnnouncingDatabase): Promise<void> {
+  await client.unsafe(`
+    CREATE OR REPLACE FUNCTION paceline_announce_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('${WRITES_CHANNEL}', '');
+      RETURN NULL;
+    END $$;
+    DO $$
+    DECLARE t record;
+    BEGIN
+      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+        EXECUTE format(
+          'CREATE OR REPLACE TRIGGER paceline_announce_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+          'FOR EACH STATEMENT EXECUTE FUNCTION paceline_announce_write()',
+          t.tablename);
+      END LOOP;
+    END $$;`);
+  // Notifications sent while the listening connection was down are lost: (re)connecting moves
+  // the generation too.
+  await client.listen(WRITES_CHANNEL, advanceWriteGeneration, advanceWriteGeneration);
+}

@@ -63,6 +63,11 @@ const EnvSchema = z
     /** Also show /dev/outbox to requests from this machine's loopback (besides staff accounts). */
     OUTBOX_LOOPBACK: booleanFlag.default('false'),
     COOKIE_DOMAIN: z.string().optional(),
+    /**
+     * Whether pages are kept until the next write (decision 102). Off only to measure or
+     * debug the render path (`BENCH_CACHE=off npm run bench`).
+     */
+    RESPONSE_CACHE: booleanFlag.default('true'),
     /** Whether start-up creates the demo riders, events and content. */
     SEED_DEMO: booleanFlag.default('true'),
     SMTP_URL: z.string().url().optional(),

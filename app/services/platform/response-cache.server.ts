@@ -3,6 +3,7 @@ import { writeGeneration } from '~/db/write-watch.server';
 import { RESPONSE_CACHE_HEADER } from '~/lib/response-cache';
 import { cms } from '../content/cms/index.server';
 import { TOKEN_COOKIE, UUID_COOKIE, verifySessionToken } from '../accounts/session.server';
+import { getEnv } from './env.server';
 import { newNonce } from './security.server';
 
 /**
@@ -60,7 +61,7 @@ interface RequestFacts {
 
 /** The cache key of a request that may be answered from the cache, or null. */
 export async function ticketFor({ method, origin, url, cookie, fetchDest }: RequestFacts): Promise<CacheTicket | null> {
-  if (method !== 'GET' || fetchDest === 'iframe') return null;
+  if (method !== 'GET' || fetchDest === 'iframe' || !getEnv().RESPONSE_CACHE) return null;
   const generation = writeGeneration();
   const viewer = cookie ? await viewerOf(cookie) : '';
   return viewer === null ? null : { key: `${viewer} ${origin}${url}`, generation };
