@@ -213,8 +213,8 @@ test('an event needing one step shows it after rider details, Back returns there
 });
 
 test('a registration made meanwhile in another tab is refused in a popup, and OK returns to the last step', async ({ page, context }) => {
-  // Omar has registered for none of these events; each is registered from a second tab while the first waits on its last step.
-  await loginAs(page, 'omar@paceline.local', '/events');
+  // Nadia signs in only here: each event is registered from a second tab while the first waits on its last step.
+  await loginAs(page, 'nadia@paceline.local', '/events');
   for (const [name, step] of [
     ['Al Qudra Team Time Trial', 'TEAM'],
     ['Jebel Jais Mountain Stage', 'DEVICE DETAILS'],
@@ -269,8 +269,8 @@ test('on a phone-verified event, a registration made meanwhile in another tab is
     await expect(tab.getByText('Phone number verified.')).toBeVisible();
     await tab.getByLabel('I agree to the terms and conditions').check();
   };
-  // Omar has not registered for the sprint; the second tab registers him first.
-  await loginAs(page, 'omar@paceline.local', '/events');
+  // Nadia has not registered for the sprint; the second tab registers her first.
+  await loginAs(page, 'nadia@paceline.local', '/events');
   await openEventDetail(page, 'Corniche Sprint Race');
   await page.getByRole('link', { name: 'REGISTER NOW' }).click();
   await completeCommonSteps(page);
@@ -292,4 +292,50 @@ test('on a phone-verified event, a registration made meanwhile in another tab is
   await popup.getByRole('button', { name: 'OK' }).click();
   await expect(popup).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+});
+
+test('events combining two extra steps walk them in the list order, forward and back, keeping what was entered', async ({ page }) => {
+  // Karim signs in only here. Each event pairs two of the conditional steps in a way no other event does.
+  await loginAs(page, 'karim@paceline.local', '/events');
+  const steps = page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem');
+  const next = page.getByRole('button', { name: 'Next' });
+  const submit = page.getByRole('button', { name: 'Submit' });
+  const fillIdentity = async () => {
+    await page.getByLabel('Id type').selectOption('passport');
+    await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  };
+  const fillDevice = async () => {
+    await page.getByLabel('Platform').selectOption('Android');
+    await page.getByLabel('Smart trainer model name').fill('Wahoo Kickr');
+    await page.getByLabel('Smart trainer serial number').fill('KICKR-7');
+  };
+  for (const [name, first, second, fill] of [
+    ['Fujairah Verified Time Trial', 'IDENTITY VERIFICATION', 'PHONE VERIFICATION', fillIdentity],
+    ['Ras Al Khaimah Smart Trainer Cup', 'DEVICE DETAILS', 'PHONE VERIFICATION', fillDevice],
+    ['Liwa Team Gran Fondo', 'IDENTITY VERIFICATION', 'TEAM', fillIdentity],
+  ] as const) {
+    await openEventDetail(page, name);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await expect(steps).toHaveText(['1 DISCLAIMER', '2 PERSONAL DETAILS', '3 RIDER DETAILS', `4 ${first}`, `5 ${second}`]);
+    await completeCommonSteps(page);
+    await next.click();
+    await expect(page.getByRole('group', { name: first })).toBeVisible();
+    await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
+    await fill();
+    await next.click();
+    // The step after identity or device is the event's last: the rider sees Submit, not Next.
+    await expect(page.getByRole('group', { name: second })).toBeVisible();
+    await expect(steps.nth(4)).toHaveAttribute('aria-current', 'step');
+    await expect(submit).toBeVisible();
+    await expect(next).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('group', { name: first })).toBeVisible();
+    if (first === 'DEVICE DETAILS') await expect(page.getByLabel('Smart trainer model name')).toHaveValue('Wahoo Kickr');
+    else await expect(page.getByLabel('Id type')).toHaveValue('passport');
+    await next.click();
+    await expect(page.getByRole('group', { name: second })).toBeVisible();
+  }
+  // On the team event's last step (no team of his own), Submit registers him.
+  await submit.click();
+  await expect(page).toHaveURL(/thank-you$/);
 });
