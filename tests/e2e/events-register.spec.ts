@@ -212,6 +212,24 @@ test('an event needing one step shows it after rider details, Back returns there
   await expect(page).toHaveURL(/thank-you$/);
 });
 
+/**
+ * The second tab registers first; the first tab's Submit is then refused in the popup, and OK
+ * returns it to its last step (the page stays: the refusal does not reload it).
+ */
+async function submitFirstThenRefused(other: Page, page: Page, lastStep: string) {
+  await other.getByRole('button', { name: 'Submit' }).click();
+  await expect(other).toHaveURL(/thank-you$/);
+  await other.close();
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const popup = page.getByRole('dialog', { name: 'We could not register you' });
+  await expect(popup.getByText('You are already registered for this event.')).toBeVisible();
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByRole('group', { name: lastStep })).toBeVisible();
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+}
+
 test('a registration made meanwhile in another tab is refused in a popup, and OK returns to the last step', async ({ page, context }) => {
   // Nadia signs in only here: each event is registered from a second tab while the first waits on its last step.
   await loginAs(page, 'nadia@paceline.local', '/events');
@@ -243,16 +261,7 @@ test('a registration made meanwhile in another tab is refused in a popup, and OK
         await tab.getByLabel('Front image').setInputFiles(PNG_FILE);
       }
     }
-    await other.getByRole('button', { name: 'Submit' }).click();
-    await expect(other).toHaveURL(/thank-you$/);
-    await other.close();
-
-    await page.getByRole('button', { name: 'Submit' }).click();
-    const popup = page.getByRole('dialog', { name: 'We could not register you' });
-    await expect(popup.getByText('You are already registered for this event.')).toBeVisible();
-    await popup.getByRole('button', { name: 'OK' }).click();
-    await expect(popup).toHaveCount(0);
-    await expect(page.getByRole('group', { name: step })).toBeVisible();
+    await submitFirstThenRefused(other, page, step);
   }
 });
 
@@ -282,16 +291,7 @@ test('on a phone-verified event, a registration made meanwhile in another tab is
   await completeCommonSteps(other);
   await other.getByRole('button', { name: 'Next' }).click();
   await verifyPhone(other);
-  await other.getByRole('button', { name: 'Submit' }).click();
-  await expect(other).toHaveURL(/thank-you$/);
-  await other.close();
-
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const popup = page.getByRole('dialog', { name: 'We could not register you' });
-  await expect(popup.getByText('You are already registered for this event.')).toBeVisible();
-  await popup.getByRole('button', { name: 'OK' }).click();
-  await expect(popup).toHaveCount(0);
-  await expect(page.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+  await submitFirstThenRefused(other, page, 'PHONE VERIFICATION');
 });
 
 test('events combining two extra steps walk them in the list order, forward and back, keeping what was entered', async ({ page }) => {
