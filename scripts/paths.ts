@@ -5,7 +5,8 @@
 // `catalogue` (the tests use one with an unreachable transition). Beside the model's
 // coverage it prints the browser suite's (summed over tests/.tmp/browser-coverage, written
 // by tests/e2e/fixtures.ts); --browser-check exits 1 when a flow marked `browserCoverage:
-// 'complete'` in the catalogue misses a transition in the browser.
+// 'complete'` in the catalogue misses a transition in the browser. --browser-records points at
+// another folder of records (the tests use their own).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +28,7 @@ const { catalogue } = (await import(
   cataloguePath ? pathToFileURL(resolve(cataloguePath)).href : '../app/machines/catalogue'
 )) as { catalogue: CatalogueEntry[] };
 
-const browserDir = resolve(BROWSER_COVERAGE_DIR);
+const browserDir = resolve(option('--browser-records') ?? BROWSER_COVERAGE_DIR);
 const browserRecords: BrowserRecord[] = existsSync(browserDir)
   ? readdirSync(browserDir)
       .filter((name) => name.endsWith('.json'))
@@ -55,7 +56,7 @@ for (const entry of catalogue) {
     for (const id of generated.coverage.transitions.missing) console.log(`  transition not covered: ${id}`);
   }
 }
-console.log(`Paths written to ${outDir}; browser coverage summed over ${browserRecords.length} test record(s) in ${BROWSER_COVERAGE_DIR}`);
+console.log(`Paths written to ${outDir}; browser coverage summed over ${browserRecords.length} test record(s) in ${browserDir}`);
 if (browserCheck && browserIncomplete.length > 0) {
   console.error(`Flows not fully taken in the browser suite: ${browserIncomplete.join(', ')}`);
   process.exitCode = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, keepLoadersAfterNoResponse, NO_RESPONSE_ANSWER, serverActionThroughSeam, type ApiClientDeps } from './api-client';
+import { ApiError, apiJson, apiRequest, keepLoadersAfterNoResponse, keepLoadersAfterRefusal, NO_RESPONSE_ANSWER, serverActionThroughSeam, type ApiClientDeps } from './api-client';
 import { NO_RESPONSE_MESSAGE } from './constants';
 
 function harness(respond: () => Promise<Response>, currentPath = '/wallet?tab=history') {
@@ -108,5 +108,12 @@ describe('apiJson and the form seam', () => {
     await expect(serverActionThroughSeam(() => Promise.reject(new Response(null, { status: 302 })), { toast })).rejects.toBeInstanceOf(Response);
     expect(keepLoadersAfterNoResponse({ actionResult: NO_RESPONSE_ANSWER, defaultShouldRevalidate: true })).toBe(false);
     expect(keepLoadersAfterNoResponse({ actionResult: { ok: true }, defaultShouldRevalidate: true })).toBe(true);
+  });
+
+  it('keeps the loaders after a refusal or no response, and revalidates as usual otherwise', () => {
+    expect(keepLoadersAfterRefusal({ actionResult: { ok: false, messages: ['You are already registered for this event.'] }, defaultShouldRevalidate: true })).toBe(false);
+    expect(keepLoadersAfterRefusal({ actionResult: NO_RESPONSE_ANSWER, defaultShouldRevalidate: true })).toBe(false);
+    expect(keepLoadersAfterRefusal({ actionResult: { ok: true }, defaultShouldRevalidate: true })).toBe(true);
+    expect(keepLoadersAfterRefusal({ actionResult: undefined, defaultShouldRevalidate: false })).toBe(false);
   });
 });

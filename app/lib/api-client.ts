@@ -155,8 +155,22 @@ export async function serverActionThroughSeam<T>(serverAction: () => Promise<T>,
   }
 }
 
+type RevalidationArgs = { actionResult?: unknown; defaultShouldRevalidate: boolean };
+
 /** After a no-response answer the loaders would fail the same way: keep what the page shows. */
-export function keepLoadersAfterNoResponse({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }): boolean {
+export function keepLoadersAfterNoResponse({ actionResult, defaultShouldRevalidate }: RevalidationArgs): boolean {
   const noResponse = Boolean(actionResult && typeof actionResult === 'object' && 'noResponse' in actionResult);
   return noResponse ? false : defaultShouldRevalidate;
+}
+
+/**
+ * For a route whose action answers a refusal as `{ ok: false, … }` with a 4xx: keep the loaders after a
+ * refusal (and after no response, which answers the same shape). Single fetch skips revalidation after a
+ * 4xx, but a clientAction hands the router plain data, so without this the router would reload the page's
+ * loaders as if the action had succeeded, and a loader that redirects on what the refusal reports (the
+ * wizard's "already registered" → /events) would take the rider away from the popup explaining it.
+ */
+export function keepLoadersAfterRefusal({ actionResult, defaultShouldRevalidate }: RevalidationArgs): boolean {
+  const refused = Boolean(actionResult && typeof actionResult === 'object' && 'ok' in actionResult && actionResult.ok === false);
+  return refused ? false : defaultShouldRevalidate;
 }

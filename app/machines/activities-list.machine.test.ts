@@ -37,16 +37,14 @@ describe('activitiesList machine', () => {
     expect(actor.getSnapshot().context.rows.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('starts again at page 1 when sort or type changes', async () => {
+  it('starts again at page 1 when the sort changes, keeping the type it was opened with', async () => {
     const { actor, requests } = start(page(1, 3, ['a']), ({ page: number, sort }) => page(number, 3, [`${sort}-${number}`]));
     actor.send({ type: 'LOAD_MORE' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'SET_SORT', sort: 'asc' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(actor.getSnapshot().context.rows.map((item) => item.id)).toEqual(['asc-1']);
-    actor.send({ type: 'SET_TYPE', filter: 'workout' });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(requests.at(-1)).toEqual({ page: 1, sort: 'asc', type: 'workout' });
+    expect(requests.at(-1)).toEqual({ page: 1, sort: 'asc', type: 'all' });
   });
 
   it('keeps at most two ticked rides, dropping the oldest, and unticks', () => {

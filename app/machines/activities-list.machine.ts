@@ -19,13 +19,14 @@ export interface ActivitiesListContext extends PageRequest {
 export type ActivitiesListEvent =
   | { type: 'LOAD_MORE' }
   | { type: 'SET_SORT'; sort: ActivitySort }
-  | { type: 'SET_TYPE'; filter: ActivityTypeFilter }
   | { type: 'TOGGLE_COMPARE'; id: string }
   | { type: 'RETRY' };
 
 /**
  * The ACTIVITIES tab (spec 2 §2, §4 "Activities paging"): pages load one after another until
- * the last; changing sort or type starts again at page 1; up to two rides ticked for comparison.
+ * the last; changing the sort starts again at page 1; up to two rides ticked for comparison.
+ * The type filter exists but is hidden (spec 2 §2): no rider can change it, so the machine
+ * has no event for it; `type` is the one the page was opened with (the list route takes ?type=).
  * The route supplies `fetchPage` (the paging resource route) with `.provide()`.
  * The server renders the first page only when the page is asked for with the tab open
  * (decision 043); otherwise the machine starts at page 0 of 1 and the tab's first LOAD_MORE,
@@ -53,7 +54,6 @@ export const activitiesListMachine = setup({
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     startOver: assign({ page: 1, rows: [] as ActivityRow[] }),
     rememberSort: assign({ sort: ({ context, event }) => (event.type === 'SET_SORT' ? event.sort : context.sort) }),
-    rememberType: assign({ type: ({ context, event }) => (event.type === 'SET_TYPE' ? event.filter : context.type) }),
     appendPage: assign(({ context, event }) => {
       const page = (event as unknown as { output: ActivityListPage }).output;
       return { rows: [...context.rows, ...page.results], totalPages: page.totalPages, totalCount: page.totalCount, page: page.currentPage };
@@ -80,7 +80,6 @@ export const activitiesListMachine = setup({
   initial: 'ready',
   on: {
     SET_SORT: { target: '.loading', actions: ['rememberSort', 'startOver'] },
-    SET_TYPE: { target: '.loading', actions: ['rememberType', 'startOver'] },
     TOGGLE_COMPARE: { actions: 'toggleCompare' },
   },
   states: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
-import { importWizardMachine, type SubmitOutcome } from './import-wizard.machine';
+import { importWizardMachine, type ImportWizardContext, type SubmitOutcome } from './import-wizard.machine';
 
 const goodStats = { days: '1', hours: '2', minutes: '3', distance: '100', distanceUnit: 'kilometers' as const, elevation: '900' };
 
@@ -12,8 +12,6 @@ function start(outcome: () => Promise<SubmitOutcome>) {
 describe('importWizard machine', () => {
   it('advances on picking a platform, validates each step, submits and succeeds', async () => {
     const actor = start(async () => ({ ok: true }));
-    actor.send({ type: 'PICK_PLATFORM', platform: '' });
-    expect(actor.getSnapshot().context.errors.platform).toBe(IMPORT_MESSAGES.platform);
     actor.send({ type: 'PICK_PLATFORM', platform: 'Zwift' });
     expect(actor.getSnapshot().value).toBe('stats');
     actor.send({ type: 'SUBMIT_STATS', stats: { ...goodStats, hours: '24', minutes: '60', days: '-1' } });
@@ -37,12 +35,16 @@ describe('importWizard machine', () => {
     expect(actor.getSnapshot().context.serverErrors).toEqual(['Profile link should be a valid link']);
   });
 
-  it('goes back and closes from any step', () => {
-    const actor = start(async () => ({ ok: true }));
+  it('goes back and closes from any step, leaving the page', () => {
+    const left: string[] = [];
+    const actor = createActor(
+      importWizardMachine.provide({ actions: { leave: () => void left.push('left') }, actors: { submitImport: fromPromise<SubmitOutcome, ImportWizardContext>(async () => ({ ok: true })) } }),
+    ).start();
     actor.send({ type: 'PICK_PLATFORM', platform: 'Rouvy' });
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().value).toBe('platform');
     actor.send({ type: 'CLOSE' });
     expect(actor.getSnapshot().status).toBe('done');
+    expect(left).toEqual(['left']);
   });
 });

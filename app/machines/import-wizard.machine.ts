@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   hasErrors,
-  validatePlatform,
   validateProof,
   validateStats,
   type FieldErrors,
@@ -32,7 +31,8 @@ export interface SubmitOutcome {
 
 /**
  * The 3-step import modal (spec 2 §2, §5): platform (picking advances), stats, proof, submit,
- * success. Closing at any step ends the flow (the page reloads). The route provides `submitImport`.
+ * success. Closing at any step (the modal's close, Escape, or Done) ends the flow and the page
+ * reloads. The route provides `submitImport` and `leave`.
  */
 export const importWizardMachine = setup({
   types: {
@@ -45,14 +45,12 @@ export const importWizardMachine = setup({
     }),
   },
   guards: {
-    platformIsValid: ({ event }) => event.type === 'PICK_PLATFORM' && !hasErrors(validatePlatform(event.platform)),
     statsAreValid: ({ event }) => event.type === 'SUBMIT_STATS' && !hasErrors(validateStats(event.stats)),
     proofIsValid: ({ event }) => event.type === 'SUBMIT_PROOF' && !hasErrors(validateProof(event.proof)),
     serverAccepted: ({ event }) => (event as unknown as { output: SubmitOutcome }).output.ok,
   },
   actions: {
     rememberPlatform: assign({ platform: ({ context, event }) => (event.type === 'PICK_PLATFORM' ? event.platform : context.platform), errors: {} }),
-    showPlatformError: assign({ errors: ({ event }) => (event.type === 'PICK_PLATFORM' ? validatePlatform(event.platform) : {}) }),
     rememberStats: assign({ stats: ({ context, event }) => (event.type === 'SUBMIT_STATS' ? event.stats : context.stats), errors: {} }),
     showStatsErrors: assign({
       stats: ({ context, event }) => (event.type === 'SUBMIT_STATS' ? event.stats : context.stats),
@@ -67,6 +65,8 @@ export const importWizardMachine = setup({
       },
     }),
     clearErrors: assign({ errors: {}, serverErrors: [] }),
+    /** The page supplies it: closing the modal reloads the page (spec 2 §2). */
+    leave: () => {},
   },
 }).createMachine({
   id: 'importWizard',
@@ -76,10 +76,9 @@ export const importWizardMachine = setup({
   states: {
     platform: {
       on: {
-        PICK_PLATFORM: [
-          { guard: 'platformIsValid', target: 'stats', actions: 'rememberPlatform' },
-          { actions: 'showPlatformError' },
-        ],
+        // The step offers the platforms as radio buttons, so every pick is one of them (the
+        // server still checks the platform it is sent).
+        PICK_PLATFORM: { target: 'stats', actions: 'rememberPlatform' },
       },
     },
     stats: {
@@ -104,6 +103,6 @@ export const importWizardMachine = setup({
       },
     },
     success: {},
-    closed: { type: 'final' },
+    closed: { type: 'final', entry: 'leave' },
   },
 });

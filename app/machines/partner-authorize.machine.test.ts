@@ -13,10 +13,9 @@ function start(decide: (decision: PartnerDecision) => Promise<{ redirect: string
 describe('partnerAuthorize machine', () => {
   it('shows what the server decided: login, client error, consent', () => {
     const outcomes = [
-      [{ signedIn: false, clientKnown: true, failed: false }, 'loginRedirect'],
-      [{ signedIn: true, clientKnown: false, failed: false }, 'clientError'],
-      [{ signedIn: true, clientKnown: true, failed: false }, 'consent'],
-      [{ signedIn: true, clientKnown: true, failed: true }, 'failed'],
+      [{ clientKnown: false, failed: false }, 'clientError'],
+      [{ clientKnown: true, failed: false }, 'consent'],
+      [{ clientKnown: true, failed: true }, 'failed'],
     ] as const;
     for (const [loaded, state] of outcomes) {
       const actor = start(async () => ({ redirect: null }));
@@ -33,11 +32,11 @@ describe('partnerAuthorize machine', () => {
       return { redirect: `https://partner.example/cb?${decision === 'authorize' ? 'code=1' : 'error=access_denied'}` };
     };
     const authorize = start(decide, followed);
-    authorize.send({ type: 'LOADED', signedIn: true, clientKnown: true, failed: false });
+    authorize.send({ type: 'LOADED', clientKnown: true, failed: false });
     authorize.send({ type: 'AUTHORIZE' });
     await waitFor(authorize, (snapshot) => snapshot.matches('redirecting'));
     const cancel = start(decide, followed);
-    cancel.send({ type: 'LOADED', signedIn: true, clientKnown: true, failed: false });
+    cancel.send({ type: 'LOADED', clientKnown: true, failed: false });
     cancel.send({ type: 'CANCEL' });
     await waitFor(cancel, (snapshot) => snapshot.matches('redirecting'));
     expect(decisions).toEqual(['authorize', 'cancel']);
@@ -51,7 +50,7 @@ describe('partnerAuthorize machine', () => {
       if (calls === 1) throw new Error('offline');
       return { redirect: 'https://partner.example/cb?code=2' };
     });
-    actor.send({ type: 'LOADED', signedIn: true, clientKnown: true, failed: false });
+    actor.send({ type: 'LOADED', clientKnown: true, failed: false });
     actor.send({ type: 'AUTHORIZE' });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     actor.send({ type: 'AUTHORIZE' });

@@ -3,15 +3,16 @@ import { assign, fromPromise, setup } from 'xstate';
 export type PartnerDecision = 'authorize' | 'cancel';
 
 export type PartnerAuthorizeEvent =
-  | { type: 'LOADED'; signedIn: boolean; clientKnown: boolean; failed: boolean }
+  | { type: 'LOADED'; clientKnown: boolean; failed: boolean }
   | { type: 'AUTHORIZE' }
   | { type: 'CANCEL' };
 
 /**
  * The partner authorize screen (spec 1 §2 Partner authorize page, §4 Partner authorize, §8).
- * The server decides the first two steps and the browser sees their outcome in LOADED: a
- * visitor is sent to login with the full path, an unknown client or unregistered redirect_uri
- * shows the error; a known client shows the consent. Authorize and Cancel post the decision
+ * The server decides the first steps and the browser sees their outcome in LOADED: an unknown
+ * client or unregistered redirect_uri shows the error, a known client shows the consent. (A
+ * visitor never sees this page: the loader sends them to login with the full path, which is
+ * routing, not a state.) Authorize and Cancel post the decision
  * (`decide`, provided by the route) and follow the redirect it returns.
  */
 export const partnerAuthorizeMachine = setup({
@@ -28,7 +29,6 @@ export const partnerAuthorizeMachine = setup({
     keepRedirect: assign({ redirect: ({ event }) => ('output' in event ? (event.output as { redirect: string | null }).redirect : null) }),
   },
   guards: {
-    signedOut: ({ event }) => event.type === 'LOADED' && !event.signedIn,
     clientUnknown: ({ event }) => event.type === 'LOADED' && !event.clientKnown,
     serverFailed: ({ event }) => event.type === 'LOADED' && event.failed,
     hasRedirect: ({ event }) => 'output' in event && Boolean((event.output as { redirect: string | null }).redirect),
@@ -41,14 +41,12 @@ export const partnerAuthorizeMachine = setup({
     loading: {
       on: {
         LOADED: [
-          { guard: 'signedOut', target: 'loginRedirect' },
           { guard: 'clientUnknown', target: 'clientError' },
           { guard: 'serverFailed', target: 'failed' },
           { target: 'consent' },
         ],
       },
     },
-    loginRedirect: { type: 'final' },
     clientError: { type: 'final' },
     consent: {
       on: { AUTHORIZE: { target: 'deciding', actions: 'chooseAuthorize' }, CANCEL: { target: 'deciding', actions: 'chooseCancel' } },

@@ -178,3 +178,20 @@ test('the best curve of a date range joins the power curve, and Clear removes it
   await range.getByRole('link', { name: 'Clear' }).click();
   await expect(legend.getByText(`Best ${from} – ${to}`)).toHaveCount(0);
 });
+
+test('a page of activities that fails to load says so, and Retry loads it', async ({ page }) => {
+  await loginAs(page, 'pro@paceline.local', '/user/activities#activities');
+  const rows = page.getByTestId('activity-row');
+  await expect(rows.first()).toBeVisible();
+  const listRoute = (url: URL) => url.pathname === '/user/activities/list';
+  await page.route(listRoute, (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Sort').selectOption('asc');
+  await expect(page.getByText('Could not load more activities.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('No activities yet.')).toHaveCount(0);
+  await page.unroute(listRoute);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByText('Could not load more activities.')).toHaveCount(0);
+  await expect(page.getByLabel('Sort')).toHaveValue('asc');
+});

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { loginAs, readOutbox } from '../helpers/e2e';
 import { completeCommonSteps, openEventDetail, PNG_FILE } from './events-helpers';
 
@@ -145,5 +145,197 @@ test('a rider reuses saved identity files, opening one in a new window; switchin
   await expect(page.getByLabel('Front image')).toHaveValue('');
   await page.getByLabel('Use existing files').check();
   await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+});
+
+test('Back walks the Grand Prix steps in reverse keeping what was entered', async ({ page }) => {
+  // Lina has registered for none of these events, and this test submits none of them.
+  await loginAs(page, 'lina@paceline.local', '/events');
+  await openEventDetail(page, 'Paceline Winter Grand Prix');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page, '231');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Platform').selectOption('iOS');
+  await page.getByLabel('Smart trainer model name').fill('Elite Direto');
+  await page.getByLabel('Smart trainer serial number').fill('DIR-9');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'TEAM' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+
+  const back = page.getByRole('button', { name: 'Back' });
+  for (const step of ['TEAM', 'DEVICE DETAILS', 'IDENTITY VERIFICATION', 'RIDER DETAILS', 'PERSONAL DETAILS']) {
+    await back.click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+    if (step === 'DEVICE DETAILS') await expect(page.getByLabel('Smart trainer model name')).toHaveValue('Elite Direto');
+    if (step === 'RIDER DETAILS') await expect(page.getByLabel('FTP (W)')).toHaveValue('231');
+  }
+  await back.click();
+  await expect(page.getByLabel('I have read and accept the disclaimer')).toBeChecked();
+  await expect(back).toHaveCount(0);
+});
+
+test('an event needing one step shows it after rider details, Back returns there, and its last step submits', async ({ page }) => {
+  await loginAs(page, 'lina@paceline.local', '/events');
+  const steps = page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem');
+  for (const [name, step] of [
+    ['Jebel Jais Mountain Stage', 'DEVICE DETAILS'],
+    ['Corniche Sprint Race', 'PHONE VERIFICATION'],
+    ['Al Qudra Team Time Trial', 'TEAM'],
+  ] as const) {
+    await openEventDetail(page, name);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await expect(steps).toHaveText(['1 DISCLAIMER', '2 PERSONAL DETAILS', '3 RIDER DETAILS', `4 ${step}`]);
+    await completeCommonSteps(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('group', { name: 'RIDER DETAILS' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+  }
+  // On the team event's last step (no team of her own), Submit registers her.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+
+  await openEventDetail(page, 'Hatta Hill Climb');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'IDENTITY VERIFICATION' })).toBeVisible();
+  await page.getByLabel('Id type').selectOption('passport');
+  await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/thank-you$/);
+});
+
+/**
+ * The second tab registers first; the first tab's Submit is then refused in the popup, and OK
+ * returns it to its last step (the page stays: the refusal does not reload it).
+ */
+async function submitFirstThenRefused(other: Page, page: Page, lastStep: string) {
+  await other.getByRole('button', { name: 'Submit' }).click();
+  await expect(other).toHaveURL(/thank-you$/);
+  await other.close();
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const popup = page.getByRole('dialog', { name: 'We could not register you' });
+  await expect(popup.getByText('You are already registered for this event.')).toBeVisible();
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByRole('group', { name: lastStep })).toBeVisible();
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+}
+
+test('a registration made meanwhile in another tab is refused in a popup, and OK returns to the last step', async ({ page, context }) => {
+  // Nadia signs in only here: each event is registered from a second tab while the first waits on its last step.
+  await loginAs(page, 'nadia@paceline.local', '/events');
+  for (const [name, step] of [
+    ['Al Qudra Team Time Trial', 'TEAM'],
+    ['Jebel Jais Mountain Stage', 'DEVICE DETAILS'],
+    ['Hatta Hill Climb', 'IDENTITY VERIFICATION'],
+  ] as const) {
+    await openEventDetail(page, name);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await completeCommonSteps(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: step })).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await completeCommonSteps(other);
+    await other.getByRole('button', { name: 'Next' }).click();
+    if (step === 'DEVICE DETAILS') {
+      for (const tab of [page, other]) {
+        await tab.getByLabel('Platform').selectOption('Android');
+        await tab.getByLabel('Smart trainer model name').fill('Tacx Neo 2T');
+        await tab.getByLabel('Smart trainer serial number').fill(`NEO-${tab === page ? 1 : 2}`);
+      }
+    }
+    if (step === 'IDENTITY VERIFICATION') {
+      for (const tab of [page, other]) {
+        await tab.getByLabel('Id type').selectOption('passport');
+        await tab.getByLabel('Front image').setInputFiles(PNG_FILE);
+      }
+    }
+    await submitFirstThenRefused(other, page, step);
+  }
+});
+
+test('on a phone-verified event, a registration made meanwhile in another tab is refused and OK returns to the phone step', async ({ page, context }) => {
+  const phone = `50${String(Date.now()).slice(-7)}`;
+  const verifyPhone = async (tab: Page) => {
+    await expect(tab.getByRole('group', { name: 'PHONE VERIFICATION' })).toBeVisible();
+    await tab.getByLabel('Phone number').fill(phone);
+    await tab.getByRole('button', { name: 'Send code' }).click();
+    await expect(tab.getByLabel('Verification code')).toBeVisible();
+    const [message] = await readOutbox(tab, `+971${phone}`);
+    await tab.getByLabel('Verification code').fill(String(message.meta?.code));
+    await tab.getByRole('button', { name: 'Verify' }).click();
+    await expect(tab.getByText('Phone number verified.')).toBeVisible();
+    await tab.getByLabel('I agree to the terms and conditions').check();
+  };
+  // Nadia has not registered for the sprint; the second tab registers her first.
+  await loginAs(page, 'nadia@paceline.local', '/events');
+  await openEventDetail(page, 'Corniche Sprint Race');
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await completeCommonSteps(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await verifyPhone(page);
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await completeCommonSteps(other);
+  await other.getByRole('button', { name: 'Next' }).click();
+  await verifyPhone(other);
+  await submitFirstThenRefused(other, page, 'PHONE VERIFICATION');
+});
+
+test('events combining two extra steps walk them in the list order, forward and back, keeping what was entered', async ({ page }) => {
+  // Karim signs in only here. Each event pairs two of the conditional steps in a way no other event does.
+  await loginAs(page, 'karim@paceline.local', '/events');
+  const steps = page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem');
+  const next = page.getByRole('button', { name: 'Next' });
+  const submit = page.getByRole('button', { name: 'Submit' });
+  const fillIdentity = async () => {
+    await page.getByLabel('Id type').selectOption('passport');
+    await page.getByLabel('Front image').setInputFiles(PNG_FILE);
+  };
+  const fillDevice = async () => {
+    await page.getByLabel('Platform').selectOption('Android');
+    await page.getByLabel('Smart trainer model name').fill('Wahoo Kickr');
+    await page.getByLabel('Smart trainer serial number').fill('KICKR-7');
+  };
+  for (const [name, first, second, fill] of [
+    ['Fujairah Verified Time Trial', 'IDENTITY VERIFICATION', 'PHONE VERIFICATION', fillIdentity],
+    ['Ras Al Khaimah Smart Trainer Cup', 'DEVICE DETAILS', 'PHONE VERIFICATION', fillDevice],
+    ['Liwa Team Gran Fondo', 'IDENTITY VERIFICATION', 'TEAM', fillIdentity],
+  ] as const) {
+    await openEventDetail(page, name);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await expect(steps).toHaveText(['1 DISCLAIMER', '2 PERSONAL DETAILS', '3 RIDER DETAILS', `4 ${first}`, `5 ${second}`]);
+    await completeCommonSteps(page);
+    await next.click();
+    await expect(page.getByRole('group', { name: first })).toBeVisible();
+    await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
+    await fill();
+    await next.click();
+    // The step after identity or device is the event's last: the rider sees Submit, not Next.
+    await expect(page.getByRole('group', { name: second })).toBeVisible();
+    await expect(steps.nth(4)).toHaveAttribute('aria-current', 'step');
+    await expect(submit).toBeVisible();
+    await expect(next).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('group', { name: first })).toBeVisible();
+    if (first === 'DEVICE DETAILS') await expect(page.getByLabel('Smart trainer model name')).toHaveValue('Wahoo Kickr');
+    else await expect(page.getByLabel('Id type')).toHaveValue('passport');
+    await next.click();
+    await expect(page.getByRole('group', { name: second })).toBeVisible();
+  }
+  // On the team event's last step (no team of his own), Submit registers him.
+  await submit.click();
   await expect(page).toHaveURL(/thank-you$/);
 });

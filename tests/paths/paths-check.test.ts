@@ -1,15 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listTransitions } from '~/lib/flows/definition';
+import { signupMachine } from '../fixtures/flows/machines';
 
 // `npm run paths -- --check` as QA and `npm test` run it: a child process on a catalogue module.
 const outDir = mkdtempSync(join(tmpdir(), 'paceline-paths-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-function runPaths(catalogue: string) {
-  return spawnSync('npx', ['tsx', 'scripts/paths.ts', '--check', '--out', outDir, '--catalogue', catalogue], {
+function runPaths(catalogue: string, extra: string[] = []) {
+  return spawnSync('npx', ['tsx', 'scripts/paths.ts', '--check', '--out', outDir, '--catalogue', catalogue, ...extra], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -32,5 +34,33 @@ describe('scripts/paths.ts --check', () => {
     const json = JSON.parse(readFileSync(join(outDir, 'signup.json'), 'utf8'));
     expect(json.coverage.transitions.missing).toEqual([]);
     expect(json.paths[0].steps[0]).toHaveProperty('event.type');
+  }, 60_000);
+});
+
+// `npm test` runs it after the browser suite with --browser-check, on the records that run wrote.
+describe('scripts/paths.ts --browser-check', () => {
+  const recordsDir = join(outDir, 'browser-records');
+  const writeRecord = (ids: string[]) => {
+    rmSync(recordsDir, { recursive: true, force: true });
+    mkdirSync(recordsDir, { recursive: true });
+    writeFileSync(join(recordsDir, 'signup-spec--a-test.json'), JSON.stringify({ signup: ids }));
+  };
+  const runCheck = () => runPaths('tests/fixtures/flows/browser-catalogue.ts', ['--browser-check', '--browser-records', recordsDir]);
+  const all = listTransitions(signupMachine);
+
+  it('fails while a flow that must be complete misses a transition in the browser, and names it', () => {
+    writeRecord(all.slice(1));
+    const result = runCheck();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`browser ${all.length - 1}/${all.length}`);
+    expect(result.stdout).toContain(`not taken in the browser: ${all[0]}`);
+    expect(result.stderr).toContain('Flows not fully taken in the browser suite: signup');
+  }, 60_000);
+
+  it('passes once the browser took every transition', () => {
+    writeRecord(all);
+    const result = runCheck();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`browser ${all.length}/${all.length} (100%) (required 100%)`);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { fromPromise } from 'xstate';
@@ -12,6 +12,14 @@ async function postLink(kind: string, intent: 'verify' | 'resend', token: string
 }
 
 type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';
+type LinkPageAnswer = { ok: boolean; message: string; intent: 'verify' | 'resend' };
+
+/** A link page's route component: the token from its loader, the no-script answer from its action. */
+export function LinkRoutePage({ kind, title }: { kind: LinkKind; title: string }) {
+  const { token } = useLoaderData() as { token: string };
+  const answer = useActionData() as LinkPageAnswer | undefined;
+  return <LinkVerificationPage kind={kind} token={token} title={title} answer={answer} />;
+}
 
 export function LinkVerificationPage({
   kind,
@@ -23,7 +31,7 @@ export function LinkVerificationPage({
   token: string;
   title: string;
   /** The server's answer to the no-script form, when the page was posted without JavaScript. */
-  answer?: { ok: boolean; message: string; intent: 'verify' | 'resend' };
+  answer?: LinkPageAnswer;
 }) {
   if (answer) return <StaticAnswer kind={kind} title={title} answer={answer} />;
   return <MachineDrivenPage kind={kind} token={token} title={title} />;
@@ -41,7 +49,7 @@ function Success({ message }: { message: string }) {
   );
 }
 
-function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; answer: { ok: boolean; message: string; intent: 'verify' | 'resend' } }) {
+function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; answer: LinkPageAnswer }) {
   return (
     <section className="auth-card link-page">
       <h1>{title}</h1>

@@ -1,12 +1,19 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../client.server';
-import { activities, users, verifiedHeights, weightHistory } from '../schema';
+import { activities, users } from '../schema';
 import { DEMO_USERS } from './accounts';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { createJsonActivity } from '~/services/activities/activity-files.server';
+import { recordWeight } from '~/services/activities/weight-history.server';
+import { recordVerifiedMeasurement } from '~/services/staff/verified-measurements.server';
+
+/*
+ * Every write goes through the services the app itself uses (ingestion, weight history, staff
+ * measurements), so the demo rides carry the figures, files and caches a real upload would.
+ */
 
 /** Encoded demo rides are cached here: encoding is the slow part, and they never change. */
 const CACHE_DIR = path.resolve('data/demo-rides');
@@ -24,12 +31,13 @@ interface DemoPlan {
   /** Weight over the 12 weeks, first and last (kg). */
   weightFrom: number;
   weightTo: number;
-  verifiedWeight?: boolean;
+  /** The last weigh-in was done by the demo staff member, who also measured the rider's height (decision 047). */
+  verifiedBy?: { staffEmail: string; heightCm: number };
 }
 
 const PLANS: DemoPlan[] = [
   { email: DEMO_USERS.rider, ftpW: 240, weightKg: 72, rides: 14, minMinutes: 30, maxMinutes: 90, weightFrom: 74.5, weightTo: 72 },
-  { email: DEMO_USERS.pro, ftpW: 250, weightKg: 58, rides: 14, minMinutes: 40, maxMinutes: 100, weightFrom: 58.5, weightTo: 58, verifiedWeight: true },
+  { email: DEMO_USERS.pro, ftpW: 250, weightKg: 58, rides: 14, minMinutes: 40, maxMinutes: 100, weightFrom: 58.5, weightTo: 58, verifiedBy: { staffEmail: DEMO_USERS.staff, heightCm: 167.5 } },
   { email: DEMO_USERS.kid, ftpW: 110, weightKg: 45, rides: 6, minMinutes: 20, maxMinutes: 40, weightFrom: 44, weightTo: 45 },
 ];
 
@@ -54,18 +62,20 @@ function rideStart(index: number, count: number): Date {
 }
 
 async function seedRider(database: Database, plan: DemoPlan): Promise<void> {
-  const [user] = await database.select({ id: users.id }).from(users).where(eq(users.email, plan.email));
-  if (!user) return;
-  const [existing] = await database.select({ id: activities.id }).from(activities).where(eq(activities.userId, user.id)).limit(1);
+  const userId = await userIdOf(database, plan.email);
+  if (!userId) return;
+  const [existing] = await database.select({ id: activities.id }).from(activities).where(eq(activities.userId, userId)).limit(1);
   if (existing) return;
+  const staffId = plan.verifiedBy ? await userIdOf(database, plan.verifiedBy.staffEmail) : null;
+  // Before the rides: each ride's W/kg uses the weight that applied on its date.
   for (let week = 0; week <= 12; week += 3) {
     const weightKg = Math.round((plan.weightFrom + ((plan.weightTo - plan.weightFrom) * week) / 12) * 10) / 10;
-    await database.insert(weightHistory).values({
-      userId: user.id,
-      weightKg,
-      recordedAt: new Date(Date.now() - (12 - week) * 7 * DAY_MS - 13 * DAY_MS),
-      verified: Boolean(plan.verifiedWeight) && week === 12,
-    });
+    const at = new Date(Date.now() - (12 - week) * 7 * DAY_MS - 13 * DAY_MS);
+    if (week === 12 && plan.verifiedBy && staffId) {
+      await recordVerifiedMeasurement({ riderId: userId, staffId, measuredAt: at, weightKg, heightCm: plan.verifiedBy.heightCm });
+    } else {
+      await recordWeight(userId, weightKg, at);
+    }
   }
   for (let index = 0; index < plan.rides; index++) {
     const shape = SHAPES[index % SHAPES.length];
@@ -85,14 +95,14 @@ async function seedRider(database: Database, plan: DemoPlan): Promise<void> {
         }),
       ),
     );
-    await ingestActivity(user.id, bytes, {
+    await ingestActivity(userId, bytes, {
       type: shape === 'race' ? 'event' : shape === 'intervals' ? 'workout' : 'ride',
       title: shape === 'race' ? 'Sunday Race Club' : shape === 'intervals' ? '4×4 VO2 Intervals' : undefined,
       routeName: ROUTES[index % ROUTES.length],
     });
   }
   // One workout from another app, kept as JSON (no per-second rows): downloads as activity.json.
-  await createJsonActivity(user.id, {
+  await createJsonActivity(userId, {
     title: 'Strength & Mobility',
     type: 'workout',
     startedAt: new Date(rideStart(plan.rides - 1, plan.rides).getTime() + 2 * DAY_MS),
@@ -102,24 +112,11 @@ async function seedRider(database: Database, plan: DemoPlan): Promise<void> {
   });
 }
 
-/** The demo pro was measured by the demo staff member: a verified height (decision 047). */
-export const DEMO_PRO_VERIFIED_HEIGHT_CM = 167.5;
-
-async function seedVerifiedMeasurements(database: Database): Promise<void> {
-  const [pro] = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.pro));
-  const [staff] = await database.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.staff));
-  if (!pro || !staff) return;
-  await database
-    .update(weightHistory)
-    .set({ verifiedBy: staff.id })
-    .where(and(eq(weightHistory.userId, pro.id), eq(weightHistory.verified, true), isNull(weightHistory.verifiedBy)));
-  const [measured] = await database.select({ id: verifiedHeights.id }).from(verifiedHeights).where(eq(verifiedHeights.userId, pro.id)).limit(1);
-  if (measured) return;
-  await database.insert(verifiedHeights).values({ userId: pro.id, heightCm: DEMO_PRO_VERIFIED_HEIGHT_CM, measuredAt: new Date(Date.now() - 13 * DAY_MS), verifiedBy: staff.id });
+async function userIdOf(database: Database, email: string): Promise<string | null> {
+  const [user] = await database.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user?.id ?? null;
 }
 
 export async function seedActivities(database: Database): Promise<void> {
   for (const plan of PLANS) await seedRider(database, plan);
-  await seedVerifiedMeasurements(database);
 }
-

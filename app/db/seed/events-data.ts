@@ -17,6 +17,11 @@ export const SEED_EVENT_NAMES = {
   capped: 'CAT-2 Capped Race',
   coastal: 'Sharjah Coastal Loop',
   mensTrial: "Men's Time Trial",
+  // The wizard's remaining step combinations (identity then team, identity then phone, device
+  // then phone), so the browser suite can take every transition of its machine.
+  liwaFondo: 'Liwa Team Gran Fondo',
+  fujairahTrial: 'Fujairah Verified Time Trial',
+  trainerCup: 'Ras Al Khaimah Smart Trainer Cup',
 } as const;
 
 function daysFromNow(days: number): string {
@@ -132,6 +137,9 @@ export function seedEvents(): NewEvent[] {
     base({ name: n.capped, date: daysFromNow(18), categoryKey: 1, minCap: 1, maxCap: 3.9 }),
     base({ name: n.coastal, date: daysFromNow(19) }),
     base({ name: n.mensTrial, date: daysFromNow(20), gender: 0, categoryKey: 0, minCap: 4 }),
+    base({ name: n.liwaFondo, date: daysFromNow(21), identification: true, team: true, distanceKm: 80, elevationM: 420, teamHelpText: 'Ride for your club: verified riders of one team start together.' }),
+    base({ name: n.fujairahTrial, date: daysFromNow(22), identification: true, otp: true, distanceKm: 24, elevationM: 140 }),
+    base({ name: n.trainerCup, date: daysFromNow(23), device: true, otp: true, distanceKm: 32, elevationM: 300 }),
   ];
 }
 

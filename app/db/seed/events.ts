@@ -10,6 +10,9 @@ import { SEED_EVENT_NAMES, SEED_TEAMS, seedEvents, teamLogo } from './events-dat
 const FILLER_RIDERS = [
   { email: 'omar@paceline.local', firstname: 'Omar', lastname: 'Haddad', gender: 0 },
   { email: 'lina@paceline.local', firstname: 'Lina', lastname: 'Farouk', gender: 1 },
+  // Riders only the event wizard's browser tests sign in as, so no other spec's registrations meet theirs.
+  { email: 'nadia@paceline.local', firstname: 'Nadia', lastname: 'Aziz', gender: 1 },
+  { email: 'karim@paceline.local', firstname: 'Karim', lastname: 'Mansour', gender: 0 },
 ];
 
 const RESULT_NAMES = [

@@ -6,24 +6,12 @@ import { otpVerifyMachine } from '../otp-verify.machine';
 import { parentalConsentMachine } from '../parental-consent.machine';
 import { registerMachine } from '../register.machine';
 import { resetPasswordMachine } from '../reset-password.machine';
-import { sessionMachine } from '../session.machine';
 
-/** The accounts and sessions flows (issue 3). */
+/**
+ * The accounts flows (issue 3). The session watch (`session.machine.ts`) is not listed: no screen
+ * shows its states, only the trip to login when a session is lost (decision 117).
+ */
 export const accountsFlows: CatalogueEntry[] = [
-  {
-    id: 'session',
-    title: 'Session watch',
-    description:
-      'Checks the session on start, every 2 minutes, on window focus and when the tab becomes visible; a lost session goes to login with the current path.',
-    specRef: 'spec 1 §4 Session, DESIGN.md §3',
-    machine: sessionMachine,
-    eventSamples: {
-      'xstate.done.actor.checkSession': [
-        { type: 'xstate.done.actor.checkSession', output: true } as never,
-        { type: 'xstate.done.actor.checkSession', output: false } as never,
-      ],
-    },
-  },
   {
     id: 'login',
     browserCoverage: 'complete',

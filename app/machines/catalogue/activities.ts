@@ -13,14 +13,13 @@ export const activitiesFlows: CatalogueEntry[] = [
     id: 'activities-list',
     browserCoverage: 'complete',
     title: 'Activities list',
-    description: 'Loads pages of rides until the last, restarts at page 1 when sort or type changes, and keeps up to two rides ticked for the power curve.',
+    description: 'Loads pages of rides until the last, restarts at page 1 when the sort changes (the type filter is hidden, spec 2 §2), and keeps up to two rides ticked for the power curve.',
     specRef: 'spec 2 §2 Activities tab, §4 "Activities paging", §9 "Comparison limit: 2"',
     machine: activitiesListMachine,
     input: { firstPage: morePages },
     simplePathLimit: 40,
     eventSamples: {
       SET_SORT: [{ type: 'SET_SORT', sort: 'asc' } as never],
-      SET_TYPE: [{ type: 'SET_TYPE', filter: 'workout' } as never],
       TOGGLE_COMPARE: [{ type: 'TOGGLE_COMPARE', id: 'a' } as never],
       'xstate.done.actor.fetchPage': [
         { type: 'xstate.done.actor.fetchPage', output: lastPage } as never,
@@ -44,7 +43,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     machine: importWizardMachine,
     simplePathLimit: 40,
     eventSamples: {
-      PICK_PLATFORM: [{ type: 'PICK_PLATFORM', platform: 'Strava' } as never, { type: 'PICK_PLATFORM', platform: '' } as never],
+      PICK_PLATFORM: [{ type: 'PICK_PLATFORM', platform: 'Strava' } as never],
       SUBMIT_STATS: [
         { type: 'SUBMIT_STATS', stats: { days: '1', hours: '2', minutes: '3', distance: '10', distanceUnit: 'kilometers', elevation: '5' } } as never,
         { type: 'SUBMIT_STATS', stats: { days: '', hours: '', minutes: '', distance: '', distanceUnit: 'kilometers', elevation: '' } } as never,

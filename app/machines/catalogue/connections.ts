@@ -41,15 +41,14 @@ export const connectionsFlows: CatalogueEntry[] = [
     id: 'partner-authorize',
     title: 'Authorize a partner',
     description:
-      'The partner consent page: a visitor goes to login with the full path kept, an unknown client or unregistered redirect_uri shows the error, a known client shows the consent; Authorize returns a code, Cancel returns access_denied, both to the registered redirect_uri.',
+      'The partner consent page (a visitor never reaches it: the server sends them to login with the full path kept): an unknown client or unregistered redirect_uri shows the error, a known client shows the consent; Authorize returns a code, Cancel returns access_denied, both to the registered redirect_uri.',
     specRef: 'spec 1 §2 Partner authorize page, §4 Partner authorize, §8',
     machine: partnerAuthorizeMachine,
     eventSamples: {
       LOADED: [
-        { type: 'LOADED', signedIn: false, clientKnown: true, failed: false } as never,
-        { type: 'LOADED', signedIn: true, clientKnown: false, failed: false } as never,
-        { type: 'LOADED', signedIn: true, clientKnown: true, failed: true } as never,
-        { type: 'LOADED', signedIn: true, clientKnown: true, failed: false } as never,
+        { type: 'LOADED', clientKnown: false, failed: false } as never,
+        { type: 'LOADED', clientKnown: true, failed: true } as never,
+        { type: 'LOADED', clientKnown: true, failed: false } as never,
       ],
       'xstate.done.actor.decide': [
         { type: 'xstate.done.actor.decide', output: { redirect: 'https://partner.example/callback?code=abc&state=xyz' } } as never,

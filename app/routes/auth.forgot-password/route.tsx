@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { z } from 'zod';
-import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
+import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { ForgotPasswordSchema } from '~/lib/account-fields';
 import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
@@ -36,14 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const { requestedEmail } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [state] = useFormPostMachine(forgotPasswordMachine, actionData);
-  const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: 'onBlur',
-    defaultValue: { email: requestedEmail ?? '' },
-  });
+  const { state, form, fields, answered } = useServerDecidedForm(forgotPasswordMachine, ForgotPasswordSchema, { email: requestedEmail ?? '' });
   return (
     <section className="auth-card">
       <h1>Forgot password</h1>
@@ -51,7 +44,7 @@ export default function ForgotPasswordPage() {
       <Form method="post" {...getFormProps(form)} className="auth-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
-        <FormPostSubmit state={state} label={forgotButtonLabel(Boolean(requestedEmail) || Boolean(actionData))} />
+        <FormPostSubmit state={state} label={forgotButtonLabel(Boolean(requestedEmail) || answered)} />
       </Form>
       <p className="auth-links">
         <Link to="/auth/login">Back to login</Link>

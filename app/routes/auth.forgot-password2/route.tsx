@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import type { z } from 'zod';
-import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
+import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
@@ -35,13 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { code } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [state] = useFormPostMachine(resetPasswordMachine, actionData);
-  const [form, fields] = useForm<z.input<typeof NewPasswordSchema>>({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
-    shouldValidate: 'onBlur',
-  });
+  const { state, form, fields } = useServerDecidedForm(resetPasswordMachine, NewPasswordSchema);
   return (
     <section className="auth-card">
       <h1>Reset password</h1>

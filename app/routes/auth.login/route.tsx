@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
+import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { CheckboxField, Field, FormErrors } from '~/components/ui/Field';
 import { showToast } from '~/components/ui/Toaster';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';
@@ -90,9 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { sessionExpired, redirectTo, pendingVerification } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const [state, send] = useFormPostMachine(
+  const { state, send, form, fields } = useServerDecidedForm(
     loginMachine.provide({
       actions: {
         resetRobotCheck: () => robotCheck.current?.reset(),
@@ -105,14 +104,9 @@ export default function LoginPage() {
         },
       },
     }),
-    actionData,
+    LoginSchema,
+    { remember: 'on', redirectTo },
   );
-  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
-    defaultValue: { remember: 'on', redirectTo },
-  });
   useEffect(() => {
     if (!sessionExpired) return;
     // The root's Toaster subscribes in its own effect, which runs after this page's: wait a tick.

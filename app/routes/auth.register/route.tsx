@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
+import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { ButtonLink } from '~/components/ui/Button';
 import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
@@ -56,15 +56,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const actionData = useActionData<typeof action>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const [state, send] = useFormPostMachine(registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }), actionData);
-  const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: 'onBlur',
-    defaultValue: { country: String(DEFAULT_COUNTRY_ID) },
-  });
+  const { state, send, form, fields } = useServerDecidedForm(
+    registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }),
+    RegisterSchema,
+    { country: String(DEFAULT_COUNTRY_ID) },
+  );
   return (
     <section className="auth-card auth-card-wide">
       <h1>Create your account</h1>

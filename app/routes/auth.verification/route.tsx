@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { FormPostSubmit, useFormPostMachine } from '~/components/auth/FormPost';
+import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { Field } from '~/components/ui/Field';
 import { otpVerifyMachine } from '~/machines/otp-verify.machine';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
@@ -39,13 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function VerificationPage() {
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [state] = useFormPostMachine(otpVerifyMachine, actionData);
-  const [form, fields] = useForm<z.input<typeof OtpSchema>>({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OtpSchema }),
-    shouldValidate: 'onBlur',
-  });
+  const { state, form, fields } = useServerDecidedForm(otpVerifyMachine, OtpSchema);
   return (
     <section className="auth-card">
       <h1>Verify your account</h1>

@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData, useRouteLoaderData, useSubmit } fro
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
-import { keepLoadersAfterNoResponse, serverActionThroughSeam, type NoResponseAnswer } from '~/lib/api-client';
+import { keepLoadersAfterRefusal, serverActionThroughSeam, type NoResponseAnswer } from '~/lib/api-client';
 import { registrationSchema, stepSchema } from '~/lib/events/registration-schema';
 import { requiredSteps, WIZARD_STEPS, type WizardStep } from '~/lib/events/wizard-steps';
 import { eventWizardMachine } from '~/machines/event-wizard.machine';
@@ -57,7 +57,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 // With JavaScript the post goes through the seam: a lost network shows the 'No response received…' toast
 // and comes back as a refusal (the popup, then the last step to try again) instead of the error boundary.
 export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => serverActionThroughSeam(serverAction<typeof action>);
-export const shouldRevalidate = keepLoadersAfterNoResponse;
+// A refusal keeps the page as it is: reloading the loader would redirect a rider refused as already
+// registered to /events before the popup could tell them why.
+export const shouldRevalidate = keepLoadersAfterRefusal;
 
 const UNTICKED_CHECKBOXES = ['disclaimer', 'agree'];
 

@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
 import { apiRequest } from '~/lib/api-client';
 import { PARTNER_MESSAGES, PARTNER_SCOPE_LABELS, type PartnerScope } from '~/lib/connections/partners';
@@ -45,15 +45,16 @@ export default function PartnerAuthorize() {
       actions: { followRedirect: ({ context }) => context.redirect && window.location.assign(context.redirect) },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlowMachine(machine);
   useEffect(() => {
-    send({ type: 'LOADED', signedIn: true, clientKnown: 'client' in loaded, failed: 'client' in loaded && loaded.failed });
+    send({ type: 'LOADED', clientKnown: 'client' in loaded, failed: 'client' in loaded && loaded.failed });
   }, [send, loaded]);
-  if (!('client' in loaded)) {
+  // Before hydration the loader's answer decides; after it, the machine's clientError state.
+  if ('error' in loaded || snapshot.matches('clientError')) {
     return (
       <section className="card partner-authorize" data-state="clientError">
         <h1>Authorization failed</h1>
-        <p role="alert">{loaded.error}</p>
+        <p role="alert">{'error' in loaded ? loaded.error : null}</p>
       </section>
     );
   }

@@ -73,7 +73,8 @@ export default function ParentalConsentPage() {
   }, [state]);
   const email = hydrated ? state.context.email : '';
   const error = hydrated ? state.context.error : actionData && !actionData.sent ? actionData.message : null;
-  const sent = hydrated ? state.matches('emailSent') || state.matches('resending') : Boolean(actionData?.sent);
+  // While redirecting to login (the consent window is over) the page still says what was sent.
+  const sent = hydrated ? state.matches('emailSent') || state.matches('resending') || state.matches('redirecting') : Boolean(actionData?.sent);
 
   return (
     <section className="auth-card consent-card">

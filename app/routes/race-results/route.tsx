@@ -30,7 +30,7 @@ export default function RaceResultsPage() {
     () => resultsFrameMachine.provide({ actions: { navigate: ({ context }) => context.target && navigate(context.target) } }),
     [navigate],
   );
-  const [, send] = useFlowMachine(machine, { input: { frameOrigin, eventId, dayId } });
+  const [state, send] = useFlowMachine(machine, { input: { frameOrigin, eventId, dayId } });
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -43,9 +43,14 @@ export default function RaceResultsPage() {
   }, [send]);
   useEffect(() => send({ type: 'LOCATION_CHANGED', eventId, dayId }), [send, eventId, dayId]);
 
+  // While the machine is navigating, the frame still shows the old view: say the new one is coming.
+  const navigating = state.matches('navigating');
   return (
-    <section className="race-results">
+    <section className="race-results" aria-busy={navigating}>
       <h1>Race results</h1>
+      <p role="status" className="form-status">
+        {navigating ? 'Opening the results you chose…' : ''}
+      </p>
       <iframe ref={frameRef} title="Race results" src={frameSrc} className="race-results-frame" />
     </section>
   );

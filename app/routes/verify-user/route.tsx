@@ -1,19 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
-import { LinkVerificationPage } from '~/components/auth/LinkVerificationPage';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { LinkRoutePage } from '~/components/auth/LinkVerificationPage';
 import { linkPageAction } from '~/services/accounts/link-page.server';
 
-export const meta: MetaFunction = () => [{ title: "Verify your account · Paceline" }];
+export { linkPageLoader as loader } from '~/services/accounts/link-page.server';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return { token: new URL(request.url).searchParams.get('es') ?? '' };
-}
+export const meta: MetaFunction = () => [{ title: 'Verify your account · Paceline' }];
 
-export function action({ request }: ActionFunctionArgs) {
-  return linkPageAction(request, 'verify-user', new URL(request.url).searchParams.get('es') ?? '');
-}
+export const action = (args: ActionFunctionArgs) => linkPageAction(args, 'verify-user');
 
 export default function Page() {
-  const { token } = useLoaderData<typeof loader>();
-  return <LinkVerificationPage kind="verify-user" token={token} title="Verify your account" answer={useActionData<typeof action>()} />;
+  return <LinkRoutePage kind="verify-user" title='Verify your account' />;
 }

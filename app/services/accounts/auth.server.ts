@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { getEnv } from '../platform/env.server';
+import { identityOf, type Identity } from './identity.server';
 import { verifyPassword } from './password.server';
 import { clearFlow, FLOW_COOKIES } from '../platform/flow-state.server';
 import { isLoopback, peerAddress } from '../platform/rate-limit.server';
@@ -9,14 +10,7 @@ import { checkSession, clearSessionCookies, findUserById, revokeSession, type Se
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
  * and the shell's view of who is signed in.
  */
-export interface ShellUser {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  gender: number;
-  isKid: boolean;
-  isNormalUser: boolean;
+export interface ShellUser extends Identity {
   isStaff: boolean;
   avatarPath: string | null;
 }
@@ -32,13 +26,7 @@ function originalPath(request: Request): string {
 
 function toShellUser(user: UserRow): ShellUser {
   return {
-    id: user.id,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    email: user.email,
-    gender: user.gender,
-    isKid: user.isKid,
-    isNormalUser: user.isNormalUser,
+    ...identityOf(user),
     isStaff: user.role === 'staff',
     avatarPath: user.avatarPath,
   };

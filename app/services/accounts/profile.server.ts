@@ -6,6 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, CUSTOM_AVATAR_MIN_PATH_CHARS } from '
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { storage } from '../adapters/storage.server';
 import { setFtp } from '../activities/ftp.server';
+import { identityOf } from './identity.server';
 import { recordWeight } from '../activities/weight-history.server';
 
 /** The profile (spec 1 §2 Profile, §3 profile form, §5 Profile update). */
@@ -17,19 +18,13 @@ export const isCustomAvatar = (path: string | null | undefined) => (path?.length
 /** The profile as the page shows it, from an account row the caller already holds (the guard's). */
 export function profileOf(user: typeof users.$inferSelect) {
   return {
-    id: user.id,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    email: user.email,
-    gender: user.gender,
+    ...identityOf(user),
     country: user.country,
     dob: user.dob,
     weight: user.weightKg,
     height: user.heightCm,
     ftp: user.ftpW,
     marketingConsent: user.marketingConsent,
-    isKid: user.isKid,
-    isNormalUser: user.isNormalUser,
     avatar: user.avatarPath ?? DEFAULT_AVATAR_PATH,
     avatarUrl: user.avatarPath ? `/avatar/${user.id}?v=${encodeURIComponent(user.avatarPath.slice(-12))}` : DEFAULT_AVATAR_PATH,
   };

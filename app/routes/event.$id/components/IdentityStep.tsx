@@ -28,6 +28,8 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
   );
   const [snapshot, send] = useFlowMachine(machine, { input: { hasExistingFiles: Boolean(existing) } });
   const usingExisting = snapshot.matches('useExisting');
+  // One file opens at a time: the buttons wait while a download is under way.
+  const downloading = snapshot.matches({ useExisting: 'downloading' });
   const idType = fields.idType.value;
   return (
     <>
@@ -51,11 +53,11 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
       )}
       {usingExisting && existing ? (
         <div className="wizard-existing-files">
-          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
+          <button type="button" className={buttonClass('secondary')} disabled={downloading} aria-busy={downloading} onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
             View front image
           </button>
           {existing.hasBack ? (
-            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
+            <button type="button" className={buttonClass('secondary')} disabled={downloading} aria-busy={downloading} onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
               View back image
             </button>
           ) : null}

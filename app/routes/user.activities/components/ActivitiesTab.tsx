@@ -73,13 +73,6 @@ export function ActivitiesTab({
             <option value="asc">Oldest first</option>
           </select>
         </label>
-        {/* Spec 2 §2: the type filter exists but is hidden. */}
-        <select hidden aria-hidden="true" value={snapshot.context.type} onChange={(event) => send({ type: 'SET_TYPE', filter: event.target.value as 'all' })}>
-          <option value="all">All</option>
-          <option value="ride">Ride</option>
-          <option value="workout">Workout</option>
-          <option value="event">Event</option>
-        </select>
       </div>
       <div className="table-scroll">
         <table className="activities-table">
@@ -161,7 +154,7 @@ export function ActivitiesTab({
           ) : null}
         </table>
       </div>
-      {rows.length === 0 && !loadingFirstPage ? <p className="muted">No activities yet.</p> : null}
+      {rows.length === 0 && !loadingFirstPage && !snapshot.matches('failed') ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}

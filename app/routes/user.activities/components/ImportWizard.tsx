@@ -32,6 +32,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
   const machine = useMemo(
     () =>
       importWizardMachine.provide({
+        actions: { leave: () => onClose() },
         actors: {
           submitImport: fromPromise<SubmitOutcome, ImportWizardContext>(async ({ input }) => {
             const body = new FormData();
@@ -44,23 +45,31 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
           }),
         },
       }),
-    [],
+    [onClose],
   );
   const [snapshot, send] = useFlowMachine(machine);
+  const close = () => send({ type: 'CLOSE' });
   const { errors, serverErrors } = snapshot.context;
   const step = snapshot.matches('platform') ? 1 : snapshot.matches('stats') ? 2 : 3;
   return (
-    <Modal open title={snapshot.matches('success') ? 'Import' : `Import your stats · step ${step} of 3`} onClose={onClose} className="import-wizard">
+    <Modal open title={snapshot.matches('success') ? 'Import' : `Import your stats · step ${step} of 3`} onClose={close} className="import-wizard">
       {snapshot.matches('platform') ? (
         <fieldset className="import-platforms">
           <legend>Which platform do you migrate from?</legend>
           {PLATFORMS.map((platform) => (
             <label key={platform} className="import-platform">
-              <input type="radio" name="platform" value={platform} checked={snapshot.context.platform === platform} onChange={() => send({ type: 'PICK_PLATFORM', platform })} />
+              {/* Click, not change: after Back the picked platform is still checked, and picking it again must advance. */}
+              <input
+                type="radio"
+                name="platform"
+                value={platform}
+                checked={snapshot.context.platform === platform}
+                onChange={() => undefined}
+                onClick={() => send({ type: 'PICK_PLATFORM', platform })}
+              />
               {platform}
             </label>
           ))}
-          <FieldMessage message={errors.platform} />
         </fieldset>
       ) : null}
       {snapshot.matches('stats') ? (
@@ -167,7 +176,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
         <div className="import-success">
           <p className="import-success-title">Your Request has been submitted successfully !</p>
           <p>We will get back to you soon within 7 business days.</p>
-          <button type="button" className={buttonClass('primary')} onClick={onClose}>
+          <button type="button" className={buttonClass('primary')} onClick={close}>
             Done
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
@@ -44,7 +44,7 @@ function progressText(progress: ImportProgress): string {
 }
 
 function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTabData }) {
-  const [snapshot, send] = useMachine(cardMachine);
+  const [snapshot, send] = useFlowMachine(cardMachine);
   const outcome = data.outcome?.network === card.network ? data.outcome.outcome : null;
   useEffect(() => {
     send({ type: 'LOADED', network: card.network, linked: card.linked, outcome, progress: card.import });
@@ -55,6 +55,8 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
   const failed = loading ? outcome === 'failed' : snapshot.context.failed;
   const confirming = snapshot.matches('confirmingDisconnect') || snapshot.matches('disconnecting') || (loading && data.confirm === card.network);
   const progress = loading ? card.import : snapshot.context.progress;
+  // While the machine waits for or asks about the next count, the status line is about to change.
+  const importing = snapshot.matches({ connected: 'importing' }) || snapshot.matches({ connected: 'polling' });
   const xertOpen = snapshot.matches('xertForm') || snapshot.matches('submittingXert') || (loading && card.network === 'xert' && data.xertOpen);
   return (
     <li className="card connection-card" data-network={card.network} data-state={linked ? 'linked' : 'unlinked'} aria-label={card.name}>
@@ -65,7 +67,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
         </p>
       ) : null}
       {linked && progress ? (
-        <p className="muted" role="status" data-testid={`import-${card.network}`}>
+        <p className="muted" role="status" aria-busy={importing} data-testid={`import-${card.network}`}>
           {progressText(progress)}
         </p>
       ) : null}
@@ -138,7 +140,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
   );
 }
 
-function XertForm({ send, errors, busy }: { send: ReturnType<typeof useMachine<typeof cardMachine>>[1]; errors: { username?: string; password?: string }; busy: boolean }) {
+function XertForm({ send, errors, busy }: { send: ReturnType<typeof useFlowMachine<typeof cardMachine>>[1]; errors: { username?: string; password?: string }; busy: boolean }) {
   return (
     <Form
       method="post"
