@@ -56,6 +56,33 @@ function Decided({ row }: { row: { status: string; decidedBy: string | null; dec
   );
 }
 
+/** One text field of a decision form: what staff type beside Approve or Reject. */
+interface DecisionField {
+  name: 'reason' | 'payoutReference';
+  label: string;
+  placeholder: string;
+  required?: boolean;
+}
+
+/** The approve/reject pair of a pending request; each form works without JavaScript. */
+function DecisionForms({ id, kind, approveField, rejectField }: { id: number; kind: 'verification' | 'withdrawal'; approveField?: DecisionField; rejectField: DecisionField }) {
+  const decision = (intent: 'approve' | 'reject', field: DecisionField | undefined, label: string) => (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      {field ? <input name={field.name} aria-label={`${field.label} ${id}`} placeholder={field.placeholder} required={field.required} /> : null}
+      <Button type="submit" name="intent" value={`${intent}-${kind}`} variant={intent === 'reject' ? 'danger' : undefined}>
+        {label}
+      </Button>
+    </Form>
+  );
+  return (
+    <>
+      {decision('approve', approveField, 'Approve')}
+      {decision('reject', rejectField, 'Reject')}
+    </>
+  );
+}
+
 const verificationColumns: Column<VerificationRow>[] = [
   { header: '#', cell: (row) => row.id },
   { header: 'Rider', cell: (row) => `${row.riderName} (${row.riderEmail})` },
@@ -82,21 +109,11 @@ const verificationColumns: Column<VerificationRow>[] = [
     header: 'Decision',
     cell: (row) =>
       row.status === 'pending' ? (
-        <>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <Button type="submit" name="intent" value="approve-verification">
-              Approve
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input name="reason" aria-label={`Rejection reason for request ${row.id}`} placeholder="Reason the rider sees" required />
-            <Button type="submit" name="intent" value="reject-verification" variant="danger">
-              Reject
-            </Button>
-          </Form>
-        </>
+        <DecisionForms
+          id={row.id}
+          kind="verification"
+          rejectField={{ name: 'reason', label: 'Rejection reason for request', placeholder: 'Reason the rider sees', required: true }}
+        />
       ) : (
         row.rejectionReason ?? ''
       ),
@@ -114,22 +131,12 @@ const withdrawalColumns: Column<WithdrawalRow>[] = [
     header: 'Decision',
     cell: (row) =>
       row.status === 'pending' ? (
-        <>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input name="payoutReference" aria-label={`Payout reference for withdrawal ${row.id}`} placeholder="Payout reference" required />
-            <Button type="submit" name="intent" value="approve-withdrawal">
-              Approve
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input name="reason" aria-label={`Rejection reason for withdrawal ${row.id}`} placeholder="Reason (optional)" />
-            <Button type="submit" name="intent" value="reject-withdrawal" variant="danger">
-              Reject
-            </Button>
-          </Form>
-        </>
+        <DecisionForms
+          id={row.id}
+          kind="withdrawal"
+          approveField={{ name: 'payoutReference', label: 'Payout reference for withdrawal', placeholder: 'Payout reference', required: true }}
+          rejectField={{ name: 'reason', label: 'Rejection reason for withdrawal', placeholder: 'Reason (optional)' }}
+        />
       ) : (
         (row.payoutReference ?? row.rejectionReason ?? '')
       ),
