@@ -6,4 +6,4 @@ export type { AccountCode, Balance, Currency, Leg, TransferInput, TransferResult
 export { InsufficientFundsError, InvalidTransferError } from './types';
 export { riderAccount, SYSTEM_ACCOUNTS } from './accounts.server';
 export { holdTransfer, postHold, postTransfer, reverseTransfer, voidHold } from './transfers.server';
-export { checkLedgerInvariants, getBalance, lastActivityAt, listAccountHistory, type AccountHistoryRow } from './balances.server';
+export { balanceSubquery, checkLedgerInvariants, getBalance, lastActivityAt, listAccountHistory, type AccountHistoryRow } from './balances.server';

@@ -65,7 +65,7 @@ async function debit(tx: Transaction, net: Net, column: 'posted' | 'pendingDebit
       : { pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${bigintParam(amount)}` };
   const [moved] = await tx
     .update(ledgerAccounts)
-    .set(change)
+    .set({ ...change, lastActivityAt: sql`now()` })
     .where(and(eq(ledgerAccounts.id, net.account.id), sql`(${ledgerAccounts.allowNegative} OR ${AVAILABLE} >= ${bigintParam(amount)})`))
     .returning({ id: ledgerAccounts.id });
   if (!moved) throw new InsufficientFundsError(net.account.code, net.account.currency);
@@ -76,7 +76,10 @@ async function credit(tx: Transaction, net: Net, column: 'posted' | 'pendingCred
     column === 'posted'
       ? { posted: sql`${ledgerAccounts.posted} + ${bigintParam(net.amount)}` }
       : { pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${bigintParam(net.amount)}` };
-  await tx.update(ledgerAccounts).set(change).where(eq(ledgerAccounts.id, net.account.id));
+  await tx
+    .update(ledgerAccounts)
+    .set({ ...change, lastActivityAt: sql`now()` })
+    .where(eq(ledgerAccounts.id, net.account.id));
 }
 
 async function record(
@@ -163,7 +166,7 @@ async function settle(transactionId: string, to: 'posted' | 'voided', tx?: Trans
       const posted = to === 'posted' ? { posted: sql`${ledgerAccounts.posted} + ${bigintParam(net.amount)}` } : {};
       await t
         .update(ledgerAccounts)
-        .set({ ...released, ...posted })
+        .set({ ...released, ...posted, lastActivityAt: sql`now()` })
         .where(eq(ledgerAccounts.id, net.account.id));
     }
     return true;
