@@ -112,6 +112,26 @@ export async function listAccountHistory(
   };
 }
 
+/** The sum of every entry per currency: zero in a sound ledger (money only moves, never appears). */
+export async function entrySumsPerCurrency(tx?: Transaction): Promise<Map<Currency, bigint>> {
+  const rows = await (tx ?? db())
+    .select({ currency: ledgerEntries.currency, sum: sql<string>`sum(${ledgerEntries.amount})::text` })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.currency);
+  return new Map(rows.map((row) => [row.currency, BigInt(row.sum)]));
+}
+
+/** The sum of one account's entries in posted transactions: its posted balance in a sound ledger. */
+export async function postedEntrySum(account: AccountCode, currency: Currency, tx?: Transaction): Promise<bigint> {
+  const [row] = await (tx ?? db())
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency), eq(ledgerTransactions.status, 'posted')));
+  return BigInt(row?.sum ?? '0');
+}
+
 /**
  * The ledger's invariants, for tests and operators: per transaction and currency the entries
  * sum to zero, each account's posted balance is the sum of its posted entries, its pending
