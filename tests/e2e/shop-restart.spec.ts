@@ -24,16 +24,17 @@ const env = {
 };
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   server.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  server.stdout!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
     if (server.exitCode !== null) throw new Error(`server.mjs exited with ${server.exitCode}: ${errors}`);
     const up = await fetch(`${baseURL}/healthz`).then((response) => response.ok, () => false);
     if (up) return server;
   }
   server.kill('SIGKILL');
-  throw new Error(`server.mjs did not answer on ${baseURL} within 60 s: ${errors}`);
+  throw new Error(`server.mjs did not answer on ${baseURL} within 120 s; it said: ${errors}`);
 }
 
 /** SIGTERM, as a process manager stops it: the server closes its database and exits 0. */
@@ -62,7 +63,7 @@ test.afterEach(() => {
 });
 
 test('a payment confirmed by poll, webhooks and the reconciler at once after a restart credits the gems once', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   rmSync(env.PGLITE_DIR, { recursive: true, force: true });
   rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   server = await startServer();
