@@ -64,8 +64,14 @@ interface DecisionField {
   required?: boolean;
 }
 
+interface DecisionFormsProps {
+  kind: 'verification' | 'withdrawal';
+  approveField?: DecisionField;
+  rejectField: DecisionField;
+}
+
 /** The approve/reject pair of a pending request; each form works without JavaScript. */
-function DecisionForms({ id, kind, approveField, rejectField }: { id: number; kind: 'verification' | 'withdrawal'; approveField?: DecisionField; rejectField: DecisionField }) {
+function DecisionForms({ id, kind, approveField, rejectField }: DecisionFormsProps & { id: number }) {
   const decision = (intent: 'approve' | 'reject', field: DecisionField | undefined, label: string) => (
     <Form method="post">
       <input type="hidden" name="id" value={id} />
@@ -81,6 +87,17 @@ function DecisionForms({ id, kind, approveField, rejectField }: { id: number; ki
       {decision('reject', rejectField, 'Reject')}
     </>
   );
+}
+
+/** The Status and Decision columns both tables end with: the forms while pending, then the outcome. */
+function decisionColumns<Row extends { id: number; status: string; decidedBy: string | null; decidedAt: Date | null }>(
+  forms: DecisionFormsProps,
+  outcome: (row: Row) => string,
+): Column<Row>[] {
+  return [
+    { header: 'Status', cell: (row) => <Decided row={row} /> },
+    { header: 'Decision', cell: (row) => (row.status === 'pending' ? <DecisionForms id={row.id} {...forms} /> : outcome(row)) },
+  ];
 }
 
 const verificationColumns: Column<VerificationRow>[] = [
@@ -104,20 +121,10 @@ const verificationColumns: Column<VerificationRow>[] = [
       </>
     ),
   },
-  { header: 'Status', cell: (row) => <Decided row={row} /> },
-  {
-    header: 'Decision',
-    cell: (row) =>
-      row.status === 'pending' ? (
-        <DecisionForms
-          id={row.id}
-          kind="verification"
-          rejectField={{ name: 'reason', label: 'Rejection reason for request', placeholder: 'Reason the rider sees', required: true }}
-        />
-      ) : (
-        row.rejectionReason ?? ''
-      ),
-  },
+  ...decisionColumns<VerificationRow>(
+    { kind: 'verification', rejectField: { name: 'reason', label: 'Rejection reason for request', placeholder: 'Reason the rider sees', required: true } },
+    (row) => row.rejectionReason ?? '',
+  ),
 ];
 
 const withdrawalColumns: Column<WithdrawalRow>[] = [
@@ -126,21 +133,14 @@ const withdrawalColumns: Column<WithdrawalRow>[] = [
   { header: 'Amount / fee / total (BTC)', cell: (row) => `${row.amount} / ${row.fee} / ${row.total}`, className: 'numeric' },
   { header: 'Wallet address', cell: (row) => row.walletAddress },
   { header: 'Requested at', cell: (row) => formatDateTime(row.createdAt) },
-  { header: 'Status', cell: (row) => <Decided row={row} /> },
-  {
-    header: 'Decision',
-    cell: (row) =>
-      row.status === 'pending' ? (
-        <DecisionForms
-          id={row.id}
-          kind="withdrawal"
-          approveField={{ name: 'payoutReference', label: 'Payout reference for withdrawal', placeholder: 'Payout reference', required: true }}
-          rejectField={{ name: 'reason', label: 'Rejection reason for withdrawal', placeholder: 'Reason (optional)' }}
-        />
-      ) : (
-        (row.payoutReference ?? row.rejectionReason ?? '')
-      ),
-  },
+  ...decisionColumns<WithdrawalRow>(
+    {
+      kind: 'withdrawal',
+      approveField: { name: 'payoutReference', label: 'Payout reference for withdrawal', placeholder: 'Payout reference', required: true },
+      rejectField: { name: 'reason', label: 'Rejection reason for withdrawal', placeholder: 'Reason (optional)' },
+    },
+    (row) => row.payoutReference ?? row.rejectionReason ?? '',
+  ),
 ];
 
 export default function StaffWallet() {
