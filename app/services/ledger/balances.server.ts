@@ -12,15 +12,6 @@ export async function getBalance(account: AccountCode, currency: Currency, tx?: 
   return { ...row, available: row.posted - row.pending };
 }
 
-/** When the account's balance last changed (a transaction created or settled), or null. */
-export async function lastActivityAt(account: AccountCode, currency: Currency): Promise<Date | null> {
-  const [row] = await db()
-    .select({ at: ledgerAccounts.lastActivityAt })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
-  return row?.at ?? null;
-}
-
 /**
  * The account's balance columns as a subquery of at most one row, so a screen can read the
  * balance in the same query as its own data (left-join it `on true`; no row: nothing moved yet).

@@ -6,4 +6,4 @@ export type { AccountCode, Balance, Currency, Leg, TransferInput, TransferResult
 export { InsufficientFundsError, InvalidTransferError } from './types';
 export { riderAccount, SYSTEM_ACCOUNTS } from './accounts.server';
 export { holdTransfer, postHold, postTransfer, postTransfers, reverseTransfer, voidHold } from './transfers.server';
-export { balanceSubquery, checkLedgerInvariants, entrySumsPerCurrency, getBalance, postedEntrySum, lastActivityAt, listAccountHistory, type AccountHistoryRow } from './balances.server';
+export { balanceSubquery, checkLedgerInvariants, entrySumsPerCurrency, getBalance, postedEntrySum, listAccountHistory, type AccountHistoryRow } from './balances.server';
