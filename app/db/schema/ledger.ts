@@ -18,6 +18,8 @@ export const ledgerAccounts = pgTable(
     posted: bigint('posted', { mode: 'bigint' }).notNull().default(sql`0`),
     pendingDebits: bigint('pending_debits', { mode: 'bigint' }).notNull().default(sql`0`),
     pendingCredits: bigint('pending_credits', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** When the balance last moved (a transaction created, posted or voided); set by the statement that moves it. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -56,6 +56,50 @@ function Decided({ row }: { row: { status: string; decidedBy: string | null; dec
   );
 }
 
+/** One text field of a decision form: what staff type beside Approve or Reject. */
+interface DecisionField {
+  name: 'reason' | 'payoutReference';
+  label: string;
+  placeholder: string;
+  required?: boolean;
+}
+
+interface DecisionFormsProps {
+  kind: 'verification' | 'withdrawal';
+  approveField?: DecisionField;
+  rejectField: DecisionField;
+}
+
+/** The approve/reject pair of a pending request; each form works without JavaScript. */
+function DecisionForms({ id, kind, approveField, rejectField }: DecisionFormsProps & { id: number }) {
+  const decision = (intent: 'approve' | 'reject', field: DecisionField | undefined, label: string) => (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      {field ? <input name={field.name} aria-label={`${field.label} ${id}`} placeholder={field.placeholder} required={field.required} /> : null}
+      <Button type="submit" name="intent" value={`${intent}-${kind}`} variant={intent === 'reject' ? 'danger' : undefined}>
+        {label}
+      </Button>
+    </Form>
+  );
+  return (
+    <>
+      {decision('approve', approveField, 'Approve')}
+      {decision('reject', rejectField, 'Reject')}
+    </>
+  );
+}
+
+/** The Status and Decision columns both tables end with: the forms while pending, then the outcome. */
+function decisionColumns<Row extends { id: number; status: string; decidedBy: string | null; decidedAt: Date | null }>(
+  forms: DecisionFormsProps,
+  outcome: (row: Row) => string,
+): Column<Row>[] {
+  return [
+    { header: 'Status', cell: (row) => <Decided row={row} /> },
+    { header: 'Decision', cell: (row) => (row.status === 'pending' ? <DecisionForms id={row.id} {...forms} /> : outcome(row)) },
+  ];
+}
+
 const verificationColumns: Column<VerificationRow>[] = [
   { header: '#', cell: (row) => row.id },
   { header: 'Rider', cell: (row) => `${row.riderName} (${row.riderEmail})` },
@@ -77,30 +121,10 @@ const verificationColumns: Column<VerificationRow>[] = [
       </>
     ),
   },
-  { header: 'Status', cell: (row) => <Decided row={row} /> },
-  {
-    header: 'Decision',
-    cell: (row) =>
-      row.status === 'pending' ? (
-        <>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <Button type="submit" name="intent" value="approve-verification">
-              Approve
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input name="reason" aria-label={`Rejection reason for request ${row.id}`} placeholder="Reason the rider sees" required />
-            <Button type="submit" name="intent" value="reject-verification" variant="danger">
-              Reject
-            </Button>
-          </Form>
-        </>
-      ) : (
-        row.rejectionReason ?? ''
-      ),
-  },
+  ...decisionColumns<VerificationRow>(
+    { kind: 'verification', rejectField: { name: 'reason', label: 'Rejection reason for request', placeholder: 'Reason the rider sees', required: true } },
+    (row) => row.rejectionReason ?? '',
+  ),
 ];
 
 const withdrawalColumns: Column<WithdrawalRow>[] = [
@@ -109,31 +133,14 @@ const withdrawalColumns: Column<WithdrawalRow>[] = [
   { header: 'Amount / fee / total (BTC)', cell: (row) => `${row.amount} / ${row.fee} / ${row.total}`, className: 'numeric' },
   { header: 'Wallet address', cell: (row) => row.walletAddress },
   { header: 'Requested at', cell: (row) => formatDateTime(row.createdAt) },
-  { header: 'Status', cell: (row) => <Decided row={row} /> },
-  {
-    header: 'Decision',
-    cell: (row) =>
-      row.status === 'pending' ? (
-        <>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input name="payoutReference" aria-label={`Payout reference for withdrawal ${row.id}`} placeholder="Payout reference" required />
-            <Button type="submit" name="intent" value="approve-withdrawal">
-              Approve
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input name="reason" aria-label={`Rejection reason for withdrawal ${row.id}`} placeholder="Reason (optional)" />
-            <Button type="submit" name="intent" value="reject-withdrawal" variant="danger">
-              Reject
-            </Button>
-          </Form>
-        </>
-      ) : (
-        (row.payoutReference ?? row.rejectionReason ?? '')
-      ),
-  },
+  ...decisionColumns<WithdrawalRow>(
+    {
+      kind: 'withdrawal',
+      approveField: { name: 'payoutReference', label: 'Payout reference for withdrawal', placeholder: 'Payout reference', required: true },
+      rejectField: { name: 'reason', label: 'Rejection reason for withdrawal', placeholder: 'Reason (optional)' },
+    },
+    (row) => row.payoutReference ?? row.rejectionReason ?? '',
+  ),
 ];
 
 export default function StaffWallet() {

@@ -5,7 +5,7 @@ import { users } from '~/db/schema';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
-import { requireUser, requireUserRow, requireStaff, getOptionalUser, logout } from './auth.server';
+import { getOptionalUser, logout, requireAdultRider, requireAdultRiderRow, requireStaff, requireUser, requireUserRow } from './auth.server';
 import { revokeAllSessions } from './session.server';
 
 useTestDatabase();
@@ -82,5 +82,20 @@ describe('the session guard', () => {
     const { request } = await signedInRequest(user.id);
     await logout(request);
     expect(await getOptionalUser(request)).toBeNull();
+  });
+
+  it('keeps children out of adult areas with the refusal the area chose, and lets adults through', async () => {
+    const kid = await createTestUser({ isKid: true });
+    const adult = await createTestUser();
+    const page = (await signedInRequest(kid.id, 'http://localhost/wallet')).request;
+    const redirected = await thrownResponse(requireAdultRiderRow(page, { redirectTo: '/user/activities' }));
+    expect([redirected.status, redirected.headers.get('Location')]).toEqual([302, '/user/activities']);
+    const text = await thrownResponse(requireAdultRider(page, { status: 403, body: 'Adults only' }));
+    expect([text.status, await text.text()]).toEqual([403, 'Adults only']);
+    const json = await thrownResponse(requireAdultRider(page, { status: 403, body: { status: false, message: 'No kids' } }));
+    expect([json.status, json.headers.get('Content-Type'), await json.json()]).toEqual([403, 'application/json', { status: false, message: 'No kids' }]);
+    const { request } = await signedInRequest(adult.id, 'http://localhost/wallet');
+    expect((await requireAdultRiderRow(request, { redirectTo: '/' }, {})).email).toBe(adult.email);
+    expect((await requireAdultRider(request, { status: 403, body: 'x' })).id).toBe(adult.id);
   });
 });

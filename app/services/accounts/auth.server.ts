@@ -101,11 +101,32 @@ export async function requireDeveloperTools(request: Request): Promise<void> {
   await requireStaff(request);
 }
 
-/** Child accounts never reach adult-only areas (wallet, shop): enforced here, not in the UI. */
-export async function requireAdultRider(request: Request, fallback = '/user/activities#profile'): Promise<ShellUser> {
-  const user = await requireUser(request);
-  if (user.isKid) throw redirect(fallback);
+/**
+ * How an adult-only area (wallet, shop; spec 1 §6, spec 2 §6) turns a child away: pages send
+ * the child elsewhere, calls answer 403 so a hand-made request changes nothing.
+ */
+export type ChildRefusal = { redirectTo: string } | { status: 403; body: string | Record<string, unknown> };
+
+function refuseChild(refusal: ChildRefusal): Response {
+  if ('redirectTo' in refusal) return redirect(refusal.redirectTo);
+  return typeof refusal.body === 'string'
+    ? new Response(refusal.body, { status: 403 })
+    : Response.json(refusal.body, { status: 403 });
+}
+
+/**
+ * The one guard of adult-only areas: the signed-in account row, or the refusal for a child
+ * (enforced here, not in the UI). Pass the loader's `context` to share the root's lookup.
+ */
+export async function requireAdultRiderRow(request: Request, refusal: ChildRefusal, context?: object): Promise<UserRow> {
+  const user = await requireUserRow(request, context);
+  if (user.isKid) throw refuseChild(refusal);
   return user;
+}
+
+/** The same guard, returning the shell's view of the rider. */
+export async function requireAdultRider(request: Request, refusal: ChildRefusal, context?: object): Promise<ShellUser> {
+  return toShellUser(await requireAdultRiderRow(request, refusal, context));
 }
 
 /** Step-up for sensitive changes: the signed-in rider proves they know the current password. */

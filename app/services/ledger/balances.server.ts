@@ -12,15 +12,20 @@ export async function getBalance(account: AccountCode, currency: Currency, tx?: 
   return { ...row, available: row.posted - row.pending };
 }
 
-/** When the account's balance last changed (a transaction created or settled), or null. */
-export async function lastActivityAt(account: AccountCode, currency: Currency): Promise<Date | null> {
-  const [row] = await db()
-    .select({ at: sql<string | null>`max(coalesce(${ledgerTransactions.settledAt}, ${ledgerTransactions.createdAt}))` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
-  return row?.at ? new Date(row.at) : null;
+/**
+ * The account's balance columns as a subquery of at most one row, so a screen can read the
+ * balance in the same query as its own data (left-join it `on true`; no row: nothing moved yet).
+ */
+export function balanceSubquery(account: AccountCode, currency: Currency) {
+  return db()
+    .select({
+      posted: ledgerAccounts.posted,
+      pending: ledgerAccounts.pendingDebits,
+      lastActivityAt: ledgerAccounts.lastActivityAt,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)))
+    .as('balance');
 }
 
 export interface AccountHistoryRow {
@@ -43,16 +48,10 @@ export async function listAccountHistory(
   currency: Currency,
   options: { page: number; perPage: number; search?: string },
 ): Promise<{ rows: AccountHistoryRow[]; total: number }> {
-  const database = db();
-  const [owner] = await database
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
-  if (!owner) return { rows: [], total: 0 };
   const term = options.search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = and(
-    eq(ledgerEntries.accountId, owner.id),
+  const matches = and(
+    eq(ledgerEntries.accountId, ledgerAccounts.id),
     pattern
       ? or(
           ilike(ledgerTransactions.memo, pattern),
@@ -62,28 +61,66 @@ export async function listAccountHistory(
         )
       : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    database
-      .select({
-        transactionId: ledgerTransactions.id,
-        amount: ledgerEntries.amount,
-        status: ledgerTransactions.status,
-        memo: ledgerTransactions.memo,
-        metadata: ledgerTransactions.metadata,
-        createdAt: ledgerTransactions.createdAt,
-        settledAt: ledgerTransactions.settledAt,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage),
-    pattern
-      ? database.select({ total: count() }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)).where(where)
-      : database.select({ total: count() }).from(ledgerEntries).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  const matching = db().select({ total: count() }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)).where(matches);
+  const page = db()
+    .select({
+      transactionId: ledgerTransactions.id,
+      amount: ledgerEntries.amount,
+      status: ledgerTransactions.status,
+      memo: ledgerTransactions.memo,
+      metadata: ledgerTransactions.metadata,
+      createdAt: ledgerTransactions.createdAt,
+      settledAt: ledgerTransactions.settledAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(matches)
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .as('page');
+  // One query: the account, its page of entries (lateral, on the account's index) and the
+  // count beside it. No account: no row; a page past the end: one row without an entry.
+  const found = await db()
+    .select({
+      total: sql<number>`(${matching})`.mapWith(Number),
+      transactionId: page.transactionId,
+      amount: page.amount,
+      status: page.status,
+      memo: page.memo,
+      metadata: page.metadata,
+      createdAt: page.createdAt,
+      settledAt: page.settledAt,
+    })
+    .from(ledgerAccounts)
+    .leftJoinLateral(page, sql`true`)
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
+  return {
+    rows: found.flatMap(({ total: _total, transactionId, amount, status, memo, metadata, createdAt, settledAt }) =>
+      transactionId && amount !== null && status && memo !== null && metadata && createdAt ? [{ transactionId, amount, status, memo, metadata, createdAt, settledAt }] : [],
+    ),
+    total: found[0]?.total ?? 0,
+  };
+}
+
+/** The sum of every entry per currency: zero in a sound ledger (money only moves, never appears). */
+export async function entrySumsPerCurrency(tx?: Transaction): Promise<Map<Currency, bigint>> {
+  const rows = await (tx ?? db())
+    .select({ currency: ledgerEntries.currency, sum: sql<string>`sum(${ledgerEntries.amount})::text` })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.currency);
+  return new Map(rows.map((row) => [row.currency, BigInt(row.sum)]));
+}
+
+/** The sum of one account's entries in posted transactions: its posted balance in a sound ledger. */
+export async function postedEntrySum(account: AccountCode, currency: Currency, tx?: Transaction): Promise<bigint> {
+  const [row] = await (tx ?? db())
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency), eq(ledgerTransactions.status, 'posted')));
+  return BigInt(row?.sum ?? '0');
 }
 
 /**

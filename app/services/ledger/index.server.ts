@@ -5,5 +5,5 @@
 export type { AccountCode, Balance, Currency, Leg, TransferInput, TransferResult } from './types';
 export { InsufficientFundsError, InvalidTransferError } from './types';
 export { riderAccount, SYSTEM_ACCOUNTS } from './accounts.server';
-export { holdTransfer, postHold, postTransfer, reverseTransfer, voidHold } from './transfers.server';
-export { checkLedgerInvariants, getBalance, lastActivityAt, listAccountHistory, type AccountHistoryRow } from './balances.server';
+export { holdTransfer, postHold, postTransfer, postTransfers, reverseTransfer, voidHold } from './transfers.server';
+export { balanceSubquery, checkLedgerInvariants, entrySumsPerCurrency, getBalance, postedEntrySum, listAccountHistory, type AccountHistoryRow } from './balances.server';

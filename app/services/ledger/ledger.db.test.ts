@@ -12,6 +12,7 @@ import {
   listAccountHistory,
   postHold,
   postTransfer,
+  postTransfers,
   reverseTransfer,
   riderAccount,
   SYSTEM_ACCOUNTS,
@@ -175,5 +176,29 @@ describe('ledger', () => {
     const found = await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10, search: 'race 1' });
     expect(found.rows.map((row) => row.memo)).toEqual(['Prize for race 12', 'Prize for race 11', 'Prize for race 10', 'Prize for race 1']);
     expect((await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10, search: '100%' })).total).toBe(0);
+  });
+
+  it('posts transfers in bulk: balanced, balances moved once, keys replayed, all or nothing', async () => {
+    const rider = riderAccount(randomUUID());
+    const prizes = Array.from({ length: 2_500 }, (_, index) => ({
+      idempotencyKey: `bulk:${rider}:${index}`,
+      legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: rider, currency: 'BTC' as const, amount: BigInt(index + 1) }],
+      memo: `Bulk prize ${index + 1}`,
+    }));
+    expect(await postTransfers(prizes.slice(0, 100))).toEqual({ posted: 100, replayed: 0 });
+    expect(await postTransfers(prizes)).toEqual({ posted: 2_400, replayed: 100 });
+    const total = (2_500n * 2_501n) / 2n;
+    expect(await getBalance(rider, 'BTC')).toMatchObject({ posted: total, available: total });
+    const history = await listAccountHistory(rider, 'BTC', { page: 1, perPage: 2 });
+    expect(history.total).toBe(2_500);
+    expect(history.rows.map((row) => row.memo)).toEqual(['Bulk prize 2500', 'Bulk prize 2499']);
+
+    // A batch whose debits the rider cannot cover records nothing, not even its coverable part.
+    const spend = (index: number, amount: bigint) => ({ idempotencyKey: `spend:${rider}:${index}`, legs: [{ from: rider, to: SYSTEM_ACCOUNTS.shopRevenue, currency: 'BTC' as const, amount }], memo: 'Spend' });
+    await expect(postTransfers([spend(1, 1n), spend(2, total)])).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect((await getBalance(rider, 'BTC')).posted).toBe(total);
+    expect(await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, `spend:${rider}:1`))).toHaveLength(0);
+    for (const { sum } of await ledgerSumsPerCurrency()) expect(sum).toBe('0');
+    expect(await checkLedgerInvariants()).toEqual([]);
   });
 });

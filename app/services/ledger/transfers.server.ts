@@ -65,7 +65,7 @@ async function debit(tx: Transaction, net: Net, column: 'posted' | 'pendingDebit
       : { pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${bigintParam(amount)}` };
   const [moved] = await tx
     .update(ledgerAccounts)
-    .set(change)
+    .set({ ...change, lastActivityAt: sql`now()` })
     .where(and(eq(ledgerAccounts.id, net.account.id), sql`(${ledgerAccounts.allowNegative} OR ${AVAILABLE} >= ${bigintParam(amount)})`))
     .returning({ id: ledgerAccounts.id });
   if (!moved) throw new InsufficientFundsError(net.account.code, net.account.currency);
@@ -76,7 +76,10 @@ async function credit(tx: Transaction, net: Net, column: 'posted' | 'pendingCred
     column === 'posted'
       ? { posted: sql`${ledgerAccounts.posted} + ${bigintParam(net.amount)}` }
       : { pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${bigintParam(net.amount)}` };
-  await tx.update(ledgerAccounts).set(change).where(eq(ledgerAccounts.id, net.account.id));
+  await tx
+    .update(ledgerAccounts)
+    .set({ ...change, lastActivityAt: sql`now()` })
+    .where(eq(ledgerAccounts.id, net.account.id));
 }
 
 async function record(
@@ -123,6 +126,65 @@ export function postTransfer(input: TransferInput, tx?: Transaction): Promise<Tr
   return within(tx, (t) => record(t, 'posted', input, (inner) => netsOfLegs(inner, input)));
 }
 
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters per statement. */
+const BULK_ROWS = 2_000;
+
+function chunks<T>(items: T[], size = BULK_ROWS): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+/**
+ * Posts many transfers at once (bulk loads: the bench's history, imports): multi-row INSERTs
+ * inside one database transaction, each transfer a balanced transaction of its own, and each
+ * account's balance moved once by the sum of its entries, debits under the same floor check as
+ * `postTransfer`. Keys already used are skipped (replayed), as one by one. All or nothing.
+ */
+export function postTransfers(inputs: TransferInput[], tx?: Transaction): Promise<{ posted: number; replayed: number }> {
+  for (const input of inputs) validate(input);
+  return within(tx, async (t) => {
+    const accounts = await ensureAccounts(
+      t,
+      inputs.flatMap((input) => input.legs.flatMap((leg) => [{ code: leg.from, currency: leg.currency }, { code: leg.to, currency: leg.currency }])),
+    );
+    const created = new Map<string, string>();
+    for (const part of chunks(inputs)) {
+      const rows = await t
+        .insert(ledgerTransactions)
+        .values(part.map((input) => ({ idempotencyKey: input.idempotencyKey, status: 'posted' as const, memo: input.memo, metadata: input.metadata ?? {}, settledAt: sql`now()` })))
+        .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+        .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
+      for (const row of rows) created.set(row.key, row.id);
+    }
+    const entries: Array<typeof ledgerEntries.$inferInsert> = [];
+    const totals = new Map<string, Net>();
+    for (const input of inputs) {
+      const transactionId = created.get(input.idempotencyKey);
+      if (!transactionId) continue;
+      const nets = new Map<string, Net>();
+      for (const leg of input.legs) {
+        for (const [code, amount] of [[leg.from, -leg.amount], [leg.to, leg.amount]] as const) {
+          const account = accounts.get(accountKey(code, leg.currency))!;
+          const net = nets.get(account.id) ?? { account, amount: 0n };
+          nets.set(account.id, { account, amount: net.amount + amount });
+        }
+      }
+      const moves = inLockOrder([...nets.values()]);
+      if (moves.length === 0) throw new InvalidTransferError(`The legs of ${input.idempotencyKey} cancel out: nothing would move`);
+      for (const { account, amount } of moves) {
+        entries.push({ transactionId, accountId: account.id, currency: account.currency, amount });
+        const total = totals.get(account.id) ?? { account, amount: 0n };
+        totals.set(account.id, { account, amount: total.amount + amount });
+      }
+    }
+    for (const net of inLockOrder([...totals.values()])) {
+      if (net.amount < 0n) await debit(t, net, 'posted');
+      else await credit(t, net, 'posted');
+    }
+    for (const part of chunks(entries)) await t.insert(ledgerEntries).values(part);
+    return { posted: created.size, replayed: inputs.length - created.size };
+  });
+}
+
 /** Same, but pending: it counts against the debited accounts' available balance at once; later posted or voided exactly once. */
 export function holdTransfer(input: TransferInput, tx?: Transaction): Promise<TransferResult> {
   validate(input);
@@ -163,7 +225,7 @@ async function settle(transactionId: string, to: 'posted' | 'voided', tx?: Trans
       const posted = to === 'posted' ? { posted: sql`${ledgerAccounts.posted} + ${bigintParam(net.amount)}` } : {};
       await t
         .update(ledgerAccounts)
-        .set({ ...released, ...posted })
+        .set({ ...released, ...posted, lastActivityAt: sql`now()` })
         .where(eq(ledgerAccounts.id, net.account.id));
     }
     return true;

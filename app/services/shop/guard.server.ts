@@ -2,17 +2,15 @@ import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { decryptPayload } from '~/lib/shop/payload';
-import { requireUser, type ShellUser } from '../accounts/auth.server';
+import { requireAdultRider, type ShellUser } from '../accounts/auth.server';
 import { getEnv } from '../platform/env.server';
 
 /**
  * Every shop call: a signed-in rider who is not a kid (spec 2 §6). A kid gets 403, not a
  * redirect: these are API calls, and a kid never sees the shop that would make them.
  */
-export async function requireShopRider(request: Request): Promise<ShellUser> {
-  const user = await requireUser(request);
-  if (user.isKid) throw json({ status: false, message: 'The shop is not available to kid accounts.' }, { status: 403 });
-  return user;
+export function requireShopRider(request: Request): Promise<ShellUser> {
+  return requireAdultRider(request, { status: 403, body: { status: false, message: 'The shop is not available to kid accounts.' } });
 }
 
 /** The calls take a form (Remix fetchers, no-JS forms) or JSON (game clients). */

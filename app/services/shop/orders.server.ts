@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { paymentOrders } from '~/db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentOrders } from '~/db/schema';
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
 import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
-import { postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
 
@@ -132,6 +132,28 @@ export async function reconcilePendingOrders(adapter: PaymentAdapter = payments(
     if (await fulfilPayment(adapter.name, { paymentId, status })) credited++;
   }
   return credited;
+}
+
+/**
+ * What an operator checks of one order: its status and every ledger transaction and entry that
+ * credited it (exactly one transaction of two entries once paid). Used by the restart test.
+ */
+export async function orderLedgerRecord(orderId: string) {
+  const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
+  if (!order) return null;
+  const credits = await db()
+    .select({ transactionId: ledgerTransactions.id, account: ledgerAccounts.code, currency: ledgerEntries.currency, amount: sql<string>`${ledgerEntries.amount}::text` })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(sql`${ledgerTransactions.metadata} ->> 'orderId' = ${orderId}`);
+  return {
+    status: order.status,
+    ledgerTransactionId: order.ledgerTransactionId,
+    transactions: new Set(credits.map((credit) => credit.transactionId)).size,
+    entries: credits.map(({ account, currency, amount }) => ({ account, currency, amount })),
+    riderGems: (await getBalance(riderAccount(order.userId), 'GEM')).posted.toString(),
+  };
 }
 
 let reconciler: ReturnType<typeof setInterval> | undefined;

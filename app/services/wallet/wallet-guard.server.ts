@@ -1,19 +1,15 @@
-import { redirect } from '@remix-run/node';
-import { requireUser, requireUserRow, type ShellUser } from '../accounts/auth.server';
+import { requireAdultRider, requireAdultRiderRow, type ShellUser } from '../accounts/auth.server';
 
 /**
- * The wallet's guard (spec 1 §6 "Child accounts … redirected from the wallet to the activities
- * page"): pages send a child to /user/activities; every wallet action refuses a child with 403,
- * so a hand-made POST changes nothing. Pages get the whole account row (name, country, avatar).
+ * The wallet's use of the adult-rider guard (spec 1 §6 "Child accounts … redirected from the
+ * wallet to the activities page"): pages send a child to /user/activities; every wallet action
+ * refuses a child with 403, so a hand-made POST changes nothing. Pages get the whole account
+ * row (name, country, avatar).
  */
-export async function requireWalletPage(request: Request, context?: object) {
-  const user = await requireUserRow(request, context);
-  if (user.isKid) throw redirect('/user/activities');
-  return user;
+export function requireWalletPage(request: Request, context?: object) {
+  return requireAdultRiderRow(request, { redirectTo: '/user/activities' }, context);
 }
 
-export async function requireWalletAction(request: Request): Promise<ShellUser> {
-  const user = await requireUser(request);
-  if (user.isKid) throw new Response('The wallet is for adult riders only', { status: 403 });
-  return user;
+export function requireWalletAction(request: Request): Promise<ShellUser> {
+  return requireAdultRider(request, { status: 403, body: 'The wallet is for adult riders only' });
 }

@@ -12,7 +12,7 @@ import {
 import { btcInputValue, btcToUsdCents, formatBtc, formatUsd } from '~/lib/money';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
 import { withdrawalFigures } from '~/lib/wallet/withdrawal-schema';
-import { getBalance, holdTransfer, InsufficientFundsError, lastActivityAt, listAccountHistory, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { balanceSubquery, holdTransfer, InsufficientFundsError, listAccountHistory, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 
 /**
  * The rider's wallet (spec 1 §2 Wallet home, §3 Wallet data, §5 Withdrawal): the balance is
@@ -26,8 +26,8 @@ export interface WalletOwner {
   email: string;
 }
 
-export async function latestVerification(userId: string) {
-  const [row] = await db()
+function latestVerificationQuery(userId: string) {
+  return db()
     .select({
       status: walletVerificationRequests.status,
       binanceEmail: walletVerificationRequests.binanceEmail,
@@ -38,6 +38,10 @@ export async function latestVerification(userId: string) {
     .where(eq(walletVerificationRequests.userId, userId))
     .orderBy(desc(walletVerificationRequests.createdAt), desc(walletVerificationRequests.id))
     .limit(1);
+}
+
+export async function latestVerification(userId: string) {
+  const [row] = await latestVerificationQuery(userId);
   return row ?? null;
 }
 
@@ -46,28 +50,51 @@ export function startOfMonthUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-async function withdrawalSummary(userId: string) {
-  const [row] = await db()
+/**
+ * Spec 1 §3 wallet data in one query (decision 074): the withdrawal counts (one aggregate row),
+ * the ledger balance and its last activity, and the newest verification, left-joined `on true`.
+ */
+async function walletRow(userId: string) {
+  const summary = db()
     .select({
-      pendingRequests: sql<number>`count(*) filter (where ${withdrawalRequests.status} = 'pending')`.mapWith(Number),
-      completedTransactions: sql<number>`count(*) filter (where ${withdrawalRequests.status} = 'approved')`.mapWith(Number),
-      totalWithdrawn: sql<string>`coalesce(sum(${withdrawalRequests.amount}) filter (where ${withdrawalRequests.status} = 'approved'), 0)::text`,
-      thisMonth: sql<number>`count(*) filter (where ${withdrawalRequests.status} <> 'rejected' and ${withdrawalRequests.createdAt} >= ${startOfMonthUtc().toISOString()}::timestamptz)`.mapWith(Number),
+      pendingRequests: sql<number>`count(*) filter (where ${withdrawalRequests.status} = 'pending')`.as('pending_requests'),
+      completedTransactions: sql<number>`count(*) filter (where ${withdrawalRequests.status} = 'approved')`.as('completed_transactions'),
+      totalWithdrawn: sql<string>`coalesce(sum(${withdrawalRequests.amount}) filter (where ${withdrawalRequests.status} = 'approved'), 0)::text`.as('total_withdrawn'),
+      thisMonth: sql<number>`count(*) filter (where ${withdrawalRequests.status} <> 'rejected' and ${withdrawalRequests.createdAt} >= ${startOfMonthUtc().toISOString()}::timestamptz)`.as('this_month'),
     })
     .from(withdrawalRequests)
-    .where(eq(withdrawalRequests.userId, userId));
+    .where(eq(withdrawalRequests.userId, userId))
+    .as('summary');
+  const balance = balanceSubquery(riderAccount(userId), 'BTC');
+  const verification = latestVerificationQuery(userId).as('verification');
+  const [row] = await db()
+    .select({
+      pendingRequests: sql`${summary.pendingRequests}`.mapWith(Number),
+      completedTransactions: sql`${summary.completedTransactions}`.mapWith(Number),
+      totalWithdrawn: summary.totalWithdrawn,
+      thisMonth: sql`${summary.thisMonth}`.mapWith(Number),
+      posted: balance.posted,
+      pending: balance.pending,
+      lastActivityAt: balance.lastActivityAt,
+      verification: {
+        status: verification.status,
+        binanceEmail: verification.binanceEmail,
+        walletAddress: verification.walletAddress,
+        rejectionReason: verification.rejectionReason,
+      },
+    })
+    .from(summary)
+    .leftJoin(balance, sql`true`)
+    .leftJoin(verification, sql`true`);
   return row!;
 }
 
 /** The wallet data of spec 1 §3, ready for the screen (amounts as display strings). */
 export async function loadWallet(owner: WalletOwner) {
-  const account = riderAccount(owner.id);
-  const [balance, verification, summary, lastActivity] = await Promise.all([
-    getBalance(account, 'BTC'),
-    latestVerification(owner.id),
-    withdrawalSummary(owner.id),
-    lastActivityAt(account, 'BTC'),
-  ]);
+  const summary = await walletRow(owner.id);
+  const verification = summary.verification;
+  const balance = { available: (summary.posted ?? 0n) - (summary.pending ?? 0n) };
+  const lastActivity = summary.lastActivityAt;
   const current = summary.thisMonth;
   return {
     verificationStatus: (verification?.status ?? 'unverified') as VerificationStatus,

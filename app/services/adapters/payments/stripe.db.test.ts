@@ -1,0 +1,127 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as webhookAction } from '~/routes/api.garage.payment.webhook/route';
+import { getBalance, riderAccount } from '~/services/ledger/index.server';
+import { getPaymentInfo, handlePaymentWebhook, startGemCheckout } from '~/services/shop/orders.server';
+import { useTestDatabase } from '../../../../tests/helpers/db';
+import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
+import { createTestUser } from '../../../../tests/helpers/users';
+import { setPaymentsForTests } from './index.server';
+import { stripeAdapter } from './stripe.server';
+import type { PaymentAdapter } from './types';
+
+useTestDatabase();
+
+const API_KEY = 'sk_test_paceline_fake_0123456789';
+const WEBHOOK_SECRET = 'whsec_paceline_fake_0123456789abcdef';
+const ORIGIN = 'http://localhost:3113';
+
+let fake: Awaited<ReturnType<typeof startStripeFake>>;
+let stripe: Stripe;
+let adapter: PaymentAdapter;
+
+beforeAll(async () => {
+  fake = await startStripeFake(API_KEY);
+  stripe = new Stripe(API_KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  adapter = stripeAdapter(API_KEY, WEBHOOK_SECRET, stripe);
+});
+afterAll(() => fake.close());
+
+/** Stripe's own signature scheme (t=…,v1=HMAC-SHA256 over "t.payload"), made by the package. */
+function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  return new Headers({ 'Content-Type': 'application/json', 'Stripe-Signature': header });
+}
+
+async function checkout() {
+  const rider = await createTestUser();
+  const started = await startGemCheckout(rider.id, 'gems_250', ORIGIN, adapter);
+  if (!started.ok) throw new Error(started.message);
+  const sessionId = new URL(started.sessionUrl).pathname.split('/').pop()!;
+  return { rider, orderId: started.orderId, sessionId, sessionUrl: started.sessionUrl };
+}
+
+const gems = async (userId: string) => (await getBalance(riderAccount(userId), 'GEM')).posted;
+
+describe('Stripe adapter against a local server speaking Stripe’s protocol', () => {
+  it('creates a Checkout session in AED with the order in its metadata, authenticated and with an idempotency key', async () => {
+    const { orderId, sessionId, sessionUrl } = await checkout();
+    expect(sessionUrl).toBe(`https://checkout.stripe.com/c/pay/${sessionId}`);
+    const created = fake.requests.find((request) => request.method === 'POST' && request.form.get('client_reference_id') === orderId)!;
+    expect(created.path).toBe('/v1/checkout/sessions');
+    expect(created.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(created.contentType).toContain('application/x-www-form-urlencoded');
+    expect(created.idempotencyKey).toBe(`gem-order:${orderId}`);
+    expect(Object.fromEntries(created.form)).toMatchObject({
+      mode: 'payment',
+      'metadata[order_id]': orderId,
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'aed',
+      'line_items[0][price_data][product_data][name]': '250 Power Gems',
+      success_url: `${ORIGIN}/user/activities?payment_result=success&orderId=${orderId}#in-game-shop`,
+      cancel_url: `${ORIGIN}/user/activities?payment_result=error&orderId=${orderId}#in-game-shop`,
+    });
+    expect(Number(created.form.get('line_items[0][price_data][unit_amount]'))).toBeGreaterThan(0);
+    expect(fake.sessions.get(sessionId)).toMatchObject({ currency: 'aed', metadata: { order_id: orderId } });
+
+    // The same key again is Stripe's replay: the same session, not a second one.
+    const input = { orderId: 'o-1', amountMinor: 4_999n, currency: 'AED' as const, description: 'x', successUrl: 'https://a.example/s', cancelUrl: 'https://a.example/c', idempotencyKey: 'same-key' };
+    const [first, again] = [await adapter.createCheckoutSession(input), await adapter.createCheckoutSession(input)];
+    expect(again.paymentId).toBe(first.paymentId);
+    expect(fake.sessions.get(first.paymentId)!.amount_total).toBe(4_999);
+  });
+
+  it('maps Stripe’s session states: unpaid and open is pending, paid is paid, expired is failed', async () => {
+    const open = await checkout();
+    expect(await adapter.getPaymentStatus(open.sessionId)).toBe('pending');
+    fake.settle(open.sessionId, 'paid');
+    expect(await adapter.getPaymentStatus(open.sessionId)).toBe('paid');
+    const lapsed = await checkout();
+    fake.settle(lapsed.sessionId, 'expired');
+    expect(await adapter.getPaymentStatus(lapsed.sessionId)).toBe('failed');
+    expect(await getPaymentInfo(lapsed.rider.id, lapsed.orderId, adapter)).toEqual({ status: 'failed' });
+    // Stripe's error shape comes back as the package's error, not as a status.
+    await expect(adapter.getPaymentStatus('cs_test_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
+    const wrongKey = stripeAdapter('sk_test_wrong', WEBHOOK_SECRET, new Stripe('sk_test_wrong', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }));
+    await expect(wrongKey.getPaymentStatus(open.sessionId)).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
+  });
+
+  it('credits once through the shared fulfilment, whether the webhook, a repeat of it or the poll comes first', async () => {
+    const { rider, orderId, sessionId } = await checkout();
+    expect(await getPaymentInfo(rider.id, orderId, adapter)).toEqual({ status: 'pending' });
+    fake.settle(sessionId, 'paid');
+    const payload = fake.event(sessionId, 'checkout.session.completed');
+    const results = await Promise.all([
+      handlePaymentWebhook(payload, signed(payload), adapter),
+      handlePaymentWebhook(payload, signed(payload), adapter),
+      getPaymentInfo(rider.id, orderId, adapter),
+    ]);
+    expect(results[2]).toEqual({ status: 'paid', reward: 250 });
+    expect(await gems(rider.id)).toBe(250n);
+    const unrelated = fake.event(sessionId, 'customer.created');
+    expect(await handlePaymentWebhook(unrelated, signed(unrelated), adapter)).toEqual({ credited: false });
+    expect(await gems(rider.id)).toBe(250n);
+  });
+
+  it('the webhook route accepts Stripe’s signature and refuses a bad one or an old timestamp with 400', async () => {
+    const { rider, sessionId } = await checkout();
+    fake.settle(sessionId, 'paid');
+    const payload = fake.event(sessionId, 'checkout.session.completed');
+    const post = (headers: Headers, body = payload) =>
+      webhookAction({ request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body, headers }), params: {}, context: {} });
+    setPaymentsForTests(adapter);
+    try {
+      expect((await post(signed(payload, { secret: 'whsec_not_ours_0123456789abcdef' }))).status).toBe(400);
+      expect((await post(signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).status).toBe(400);
+      expect((await post(signed(payload), payload.replace('"livemode":false', '"livemode":true'))).status).toBe(400);
+      expect((await post(new Headers({ 'Content-Type': 'application/json' }))).status).toBe(400);
+      expect(await gems(rider.id)).toBe(0n);
+      const accepted = await post(signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 299 }));
+      expect(await accepted.json()).toEqual({ received: true, credited: true });
+      expect(await (await post(signed(payload))).json()).toEqual({ received: true, credited: false });
+      expect(await gems(rider.id)).toBe(250n);
+    } finally {
+      setPaymentsForTests(undefined);
+    }
+  });
+});
