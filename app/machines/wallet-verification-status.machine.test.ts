@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { BADGE_TEXT, walletVerificationStatusMachine } from './wallet-verification-status.machine';
+import { BADGE_TEXT, shownStatus, walletVerificationStatusMachine } from './wallet-verification-status.machine';
 
 describe('walletVerificationStatus', () => {
   it('starts in the status the server reports and names the badge', () => {
@@ -23,5 +23,19 @@ describe('walletVerificationStatus', () => {
     expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);
     actor.send({ type: 'STATUS', status: 'approved' });
     expect(actor.getSnapshot().value).toBe('approved');
+  });
+});
+
+describe('shownStatus', () => {
+  it('is the state the machine is in, and the status it started from while a submission is under way', () => {
+    const rejected = createActor(walletVerificationStatusMachine, { input: { status: 'rejected' } }).start();
+    expect(shownStatus(rejected.getSnapshot())).toBe('rejected');
+    rejected.send({ type: 'SUBMIT' });
+    expect(rejected.getSnapshot().value).toBe('submitting');
+    expect(shownStatus(rejected.getSnapshot())).toBe('rejected');
+    rejected.send({ type: 'SUBMITTED' });
+    expect(shownStatus(rejected.getSnapshot())).toBe('pending');
+    rejected.send({ type: 'STATUS', status: 'approved' });
+    expect(shownStatus(rejected.getSnapshot())).toBe('approved');
   });
 });

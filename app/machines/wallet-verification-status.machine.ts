@@ -63,6 +63,15 @@ export const walletVerificationStatusMachine = setup({
   },
 });
 
+/**
+ * The status the badge and the action button show: the state itself, and while a submission is
+ * under way the status it started from.
+ */
+export function shownStatus(snapshot: { value: unknown; context: { status: WalletVerificationStatus } }): WalletVerificationStatus {
+  const { value } = snapshot;
+  return value === 'unverified' || value === 'pending' || value === 'approved' || value === 'rejected' ? value : snapshot.context.status;
+}
+
 export const BADGE_TEXT: Record<WalletVerificationStatus, string> = {
   pending: 'Verification in progress',
   rejected: 'Rejected',

@@ -7,7 +7,7 @@ import { ButtonLink } from '~/components/ui/Button';
 import { WALLET_REMAINING_WARNING_AT } from '~/lib/constants';
 import { countryFlag, formatDateTime, transactionsQuery } from '~/lib/wallet/format';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
-import { BADGE_TEXT, walletVerificationStatusMachine } from '~/machines/wallet-verification-status.machine';
+import { BADGE_TEXT, shownStatus, walletVerificationStatusMachine } from '~/machines/wallet-verification-status.machine';
 import { profileOf } from '~/services/accounts/profile.server';
 import { listWalletTransactions, loadWallet } from '~/services/wallet/wallet.server';
 import { requireWalletPage } from '~/services/wallet/wallet-guard.server';
@@ -58,7 +58,7 @@ export default function WalletPage() {
 function Wallet({ user, wallet, transactions, search }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>) {
   const [state, send] = useMachine(walletVerificationStatusMachine, { input: { status: wallet.verificationStatus } });
   useEffect(() => send({ type: 'STATUS', status: wallet.verificationStatus }), [send, wallet.verificationStatus]);
-  const status = state.context.status;
+  const status = shownStatus(state);
   const action = status === 'pending' ? null : ACTION[status];
   const { walletData } = wallet;
   return (
