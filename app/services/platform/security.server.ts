@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { releaseWhenSent, tagRequest } from './after-response.server';
 import { getEnv } from './env.server';
 
 /**
@@ -73,6 +74,7 @@ export function applySecurityHeaders(pathname: string, headers: Headers, nonce: 
  * route set its own.
  */
 export function secureResponse(request: Request, response: Response): Response {
+  response = releaseWhenSent(request, response);
   let headers = response.headers;
   try {
     applyBaselineHeaders(headers);
@@ -165,6 +167,7 @@ function isCrossSite(request: Request): boolean {
  * origin rule.
  */
 export async function screenRequest(request: Request): Promise<Request | Response> {
+  tagRequest(request);
   if (SAFE_METHODS.has(request.method)) return request;
   if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
   if (new URL(request.url).pathname.startsWith('/api/')) return request;
