@@ -2,6 +2,8 @@
 // has an account and for one that has none, interleaved, on an in-memory PGlite. The answers
 // must take the same time (the work that differs runs after the response, decision 064).
 //   npm run bench:account-timing            (BENCH_ROUNDS=200 by default)
+// The environment is set before the app's modules load (hence the dynamic imports).
+export {};
 process.env.APP_MODE = 'test';
 process.env.ALTCHA_MAX_NUMBER ??= '20';
 process.env.STORAGE_DIR ??= 'data/bench-uploads';
