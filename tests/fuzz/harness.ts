@@ -76,9 +76,11 @@ export async function post(module: RouteModule, request: Request, params: Record
 }
 
 export async function get(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {
+  const screened = await screenRequest(request);
+  if (screened instanceof Response) return answerOf(request, async () => screened);
   if (!module.loader) return { status: 200, message: '' };
   const loader = module.loader;
-  return answerOf(request, () => loader({ request, params, context: {} }));
+  return answerOf(request, () => loader({ request: screened, params, context: {} }));
 }
 
 /**
