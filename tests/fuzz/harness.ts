@@ -67,20 +67,22 @@ async function answerOf(request: Request, run: () => Promise<unknown>): Promise<
   return answer;
 }
 
-export async function post(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {
+/** Screened first, as the server does; then the route's handler, or `missing` when it has none. */
+async function answerScreened(request: Request, handler: ((screened: Request) => Promise<unknown>) | null, missing: Answer): Promise<Answer> {
   const screened = await screenRequest(request);
   if (screened instanceof Response) return answerOf(request, async () => screened);
-  if (!module.action) return { status: 405, message: 'Method Not Allowed' };
-  const action = module.action;
-  return answerOf(request, () => action({ request: screened, params, context: {} }));
+  if (!handler) return missing;
+  return answerOf(request, () => handler(screened));
 }
 
-export async function get(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {
-  const screened = await screenRequest(request);
-  if (screened instanceof Response) return answerOf(request, async () => screened);
-  if (!module.loader) return { status: 200, message: '' };
-  const loader = module.loader;
-  return answerOf(request, () => loader({ request: screened, params, context: {} }));
+export function post(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {
+  const { action } = module;
+  return answerScreened(request, action ? (screened) => action({ request: screened, params, context: {} }) : null, { status: 405, message: 'Method Not Allowed' });
+}
+
+export function get(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {
+  const { loader } = module;
+  return answerScreened(request, loader ? (screened) => loader({ request: screened, params, context: {} }) : null, { status: 200, message: '' });
 }
 
 /**
