@@ -93,13 +93,16 @@ const COUNTED_BY_REFUSALS = new Set(['rate_limits']);
 
 let tableNames: string[] | undefined;
 
+/** Rows of a raw query: PGlite's driver answers `{ rows }`, postgres.js the array itself. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+}
+
 export async function fingerprint(): Promise<Record<string, string>> {
-  tableNames ??= ((await db().execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows?: Array<{ tablename: string }> } & Array<{ tablename: string }>)
-    .rows?.map((row) => row.tablename) ?? [];
+  tableNames ??= rowsOf<{ tablename: string }>(await db().execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).map((row) => row.tablename);
   const names = tableNames.filter((name) => !COUNTED_BY_REFUSALS.has(name));
   const query = names.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`).join(' union all ');
-  const result = (await db().execute(sql.raw(query))) as unknown as { rows?: Array<{ t: string; h: string }> } & Array<{ t: string; h: string }>;
-  const rows = result.rows ?? result;
+  const rows = rowsOf<{ t: string; h: string }>(await db().execute(sql.raw(query)));
   const prints: Record<string, string> = Object.fromEntries(rows.map((row) => [row.t, row.h]));
   prints['uploads folder'] = filesUnder(path.resolve(getEnv().STORAGE_DIR)).join('\n');
   return prints;

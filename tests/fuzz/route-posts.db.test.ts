@@ -46,6 +46,10 @@ describe('every route with an action is fuzzed (issue 15)', () => {
     expect(withAction.length).toBeGreaterThan(20);
   });
 
+  it('the fingerprint covers the tables (users, sessions, activities…) and the uploads folder', async () => {
+    expect(Object.keys(await fingerprint())).toEqual(expect.arrayContaining(['users', 'sessions', 'activities', 'outbox', 'uploads folder']));
+  });
+
   it('posts from each schema and hostile bodies: no 5xx, refusals say why and change nothing', async () => {
     const runsPerCase = Math.max(1, Math.ceil(TOTAL_POSTS / (withAction.length * IDENTITIES.length)));
     const failures: string[] = [];
