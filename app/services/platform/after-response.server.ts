@@ -25,20 +25,23 @@ export function tagRequest(request: Request): void {
   request.headers.set(REQUEST_ID_HEADER, randomUUID());
 }
 
+async function runAll(jobs: Job[]): Promise<void> {
+  for (const job of jobs) {
+    try {
+      await job();
+    } catch (error) {
+      // The answer is already out (or must look the same either way): the failure is the operator's to see.
+      console.error('Work after a response failed', error);
+    }
+  }
+}
+
 function release(id: string): void {
   const entry = queued.get(id);
   if (!entry) return;
   queued.delete(id);
   clearTimeout(entry.fallback);
-  const run = (async () => {
-    for (const job of entry.jobs) {
-      try {
-        await job();
-      } catch (error) {
-        console.error('Work after a response failed', error);
-      }
-    }
-  })();
+  const run = runAll(entry.jobs);
   running.add(run);
   void run.finally(() => running.delete(run));
 }
@@ -47,7 +50,7 @@ function release(id: string): void {
 export async function afterResponse(request: Request, job: Job): Promise<void> {
   const id = request.headers.get(REQUEST_ID_HEADER);
   if (!id) {
-    await job();
+    await runAll([job]);
     return;
   }
   let entry = queued.get(id);
