@@ -4,6 +4,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import remixConfig from './remix.config.js';
 import { layerGuard } from './scripts/layer-guard';
+import { requestScreen } from './scripts/request-screen';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -44,7 +45,8 @@ function rideAnalysisWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [remix(remixConfig), tsconfigPaths(), rideAnalysisWorker(), layerGuard()],
+  // requestScreen before remix(): its middleware must see a post before Remix's does.
+  plugins: [requestScreen(), remix(remixConfig), tsconfigPaths(), rideAnalysisWorker(), layerGuard()],
   server: { port: 3000 },
   build: { target: 'es2022' },
   ssr: { noExternal: [] },

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { loginAs } from '../helpers/e2e';
+import { loginAs, readOutbox } from '../helpers/e2e';
 import { minimalFit } from '../helpers/minimal-fit';
 import { signInThroughForm } from './accounts-helpers';
 
@@ -82,6 +82,23 @@ test('item 5: a new X-Forwarded-For value buys no new sign-in attempts', async (
   }
   expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
   expect(statuses.at(-1)).toBe(429);
+});
+
+test('item 6: forgot-password answers a known and an unknown e-mail alike; the known one gets the link after the answer', async ({ page }) => {
+  const answers: string[] = [];
+  for (const email of ['rider@paceline.local', `nobody-${Date.now()}@example.com`]) {
+    // Each attempt from a fresh browser (the first one's cookie would relabel the button "Send Again").
+    await page.context().clearCookies();
+    await page.goto('/auth/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    answers.push((await page.locator('.toast').first().textContent()) ?? '');
+  }
+  expect(answers[0]).toContain('If an account exists for this e-mail');
+  expect(answers[1]).toBe(answers[0]);
+  const mails = await readOutbox(page, 'rider@paceline.local');
+  expect(mails.some((mail) => mail.subject === 'Reset your Paceline password')).toBe(true);
 });
 
 test('item 10: GET never logs out, a cross-site POST is refused, the page button does', async ({ page }) => {

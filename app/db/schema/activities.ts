@@ -3,10 +3,15 @@ import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTa
 import { users } from './accounts';
 import { ACTIVITY_TYPES, IMPORT_PLATFORMS, IMPORT_STATUSES } from '../../lib/domain/activities';
 
-/** Packed numeric arrays (Float32 series, curves): compact and read in one go. */
+/**
+ * Packed numeric arrays (Float32 series, curves): compact and read in one go. Written as hex
+ * text that the database decodes: PGlite's own bytea serializer walks the bytes one by one in
+ * JavaScript (Array.from + toString(16)), which held the server's only thread for a second or
+ * more per day-long ride (issue 15 item 4); Buffer's hex encoder is native.
+ */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  toDriver: (value) => sql`decode(${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}, 'hex')`,
   fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 });
 

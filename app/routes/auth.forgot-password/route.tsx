@@ -8,6 +8,7 @@ import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost
 import { Field, FormErrors } from '~/components/ui/Field';
 import { ForgotPasswordSchema } from '~/lib/account-fields';
 import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
+import { afterResponse } from '~/services/platform/after-response.server';
 import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { RECOVERY_MESSAGES, requestPasswordReset } from '~/services/accounts/recovery.server';
@@ -26,11 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = submission.value;
   const failed = () => data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.resetFailed] }) }, { status: 400 });
   if (!(await consumeRateLimit('forgot-password', { account: email, address: clientAddress(request) }))) return failed();
-  try {
-    await requestPasswordReset(email);
-  } catch {
-    return failed();
-  }
+  // Looked up, issued and mailed after the answer, which is the same for every e-mail (decision 064).
+  await afterResponse(request, () => requestPasswordReset(email));
   return redirectWithToast('/', { kind: 'success', message: RECOVERY_MESSAGES.resetSent }, { headers: { 'Set-Cookie': await writeFlow('reset', { email }) } });
 }
 

@@ -13,9 +13,10 @@ import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
 import { DEFAULT_COUNTRY_ID } from '~/lib/constants';
 import { registerMachine } from '~/machines/register.machine';
-import { registerRider } from '~/services/accounts/accounts.server';
+import { planRegistration } from '~/services/accounts/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
+import { afterResponse } from '~/services/platform/after-response.server';
 import { writeFlow } from '~/services/platform/flow-state.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
@@ -45,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
     return fail('Too many attempts. Please try again later.', 429);
   }
-  const result = await registerRider(submission.value);
+  const { result, complete } = await planRegistration(submission.value);
+  await afterResponse(request, complete);
   if (result.outcome === 'parentalConsent') {
     const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge });
     const query = new URLSearchParams({ childUserId: result.childUserId, userAge: String(result.userAge) });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
@@ -6,7 +6,7 @@ import { ageInYears, isMinorAge, type RegisterInput } from '~/lib/account-fields
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
 import { sendAlreadyRegisteredMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
 import { hashPassword, verifyPassword } from './password.server';
-import { checkCode, checkLink, findLinkOwner, issueVerification } from './verification.server';
+import { checkCode, checkLink, findLinkOwner, issueVerification, newVerificationKey } from './verification.server';
 
 /**
  * Getting an account and signing in (spec 1 §4 Login outcomes, Registration, OTP, verify
@@ -64,43 +64,57 @@ export type RegisterResult =
  * and the caller receives an answer shaped exactly like a new registration's.
  */
 /** A key shaped exactly like a real verification key, so the flow cookie does not tell a taken e-mail apart (issue 15 item 6). */
-function decoyVerificationKey(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export async function registerRider(input: RegisterInput): Promise<RegisterResult> {
+/**
+ * A registration's answer is decided before anything is looked up, and the rest (creating the
+ * row, issuing the code, the mail) is work for after the response, so a taken and a new e-mail
+ * answer alike in shape and time (issue 15 item 6, decision 064). The hash runs first on both
+ * paths: it is the costly part, and the row needs it.
+ */
+export async function planRegistration(input: RegisterInput): Promise<{ result: RegisterResult; complete: () => Promise<void> }> {
   const email = normalizeEmail(input.email);
   const userAge = ageInYears(input.dob);
   const minor = isMinorAge(userAge);
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(email);
-  if (existing) {
-    await sendAlreadyRegisteredMail(email);
-    return minor ? { outcome: 'parentalConsent', childUserId: randomUUID(), userAge } : { outcome: 'verifyEmail', key: decoyVerificationKey(), email };
-  }
-  const [user] = await db()
-    .insert(users)
-    .values({
-      email,
-      passwordHash,
-      firstname: input.firstname,
-      lastname: input.lastname,
-      gender: Number(input.gender),
-      country: input.country,
-      dob: input.dob,
-      weightKg: input.weight,
-      heightCm: input.height,
-      marketingConsent: input.IsAllowedToSendMarketingEmails === 'on',
-      isKid: minor,
-      status: 'pending',
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!user) return { outcome: 'verifyEmail', key: decoyVerificationKey(), email };
-  if (minor) return { outcome: 'parentalConsent', childUserId: user.id, userAge };
-  const issued = await issueVerification(user.id, 'verify-email', email);
-  await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken);
-  return { outcome: 'verifyEmail', key: issued.key, email };
+  const userId = randomUUID();
+  const key = newVerificationKey();
+  const result: RegisterResult = minor ? { outcome: 'parentalConsent', childUserId: userId, userAge } : { outcome: 'verifyEmail', key, email };
+  const complete = async () => {
+    if (await findUserByEmail(email)) {
+      await sendAlreadyRegisteredMail(email);
+      return;
+    }
+    const [user] = await db()
+      .insert(users)
+      .values({
+        id: userId,
+        email,
+        passwordHash,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        gender: Number(input.gender),
+        country: input.country,
+        dob: input.dob,
+        weightKg: input.weight,
+        heightCm: input.height,
+        marketingConsent: input.IsAllowedToSendMarketingEmails === 'on',
+        isKid: minor,
+        status: 'pending',
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A child's account waits for the parent's e-mail (spec 1 §4 Parental consent).
+    if (!user || minor) return;
+    const issued = await issueVerification(user.id, 'verify-email', email, new Date(), key);
+    await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken);
+  };
+  return { result, complete };
+}
+
+/** Registers and finishes at once (seeds, services' tests); the register page defers `complete`. */
+export async function registerRider(input: RegisterInput): Promise<RegisterResult> {
+  const { result, complete } = await planRegistration(input);
+  await complete();
+  return result;
 }
 
 async function activate(userId: string) {

@@ -31,8 +31,18 @@ function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-export async function issueVerification(userId: string, purpose: VerificationPurpose, sentTo: string, now = new Date()): Promise<IssuedVerification> {
-  const key = randomBytes(32).toString('base64url');
+/** The id of a verification row; chosen before the row exists when the answer must not wait for it (decision 064). */
+export function newVerificationKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function issueVerification(
+  userId: string,
+  purpose: VerificationPurpose,
+  sentTo: string,
+  now = new Date(),
+  key = newVerificationKey(),
+): Promise<IssuedVerification> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const linkToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_MS);

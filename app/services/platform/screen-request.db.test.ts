@@ -4,6 +4,7 @@ import { useTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getOptionalUser } from '../accounts/auth.server';
+import { REQUEST_ID_HEADER } from './after-response.server';
 import { REQUEST_REFUSALS, screenRequest } from './security.server';
 
 useTestDatabase();
@@ -57,6 +58,21 @@ describe('screenRequest: page posts a Remix action can read, from our origin onl
     const form = await (screened as Request).formData();
     expect(form.get('email')).toBe('fan@example.com');
     expect(new Uint8Array(await (form.get('file') as Blob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});
+
+describe('screenRequest: addresses and request ids (issue 15 item 9, decision 064)', () => {
+  it('answers a NUL or a broken escape in the path with 400 on GET and POST', async () => {
+    expect(await refusedWith(new Request('http://localhost:3000/sandbox/checkout/%00'))).toEqual({ status: 400, message: REQUEST_REFUSALS.address });
+    expect((await refusedWith(post('a=1', { 'Content-Type': 'application/x-www-form-urlencoded' }, '/event/%E0%A4%A'))).status).toBe(400);
+    expect(await screenRequest(new Request('http://localhost:3000/event/%2F..%2F'))).toBeInstanceOf(Request);
+  });
+
+  it('tags every request with its own id, overwriting one a client sent', async () => {
+    const first = (await screenRequest(new Request('http://localhost:3000/', { headers: { [REQUEST_ID_HEADER]: 'chosen-by-client' } }))) as Request;
+    const second = (await screenRequest(new Request('http://localhost:3000/'))) as Request;
+    expect(first.headers.get(REQUEST_ID_HEADER)).not.toBe('chosen-by-client');
+    expect(first.headers.get(REQUEST_ID_HEADER)).not.toBe(second.headers.get(REQUEST_ID_HEADER));
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { releaseWhenSent, tagRequest } from './after-response.server';
 import { getEnv } from './env.server';
 
 /**
@@ -73,6 +74,7 @@ export function applySecurityHeaders(pathname: string, headers: Headers, nonce: 
  * route set its own.
  */
 export function secureResponse(request: Request, response: Response): Response {
+  response = releaseWhenSent(request, response);
   let headers = response.headers;
   try {
     applyBaselineHeaders(headers);
@@ -140,6 +142,7 @@ export const REQUEST_REFUSALS = {
   tooLarge: 'The form is too large.',
   unreadable: 'The form could not be read: it is truncated or malformed.',
   nul: 'A field holds a NUL character, which no form field may contain.',
+  address: 'The address is malformed: it holds a NUL character or a broken %-escape.',
 } as const;
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -147,6 +150,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function refusal(status: number, message: string): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** A path no route can take: a NUL (the database refuses it in text) or an escape that does not decode. */
+function isMalformedPath(url: string): boolean {
+  try {
+    return decodeURIComponent(new URL(url).pathname).includes('\u0000');
+  } catch {
+    return true;
+  }
 }
 
 /** Same-origin check for every state-changing request (issue 15 items 9 and 10, ASVS V3.5). */
@@ -165,6 +177,8 @@ function isCrossSite(request: Request): boolean {
  * origin rule.
  */
 export async function screenRequest(request: Request): Promise<Request | Response> {
+  tagRequest(request);
+  if (isMalformedPath(request.url)) return refusal(400, REQUEST_REFUSALS.address);
   if (SAFE_METHODS.has(request.method)) return request;
   if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
   if (new URL(request.url).pathname.startsWith('/api/')) return request;

@@ -2,6 +2,7 @@ import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
 import { upgradeStoredRides } from '../activities/stored-rides.server';
 import { closeRidePool } from '../activities/ride-pool.server';
+import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
 import { startPaymentReconciler, stopPaymentReconciler } from '../shop/orders.server';
 
@@ -25,6 +26,8 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
 
 export async function stopServices(): Promise<void> {
   stopPaymentReconciler();
+  // Mail a request promised goes out before the database closes.
+  await settleAfterResponse();
   await closeRidePool();
   await closeDatabase();
 }

@@ -19,7 +19,8 @@ export async function readCallBody(request: Request): Promise<Record<string, unk
     const body: unknown = await request.json().catch(() => null);
     return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   }
-  return Object.fromEntries(await request.formData());
+  // An unreadable form (truncated, or no Content-Type) is an empty call: a 400, never a 500 (issue 15 item 9).
+  return Object.fromEntries((await request.formData().catch(() => null)) ?? []);
 }
 
 /**

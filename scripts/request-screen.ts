@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { createRequestHandler, type ServerBuild } from '@remix-run/node';
+import type { Connect, Plugin } from 'vite';
+
+/**
+ * `remix vite:dev` screens requests as `server.mjs` does (issue 15, decision 063): the same
+ * `screenRequest` and `secureResponse`, loaded through Vite so they are the app's own module
+ * instances. Every request gets its TCP peer in `X-Paceline-Peer` (a client's own value is
+ * overwritten); a state-changing request is screened, and when it passes, this middleware hands
+ * the screened request (its body already read) to the Remix build itself, because the body of
+ * the Node request cannot be read twice. Reads (GET, HEAD, OPTIONS) go on to Remix's own
+ * middleware untouched.
+ */
+type SecurityModule = typeof import('../app/services/platform/security.server');
+
+const SECURITY_MODULE = '/app/services/platform/security.server.ts';
+const SERVER_BUILD = 'virtual:remix/server-build';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function toRequest(req: Connect.IncomingMessage): Request {
+  // The address the browser used (Host), never the Origin it claims: that is what is checked.
+  const url = new URL(req.originalUrl ?? req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of [value ?? []].flat()) headers.append(name, one);
+  }
+  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  return new Request(url, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) res.write(next.value);
+  res.end();
+}
+
+function writePeer(req: IncomingMessage): void {
+  req.headers['x-paceline-peer'] = req.socket.remoteAddress ?? 'unknown';
+}
+
+export function requestScreen(): Plugin {
+  return {
+    name: 'paceline-request-screen',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        writePeer(req);
+        next();
+      });
+      const handleRemix = createRequestHandler(() => server.ssrLoadModule(SERVER_BUILD) as Promise<ServerBuild>, 'development');
+      // Returned: runs after Vite's own middlewares (assets, modules), before Remix's when this
+      // plugin comes before remix() in vite.config.ts.
+      return () => {
+        server.middlewares.use(async (req, res, next) => {
+          if (SAFE_METHODS.has(req.method ?? 'GET')) return next();
+          try {
+            const { screenRequest, secureResponse } = (await server.ssrLoadModule(SECURITY_MODULE)) as SecurityModule;
+            const request = toRequest(req);
+            const screened = await screenRequest(request);
+            const response = screened instanceof Response ? screened : await handleRemix(screened);
+            await send(res, secureResponse(request, response));
+          } catch (error) {
+            next(error);
+          }
+        });
+      };
+    },
+  };
+}
