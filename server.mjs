@@ -13,7 +13,7 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, ticketFor, cachedResponse, keepResponse } =
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse } =
   build.entry.module;
 
 await startServices();
@@ -22,8 +22,12 @@ const app = express();
 app.disable('x-powered-by');
 // The TCP peer, for the rate limiter and the loopback rule of /dev/outbox: always overwritten,
 // so a client cannot send its own (app/services/rate-limit.server.ts reads it).
+// Remix's adapter builds the request's URL from X-Forwarded-Host, and the same-origin rule
+// compares Origin with that URL: only a trusted proxy may name the host.
 app.use((req, _res, next) => {
-  req.headers['x-paceline-peer'] = req.socket.remoteAddress ?? 'unknown';
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  req.headers['x-paceline-peer'] = peer;
+  if (!isTrustedProxy(peer)) delete req.headers['x-forwarded-host'];
   next();
 });
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));

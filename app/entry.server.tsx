@@ -7,6 +7,7 @@ import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cach
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
+export { isTrustedProxy } from '~/services/platform/rate-limit.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';

@@ -101,12 +101,21 @@ test('item 6: forgot-password answers a known and an unknown e-mail alike; the k
   expect(mails.some((mail) => mail.subject === 'Reset your Paceline password')).toBe(true);
 });
 
-test('item 10: GET never logs out, a cross-site POST is refused, the page button does', async ({ page }) => {
+test('item 10: GET never logs out, a cross-site POST is refused, the page button does', async ({ page, baseURL }) => {
   await loginAs(page, 'rider@paceline.local', '/');
   await page.goto('/auth/login?action=logout');
   await expect(page).toHaveURL(/\/auth\/logout$/);
   const foreign = await page.request.post('/auth/logout', { headers: { Origin: 'https://evil.example' }, form: {}, maxRedirects: 0 });
   expect(foreign.status()).toBe(403);
+  // A client naming the request's host and port (X-Forwarded-Host, from which Remix's adapter
+  // takes the port) to match its own Origin is no proxy we trust.
+  const { hostname } = new URL(baseURL ?? '');
+  const disguised = await page.request.post('/auth/logout', {
+    headers: { Origin: `http://${hostname}:1`, 'X-Forwarded-Host': `${hostname}:1` },
+    form: {},
+    maxRedirects: 0,
+  });
+  expect(disguised.status()).toBe(403);
   await page.goto('/user/profile');
   await expect(page).toHaveURL(/\/user\/profile/);
   await page.goto('/auth/logout');

@@ -42,6 +42,11 @@ export function isLoopback(address: string): boolean {
   return LOOPBACK.has(address);
 }
 
+/** Whether the TCP peer is a proxy named in TRUSTED_PROXIES, whose forwarding headers are believed. */
+export function isTrustedProxy(peer: string): boolean {
+  return getEnv().TRUSTED_PROXIES.includes(peer);
+}
+
 /**
  * The client's address (ASVS V6.3, decision 060): the peer, unless the peer is a proxy named
  * in TRUSTED_PROXIES; then the right-most X-Forwarded-For hop that is not itself a trusted
@@ -49,8 +54,8 @@ export function isLoopback(address: string): boolean {
  */
 export function clientAddress(request: Request): string {
   const peer = peerAddress(request);
+  if (!isTrustedProxy(peer)) return peer;
   const trusted = getEnv().TRUSTED_PROXIES;
-  if (!trusted.includes(peer)) return peer;
   const hops = (request.headers.get('X-Forwarded-For') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
   for (let index = hops.length - 1; index >= 0; index -= 1) {
     if (!trusted.includes(hops[index])) return hops[index];
