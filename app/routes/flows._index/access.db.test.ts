@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue } from '~/machines/catalogue';
+import { resetEnvForTests } from '~/services/platform/env.server';
 import { thrownResponse as thrown } from '../../../tests/helpers/responses';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
@@ -7,10 +9,27 @@ import { loader as definitionLoader } from '../flows.$id.definition[.json]/route
 import { loader as detailLoader } from '../flows.$id/route';
 import { loader as indexLoader } from './route';
 
-const mode = vi.hoisted(() => ({ appMode: 'production' as 'production' | 'development' | 'test' }));
-vi.mock('~/services/platform/env.server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/services/platform/env.server')>();
-  return { ...actual, getEnv: () => ({ ...actual.getEnv(), APP_MODE: mode.appMode }) };
+// The mode is set through the environment, as a server gets it: test files share a worker and
+// its module cache (vitest.config.ts), so a module mock of the configuration could miss
+// modules another file loaded first.
+const original = { ...process.env };
+function runIn(appMode: 'production' | 'development' | 'test') {
+  process.env.APP_MODE = appMode;
+  if (appMode === 'production') {
+    // Production accepts no published or test secret (decision 061).
+    process.env.SESSION_SECRET = randomBytes(32).toString('base64url');
+    process.env.ALTCHA_HMAC_KEY = randomBytes(32).toString('base64url');
+    process.env.PAYLOAD_KEY = randomBytes(32).toString('hex');
+    process.env.TOKEN_ENCRYPTION_KEY = randomBytes(32).toString('hex');
+  }
+  resetEnvForTests();
+}
+afterEach(() => {
+  for (const name of ['APP_MODE', 'SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY', 'TOKEN_ENCRYPTION_KEY']) {
+    if (original[name] === undefined) delete process.env[name];
+    else process.env[name] = original[name];
+  }
+  resetEnvForTests();
 });
 
 useTestDatabase();
@@ -19,7 +38,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 
 describe.each(['production', 'development'] as const)('/flows in %s', (appMode) => {
   it('sends visitors to login and refuses riders with 403', async () => {
-    mode.appMode = appMode;
+    runIn(appMode);
     const visitor = await thrown(indexLoader(args(new Request('http://localhost/flows'))));
     expect(visitor.status).toBe(302);
     const rider = await createTestUser();
@@ -29,7 +48,7 @@ describe.each(['production', 'development'] as const)('/flows in %s', (appMode) 
   });
 
   it('shows staff every machine, its statechart and its definition', async () => {
-    mode.appMode = appMode;
+    runIn(appMode);
     const staff = await createTestUser({ role: 'staff' });
     const { request } = await signedInRequest(staff.id, 'http://localhost/flows');
     const index = await indexLoader(args(request));
@@ -44,7 +63,7 @@ describe.each(['production', 'development'] as const)('/flows in %s', (appMode) 
 
 describe('/flows in tests', () => {
   it('is open without signing in', async () => {
-    mode.appMode = 'test';
+    runIn('test');
     const index = await indexLoader(args(new Request('http://localhost/flows')));
     expect(index.machines).toHaveLength(catalogue.length);
   });
