@@ -149,7 +149,13 @@ test('ride analysis: POWER CURVE by default, charts with a per-second hover, sta
   await page.getByTestId('activity-row').filter({ hasText: 'Sunday Race Club' }).first().getByRole('link', { name: 'Analysis' }).click();
   await expect(page.getByRole('tab', { name: 'POWER CURVE' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Ride statistics' })).toContainText('BPM');
-  await page.getByRole('tablist', { name: 'Ride charts' }).getByRole('tab', { name: 'POWER', exact: true }).click();
+  const powerTab = page.getByRole('tablist', { name: 'Ride charts' }).getByRole('tab', { name: 'POWER', exact: true });
+  // The statistics are server-rendered: the tabs answer only once the page has hydrated, so the
+  // click is repeated until the tab is taken (it once landed before hydration and did nothing).
+  await expect(async () => {
+    await powerTab.click();
+    await expect(powerTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
   const overlay = page.getByTestId('ride-chart-overlay');
   const box = await overlay.boundingBox();
   if (!box) throw new Error('no chart');
