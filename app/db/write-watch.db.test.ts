@@ -57,6 +57,8 @@ describe('isReadOnlyStatement', () => {
     expect(isReadOnlyStatement('with x as (insert into t values (1) returning *) select * from x')).toBe(false);
     expect(isReadOnlyStatement('update users set x = 1')).toBe(false);
     expect(isReadOnlyStatement('selected_things')).toBe(false);
+    expect(isReadOnlyStatement('select 1; delete from sessions')).toBe(false);
+    expect(isReadOnlyStatement('select 1;')).toBe(true);
     expect(isReadOnlyStatement(undefined)).toBe(false);
   });
 });

@@ -22,8 +22,11 @@ export function advanceWriteGeneration(): void {
   generation += 1;
 }
 
-/** A statement that changes nothing: SELECT or SHOW (a WITH may hold an INSERT: counted as a write). */
-const READ_ONLY = /^\s*(?:select|show)\b/i;
+/**
+ * A statement that changes nothing: one SELECT or SHOW. A WITH may hold an INSERT, and a string
+ * of several statements may write after its first: both count as writes.
+ */
+const READ_ONLY = /^\s*(?:select|show)\b[^;]*;?\s*$/i;
 
 export function isReadOnlyStatement(sql: unknown): boolean {
   return typeof sql === 'string' && READ_ONLY.test(sql);

@@ -1,3 +1,4 @@
+import { isSerialId } from '~/lib/domain/serial-id';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
@@ -151,10 +152,6 @@ export async function listEvents(viewer?: Viewer | null): Promise<EventSummary[]
   return rows.map((row) => toSummary(row, row.booked, statuses.get(row.id) ?? 'none', viewer?.gender));
 }
 
-/** An id the events table can hold (a PostgreSQL integer): anything else finds nothing. */
-function isEventId(id: number): boolean {
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-}
 
 /**
  * An event's booked places in the same query as the event (as bookedCounts counts them).
@@ -166,13 +163,13 @@ function bookedPlaces() {
 }
 
 export async function findEvent(id: number): Promise<EventRow | undefined> {
-  if (!isEventId(id)) return undefined;
+  if (!isSerialId(id)) return undefined;
   const [row] = await db().select().from(events).where(eq(events.id, id));
   return row;
 }
 
 export async function getEventDetail(id: number, viewer?: Viewer | null): Promise<EventDetail | null> {
-  if (!isEventId(id)) return null;
+  if (!isSerialId(id)) return null;
   const [[found], statuses] = await Promise.all([
     db().select({ row: events, booked: bookedPlaces() }).from(events).where(eq(events.id, id)),
     statusesFor(viewer?.id, [id]),

@@ -1,3 +1,4 @@
+import { isSerialId } from '~/lib/domain/serial-id';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { events, registrations, teamMembers, teams } from '~/db/schema';
@@ -64,7 +65,7 @@ export async function listMyTeams(userId: string): Promise<{ joined: TeamCard[];
 }
 
 export async function getTeam(teamId: number) {
-  if (!Number.isInteger(teamId) || teamId <= 0 || teamId > 2_147_483_647) return undefined;
+  if (!isSerialId(teamId)) return undefined;
   const [team] = await db()
     .select({ teamId: teams.id, teamName: teams.name, teamDescription: teams.description, logo: teams.logo, memberCount })
     .from(teams)
