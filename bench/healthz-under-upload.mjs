@@ -10,7 +10,8 @@
 //   npm run bench:healthz                  build, then measure
 //   npm run bench:healthz -- --no-build    reuse build/
 //   BENCH_CPU_PROF=1                       also write a CPU profile of the server and print
-//                                          where its main thread spent the time
+//                                          where its main thread spent the time, and what
+//                                          it ran while the slowest /healthz answers waited
 //   BENCH_PORT=3133 BENCH_SECONDS=10 BENCH_PROBE_MS=20
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -82,6 +83,7 @@ function probe() {
       const response = await fetch(`${BASE}/healthz`);
       await response.arrayBuffer();
       timings.push(performance.now() - started);
+      if (timings.at(-1) > TARGET_MS) slowProbes.push({ startUs: hrtimeUs() - timings.at(-1) * 1000, ms: timings.at(-1) });
       if (process.env.BENCH_DEBUG && timings.at(-1) > TARGET_MS) console.log(`  slow /healthz at +${(started - phaseStarted).toFixed(0)} ms: ${timings.at(-1).toFixed(0)} ms`);
       await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
     }
@@ -103,8 +105,8 @@ async function upload(token, bytes) {
 
 /**
  * Where the server's main thread was busy, from the .cpuprofile node --cpu-prof wrote: self time
- * per function over the whole run, and the longest stretch without an idle sample (the stall a
- * /healthz request waits out) with the call paths that filled it.
+ * per function over the uploads, and for each /healthz answer over TARGET_MS what the thread ran
+ * while that request waited (idle time there means the wait was not the server's thread).
  */
 function printProfile() {
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
@@ -117,35 +119,31 @@ function printProfile() {
     const { functionName, url, lineNumber } = byId.get(id).callFrame;
     return `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(`file://${ROOT}/`, '')}:${lineNumber + 1}`;
   };
-  const path3 = (id) => {
+  const callPath = (id) => {
     const chain = [];
     for (let at = id; at !== undefined && chain.length < 6; at = parentOf.get(at)) chain.push(name(at).split(' ')[0]);
     return chain.join(' < ');
   };
-  const top = (ids, label, count, describe = name) => {
+  const isIdle = (id) => byId.get(id).callFrame.functionName === '(idle)';
+  const top = (samples, label, count, describe = name) => {
     const self = new Map();
-    for (const [id, ms] of ids) self.set(describe(id), (self.get(describe(id)) ?? 0) + ms);
+    for (const [id, ms] of samples) if (!isIdle(id)) self.set(describe(id), (self.get(describe(id)) ?? 0) + ms);
     console.log(label);
     for (const [key, ms] of [...self].sort((x, y) => y[1] - x[1]).slice(0, count)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
   };
   // Sample times are on the monotonic clock process.hrtime reads in this process too.
   let at = profile.startTime;
   const timed = profile.samples.map((id, index) => [id, (profile.timeDeltas[index + 1] ?? 0) / 1000, (at += profile.timeDeltas[index])]);
-  const samples = timed.filter(([, , time]) => time >= uploadsStartedUs).map(([id, ms]) => [id, ms]);
-  top(samples, '\nServer main thread during the uploads, self time:', 12);
-  let best = [0, 0];
-  let start = 0;
-  let busy = 0;
-  samples.forEach(([id, ms], index) => {
-    if (byId.get(id).callFrame.functionName === '(idle)') {
-      start = index + 1;
-      busy = 0;
-    } else if ((busy += ms) > best[1]) best = [start, busy, index];
-  });
-  const stall = samples.slice(best[0], best[2] + 1);
-  top(stall, `\nThe longest busy stretch of the main thread during the uploads: ${best[1].toFixed(0)} ms, by call path:`, 8, path3);
+  top(timed.filter(([, , time]) => time >= uploadsStartedUs), '\nServer main thread during the uploads, self time:', 12);
+  for (const probe of [...slowProbes].sort((x, y) => y.ms - x.ms).slice(0, 5)) {
+    const during = timed.filter(([, , time]) => time >= probe.startUs && time <= probe.startUs + probe.ms * 1000);
+    const idleMs = during.filter(([id]) => isIdle(id)).reduce((sum, [, ms]) => sum + ms, 0);
+    top(during, `\n/healthz answered in ${probe.ms.toFixed(0)} ms; the server's thread was idle for ${idleMs.toFixed(0)} ms of it and ran:`, 6, callPath);
+  }
 }
 
+const hrtimeUs = () => Number(process.hrtime.bigint() / 1000n);
+const slowProbes = [];
 let uploadsStartedUs = Infinity;
 try {
   console.log('Starting the server (migrations and demo data)…');
@@ -158,7 +156,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   summary('/healthz, idle', await idle());
 
-  uploadsStartedUs = Number(process.hrtime.bigint() / 1000n);
+  uploadsStartedUs = hrtimeUs();
   const files = [
     { title: 'day-long ride (86,400 records, stored)', records: 86_400, fresh: true },
     { title: "issue's 200,000-record FIT (refused)", records: 200_000 },

@@ -4,14 +4,14 @@ import { users } from './accounts';
 import { ACTIVITY_TYPES, IMPORT_PLATFORMS, IMPORT_STATUSES } from '../../lib/domain/activities';
 
 /**
- * Packed numeric arrays (Float32 series, curves): compact and read in one go. Written as hex
- * text that the database decodes: PGlite's own bytea serializer walks the bytes one by one in
- * JavaScript (Array.from + toString(16)), which held the server's only thread for a second or
- * more per day-long ride (issue 15 item 4); Buffer's hex encoder is native.
+ * Packed numeric arrays (Float32 curves): compact and read in one go. Both drivers send and
+ * read the bytes with native code: postgres.js as hex through Buffer, PGlite as a binary
+ * parameter and a hex result that client.server.ts decodes with Buffer (issue 15 item 4: its own
+ * serializer and parser walk the bytes one by one in JavaScript on the request thread).
  */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  toDriver: (value) => sql`decode(${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}, 'hex')`,
+  toDriver: (value) => value,
   fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 });
 
@@ -73,8 +73,13 @@ export const activityDetails = pgTable('activity_details', {
     .primaryKey()
     .references(() => activities.id, { onDelete: 'cascade' }),
   sampleCount: integer('sample_count').notNull(),
-  /** Float32 × 7 × sampleCount: t, distance, altitude, power, speed, heart rate, cadence. */
-  series: bytea('series').notNull(),
+  /**
+   * Storage key of the per-second rows (Float32 × 7 × sampleCount: t, distance, altitude, power,
+   * speed, heart rate, cadence), kept as a file (decision 118, ride-series.server.ts).
+   */
+  seriesKey: text('series_key'),
+  /** Where rows stored before decision 118 were kept: moved to a file at start, then null. */
+  series: bytea('series'),
   /** Float32 watts for durations 1..n s (spike-filtered power). */
   powerCurve: bytea('power_curve').notNull(),
 });

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
 import { INGEST_MESSAGES, IngestError, ingestActivity } from '~/services/activities/activities.server';
 import { BodyTooLargeError, readBodyWithin } from '~/services/platform/security.server';
+import { fileFieldOf } from '~/services/platform/multipart.server';
 import { verifySessionToken } from '~/services/accounts/session.server';
 
 /** The multipart envelope around the file: boundaries and part headers. */
@@ -17,17 +18,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!session) return json({ error: 'Unauthorized' }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
   const contentType = request.headers.get('Content-Type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) return json({ error: MULTIPART_MESSAGE }, { status: 415 });
-  let file: FormDataEntryValue | null;
+  let file: Uint8Array | null;
   try {
-    const body = await readBodyWithin(request, ACTIVITY_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES);
-    file = (await new Response(body, { headers: { 'Content-Type': contentType } }).formData()).get('file');
+    file = fileFieldOf(await readBodyWithin(request, ACTIVITY_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES), contentType, 'file');
   } catch (error) {
     if (error instanceof BodyTooLargeError) return json({ error: INGEST_MESSAGES.too_big }, { status: 413 });
     return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   }
-  if (!(file instanceof Blob)) return json({ error: MULTIPART_MESSAGE }, { status: 400 });
+  if (!file) return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   try {
-    const { id, duplicate } = await ingestActivity(session.userId, new Uint8Array(await file.arrayBuffer()));
+    const { id, duplicate } = await ingestActivity(session.userId, file);
     // A re-upload (a client retrying) answers with the ride already stored, not a second one.
     return duplicate ? json({ id, duplicate: true }, { status: 200 }) : json({ id }, { status: 201 });
   } catch (error) {

@@ -4,6 +4,7 @@ import { users } from '~/db/schema';
 import { sendDeleteConfirmationMail, sendPasswordResetMail } from './account-mail.server';
 import { normalizeEmail } from './accounts.server';
 import { storage } from '../adapters/storage.server';
+import { deleteKeptFiles, keptFilesOf } from '../activities/ride-series.server';
 import { hashPassword } from './password.server';
 import { revokeAllSessions } from './session.server';
 import { checkLink, issueVerification } from './verification.server';
@@ -62,7 +63,10 @@ export async function requestAccountDeletion(userId: string): Promise<{ sentTo: 
 export async function confirmAccountDeletion(linkToken: string): Promise<boolean> {
   const check = await checkLink(linkToken, 'delete-account');
   if (!check.ok) return false;
+  // The rows go with the account; the ride files they name are removed after them.
+  const rideFiles = await keptFilesOf(check.userId);
   const [deleted] = await db().delete(users).where(eq(users.id, check.userId)).returning({ avatarPath: users.avatarPath });
   if (deleted?.avatarPath?.startsWith('avatars/')) await storage().delete(deleted.avatarPath);
+  if (deleted) await deleteKeptFiles(rideFiles);
   return Boolean(deleted);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails } from '~/db/schema';
@@ -8,8 +7,9 @@ import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
 import type { DecodedRide } from '~/lib/fit/read-ride';
 import { ANALYSIS_VERSION, analyseRide, atFtp, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { decode, type DecodeOutcome, type DecodeRefusal } from './ride-analysis.worker';
-import { analyseInWorker, decodeInWorker } from './ride-pool.server';
+import { analyseInWorker, readUploadInWorker } from './ride-pool.server';
 import { storage } from '../adapters/storage.server';
+import { deleteKeptFiles, storeSeries } from './ride-series.server';
 import { addToRollups } from './rollups.server';
 import { ftpAt, recomputeRideFtps } from './ftp.server';
 import { invalidateRiderPage } from './page-cache.server';
@@ -66,27 +66,31 @@ export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previo
   return { ride, analysis: analyseRide(ride, weightKg, previousBest) };
 }
 
-/**
- * The one way a ride enters Paceline (uploads, game clients, the seed): check, decode, keep
- * the original, compute every figure once and store it with the per-second rows and curve.
- */
 async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
   const [row] = await db().select({ id: activities.id }).from(activities).where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
   return row?.id;
 }
 
-export async function ingestActivity(userId: string, bytes: Uint8Array, options: IngestOptions = {}): Promise<{ id: string; duplicate?: true }> {
+/**
+ * The one way a ride enters Paceline (uploads, game clients, the seed): check, decode, keep
+ * the original, compute every figure once and store it with the per-second rows and curve.
+ */
+export async function ingestActivity(userId: string, upload: Uint8Array, options: IngestOptions = {}): Promise<{ id: string; duplicate?: true }> {
+  // Hashing, decoding and analysis run on the ride pool's threads: a day-long file must not
+  // stall requests. A copy is moved there and back, so the caller keeps `upload`.
+  const { contentHash, bytes, outcome } = await readUploadInWorker(upload.slice());
   // The same file again (a retry, a double click) is the ride already stored (issue 15 item 8).
-  const contentHash = createHash('sha256').update(bytes).digest('hex');
   const known = await rideWithContent(userId, contentHash);
   if (known) return { id: known, duplicate: true };
-  // Decode and analysis run on the ride pool's threads: a day-long file must not stall requests.
-  const ride = decodedOrRefused(await decodeInWorker(bytes));
+  const ride = decodedOrRefused(outcome);
+  const sampleCount = ride.samples.t.length;
   const weightKg = await weightAt(userId, ride.startTime);
   // The FTP in force at the ride's date is read here, on the server, around the worker's analysis (decision 106).
-  const analysis = atFtp(await analyseInWorker({ ride, weightKg, previousBest: null }), await ftpAt(userId, ride.startTime, weightKg));
+  const { analysis: analysed, series } = await analyseInWorker({ ride, weightKg, previousBest: null });
+  const analysis = atFtp(analysed, await ftpAt(userId, ride.startTime, weightKg));
+  // Both files are written before the rows that name them, by the system's I/O threads (decision 118).
   const fileKey = await storage().put('activities', bytes, 'fit');
-  const { samples } = ride;
+  const seriesKey = await storeSeries(series);
   const type = options.type ?? 'ride';
   const stored = db().transaction(async (tx) => {
     const [row] = await tx
@@ -125,8 +129,8 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
       .returning({ id: activities.id });
     await tx.insert(activityDetails).values({
       activityId: row.id,
-      sampleCount: samples.t.length,
-      series: packFloat32([samples.t, samples.distanceM, samples.altitudeM, analysis.power, samples.speedMps, samples.heartRate, samples.cadence]),
+      sampleCount,
+      seriesKey,
       powerCurve: packFloat32([analysis.powerCurve]),
     });
     await addToRollups(tx, {
@@ -145,10 +149,11 @@ export async function ingestActivity(userId: string, bytes: Uint8Array, options:
   try {
     result = await stored;
   } catch (error) {
+    // No row names the files now.
+    await deleteKeptFiles([fileKey, seriesKey]);
     // Two identical uploads at once: the unique index lets one in; the other answers with it.
     const winner = await rideWithContent(userId, contentHash);
     if (!winner) throw error;
-    await storage().delete(fileKey);
     return { id: winner, duplicate: true };
   }
   // Rides started after this one may have a new 20-minute best before them now.

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails } from '~/db/schema';
-import { unpackFloat32 } from '~/lib/activities/packing';
 import { getActivityCurves } from './curves.server';
 import { toCurveView, type CurveView } from './curve-view.server';
+import { readSeries } from './ride-series.server';
 
 /** Spec 2 §3 "Single activity": header_detail plus the per-second rows (detail). */
 export interface ActivityHeader {
@@ -70,21 +70,24 @@ export async function getActivityDetail(userId: string, activityId: string): Pro
     weightKg: row.weightKg,
     ftpW: row.ftpW,
   };
-  const [detail] = await db().select().from(activityDetails).where(eq(activityDetails.activityId, activityId));
-  if (!detail || detail.sampleCount === 0) return { status: 'no_detail', header };
-  const [t, distance, altitude, power, speed, heartRate, cadence] = unpackFloat32(detail.series, 7);
+  const [detail] = await db()
+    .select({ sampleCount: activityDetails.sampleCount, seriesKey: activityDetails.seriesKey })
+    .from(activityDetails)
+    .where(eq(activityDetails.activityId, activityId));
+  const stored = detail?.seriesKey && detail.sampleCount > 0 ? await readSeries(detail.seriesKey) : null;
+  if (!stored) return { status: 'no_detail', header };
   const [curve] = await getActivityCurves(userId, [activityId]);
   return {
     status: 'ok',
     header,
     series: {
-      t: Array.from(t),
-      distanceKm: Array.from(distance, (metres) => round(3)(metres / 1000)),
-      altitudeM: Array.from(altitude, round(1)),
-      power: Array.from(power, Math.round),
-      speedKmh: Array.from(speed, (mps) => round(1)(mps * 3.6)),
-      heartRate: Array.from(heartRate, Math.round),
-      cadence: Array.from(cadence, Math.round),
+      t: Array.from(stored.t),
+      distanceKm: Array.from(stored.distanceM, (metres) => round(3)(metres / 1000)),
+      altitudeM: Array.from(stored.altitudeM, round(1)),
+      power: Array.from(stored.power, Math.round),
+      speedKmh: Array.from(stored.speedMps, (mps) => round(1)(mps * 3.6)),
+      heartRate: Array.from(stored.heartRate, Math.round),
+      cadence: Array.from(stored.cadence, Math.round),
     },
     curve: curve ? toCurveView(curve) : null,
   };

@@ -6,5 +6,5 @@ import { register } from 'tsx/esm/api';
 register();
 const worker = await import('./ride-analysis.worker.ts');
 
-export const decode = worker.decode;
-export const analyse = worker.analyse;
+export const readUpload = worker.readUpload;
+export const analyseAndPack = worker.analyseAndPack;

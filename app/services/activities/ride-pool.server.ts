@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { RideAnalysis } from '~/lib/power/analyse-ride';
-import type { AnalyseTask, DecodeOutcome } from './ride-analysis.worker';
+import type { AnalyseTask, AnalysedRide, ReadUpload } from './ride-analysis.worker';
 
 /**
  * The pool of threads that decode and analyse uploads (issue 15 item 4, decision 062).
@@ -32,12 +31,18 @@ function ridePool(): Piscina<unknown, unknown> {
   return pool;
 }
 
-export function decodeInWorker(bytes: Uint8Array): Promise<DecodeOutcome> {
-  return ridePool().run(bytes, { name: 'decode' }) as Promise<DecodeOutcome>;
+/**
+ * Hashes and decodes an upload on a pool thread. The file's buffer is moved there and back, so
+ * the caller's array must not be used afterwards: use the `bytes` it answers with.
+ */
+export function readUploadInWorker(bytes: Uint8Array): Promise<ReadUpload> {
+  return ridePool().run(bytes, { name: 'readUpload', transferList: [bytes.buffer as ArrayBuffer] }) as Promise<ReadUpload>;
 }
 
-export function analyseInWorker(task: AnalyseTask): Promise<RideAnalysis> {
-  return ridePool().run(task, { name: 'analyse' }) as Promise<RideAnalysis>;
+/** Analyses a decoded ride on a pool thread; its samples are moved there, not copied. */
+export function analyseInWorker(task: AnalyseTask): Promise<AnalysedRide> {
+  const buffers = new Set(Object.values(task.ride.samples).map((samples) => samples.buffer as ArrayBuffer));
+  return ridePool().run(task, { name: 'analyseAndPack', transferList: [...buffers] }) as Promise<AnalysedRide>;
 }
 
 /** At shutdown: finish running tasks, stop the threads. */

@@ -8,6 +8,8 @@ import { completeCallback, connectXert, disconnectNetwork, freshAccessToken, lis
 import { importRecentRides } from './import.server';
 import { SANDBOX_XERT_PASSWORD, handleSandboxRequest } from './sandbox.server';
 import { decryptToken } from './secrets.server';
+import { storage } from '../adapters/storage.server';
+import { keptFilesOf } from '../activities/ride-series.server';
 
 useTestDatabase();
 
@@ -94,8 +96,12 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
     const [totals] = await db().select().from(riderActivityTotals).where(eq(riderActivityTotals.userId, rider.id));
     expect(totals.count).toBe(3);
 
+    const files = await keptFilesOf(rider.id);
+    expect(files).toHaveLength(6);
     expect(await disconnectNetwork(rider.id, 'strava')).toEqual({ removedRides: 3 });
     expect(await db().$count(activities, eq(activities.userId, rider.id))).toBe(0);
+    // The originals and the per-second rows go with the rides.
+    for (const key of files) expect(await storage().get(key)).toBeNull();
     expect(await db().$count(riderActivityTotals, eq(riderActivityTotals.userId, rider.id))).toBe(0);
     expect(await connectionOf(rider.id, 'strava')).toBeUndefined();
   });

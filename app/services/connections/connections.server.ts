@@ -4,9 +4,9 @@ import { activities, activityDetails, networkConnections, networkImports, networ
 import { unpackFloat32 } from '~/lib/activities/packing';
 import { NETWORK_STATE_TTL_MS } from '~/lib/constants';
 import { NETWORK_NAMES, IMPORTING_NETWORKS, networksFor, type ConnectionCard, type Network } from '~/lib/connections/networks';
-import { storage } from '../adapters/storage.server';
 import { addToRollups } from '../activities/rollups.server';
 import { invalidateRiderPage } from '../activities/page-cache.server';
+import { deleteKeptFiles, keptFilesOf } from '../activities/ride-series.server';
 import { networkClient } from './networks.server';
 import { authorizationUrl, exchangeCode, passwordGrant, refreshTokens, revokeAtProvider, type ProviderTokens } from './provider-client.server';
 import { decryptToken, encryptToken, hashToken, randomToken } from './secrets.server';
@@ -167,18 +167,18 @@ export async function disconnectNetwork(userId: string, network: Network): Promi
     // Revocation is a courtesy to the provider; the local data is removed regardless.
   }
   const imported = await db()
-    .select({ activityId: networkImports.activityId, fileKey: activities.fileKey })
+    .select({ activityId: networkImports.activityId })
     .from(networkImports)
-    .innerJoin(activities, eq(activities.id, networkImports.activityId))
     .where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)));
   const ids = imported.map((entry) => entry.activityId);
+  const files = await keptFilesOf(userId, ids);
   await db().transaction(async (tx) => {
     if (ids.length > 0) await tx.delete(activities).where(and(eq(activities.userId, userId), inArray(activities.id, ids)));
     await tx.delete(networkImports).where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)));
     await tx.delete(networkConnections).where(eq(networkConnections.id, row.id));
   });
   if (ids.length > 0) await rebuildRollups(userId);
-  for (const { fileKey } of imported) if (fileKey) await storage().delete(fileKey);
+  await deleteKeptFiles(files);
   invalidateRiderPage(userId);
   return { removedRides: ids.length };
 }

@@ -1,6 +1,7 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
 import { upgradeStoredRides } from '../activities/stored-rides.server';
+import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
@@ -17,7 +18,8 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
     env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR },
   );
   await opened.migrate();
-  // Rides stored by older versions get what the current code stores (decisions 045, 046).
+  // Rides stored by older versions get what the current code stores (decisions 045, 046, 118).
+  await moveSeriesOutOfDatabase();
   await upgradeStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Gem orders left pending (no return, no webhook) are settled from the provider's word.
