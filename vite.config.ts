@@ -13,14 +13,20 @@ declare module '@remix-run/node' {
 }
 
 /**
- * After the server build, compiles the ride-analysis worker to build/server/workers/ so the
- * piscina pool finds it beside index.js (decision 062; ride-pool.server.ts names the file).
- * Packages stay external: the worker loads them from node_modules like the server does.
+ * After the server build, compiles the worker threads' modules to build/server/workers/, where
+ * `workerFile` (app/lib/worker-file.server.ts) finds them beside index.js: the ride-analysis
+ * pool (decision 062) and the flows catalogue's summaries (decision 118). Packages stay
+ * external: the workers load them from node_modules like the server does.
  */
-function rideAnalysisWorker(): Plugin {
+const WORKERS = {
+  'ride-analysis.worker': 'app/services/activities/ride-analysis.worker.ts',
+  'flow-summaries.worker': 'app/lib/flows/flow-summaries.worker.ts',
+};
+
+function workerThreads(): Plugin {
   let serverOutDir: string | undefined;
   return {
-    name: 'paceline-ride-analysis-worker',
+    name: 'paceline-worker-threads',
     apply: 'build',
     configResolved(config) {
       serverOutDir = config.build.ssr ? config.build.outDir : undefined;
@@ -33,11 +39,11 @@ function rideAnalysisWorker(): Plugin {
         logLevel: 'warn',
         plugins: [tsconfigPaths()],
         build: {
-          ssr: 'app/services/activities/ride-analysis.worker.ts',
+          ssr: true,
           outDir: path.join(serverOutDir, 'workers'),
           emptyOutDir: false,
           target: 'node20',
-          rollupOptions: { output: { format: 'es', entryFileNames: 'ride-analysis.worker.js' } },
+          rollupOptions: { input: WORKERS, output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared/[name]-[hash].js' } },
         },
       });
     },
@@ -46,7 +52,7 @@ function rideAnalysisWorker(): Plugin {
 
 export default defineConfig({
   // requestScreen before remix(): its middleware must see a post before Remix's does.
-  plugins: [requestScreen(), remix(remixConfig), tsconfigPaths(), rideAnalysisWorker(), layerGuard()],
+  plugins: [requestScreen(), remix(remixConfig), tsconfigPaths(), workerThreads(), layerGuard()],
   server: { port: 3000 },
   build: { target: 'es2022' },
   ssr: { noExternal: [] },

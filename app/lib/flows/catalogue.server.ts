@@ -1,45 +1,26 @@
+import { Worker } from 'node:worker_threads';
 import { catalogue, findCatalogueEntry } from '~/machines/catalogue';
-import { extractGraph, graphCounts } from './graph';
+import { workerFile } from '../worker-file.server';
+import { extractGraph } from './graph';
 import { layoutStatechart, type Statechart } from './layout';
-import { generatePaths } from './paths';
+import { summaryOf, type MachineSummary } from './summary';
 
 /**
  * What /flows shows of the catalogue, computed once per process: machines do not change
  * while the server runs, and path generation and layout take tens to hundreds of ms.
  */
 
-export interface MachineSummary {
-  id: string;
-  title: string;
-  description: string;
-  specRef: string;
-  counts: ReturnType<typeof graphCounts>;
-  paths: number;
-  coverage: { states: number; transitions: number };
-}
+export type { MachineSummary } from './summary';
 
 const summaries = new Map<string, MachineSummary>();
 const charts = new Map<string, Promise<Statechart>>();
-
-function percent(part: { covered: number; total: number }): number {
-  return part.total === 0 ? 100 : Math.floor((part.covered / part.total) * 100);
-}
 
 export function summarize(id: string): MachineSummary | undefined {
   const cached = summaries.get(id);
   if (cached) return cached;
   const entry = findCatalogueEntry(id);
   if (!entry) return undefined;
-  const { paths, coverage } = generatePaths(entry);
-  const summary: MachineSummary = {
-    id: entry.id,
-    title: entry.title,
-    description: entry.description,
-    specRef: entry.specRef,
-    counts: graphCounts(extractGraph(entry.machine)),
-    paths: paths.length,
-    coverage: { states: percent(coverage.states), transitions: percent(coverage.transitions) },
-  };
+  const summary = summaryOf(entry);
   summaries.set(id, summary);
   return summary;
 }
@@ -49,19 +30,25 @@ export function summarizeCatalogue(): MachineSummary[] {
 }
 
 /**
- * Fills the summaries in the background after start, one machine per turn of the event loop,
- * so the first visit to /flows does not wait seconds for every path to be generated while
- * requests in between are served.
+ * Fills the summaries after start on a worker thread, so neither the first visit to /flows nor
+ * the requests served meanwhile wait for every path to be generated (done on the request
+ * thread, it held it for up to 140 ms a machine). Resolves with what the worker summarised;
+ * if it fails, with nothing, and /flows computes the summaries on its first visit instead.
  */
-export function warmFlowsCatalogue(): void {
-  const pending = catalogue.map((entry) => entry.id);
-  const next = () => {
-    const id = pending.shift();
-    if (id === undefined) return;
-    summarize(id);
-    setTimeout(next, 0).unref();
-  };
-  setTimeout(next, 0).unref();
+export function warmFlowsCatalogue(): Promise<MachineSummary[]> {
+  const worker = new Worker(workerFile(import.meta.url, 'flow-summaries'));
+  worker.unref();
+  return new Promise((resolve) => {
+    worker.once('message', (list: MachineSummary[]) => {
+      for (const summary of list) if (!summaries.has(summary.id)) summaries.set(summary.id, summary);
+      resolve(list);
+    });
+    worker.once('error', (error) => {
+      console.error('Summarising the flows catalogue failed; /flows will compute it on demand', error);
+      resolve([]);
+    });
+    worker.once('exit', () => resolve([]));
+  });
 }
 
 export function summarizedMachineCount(): number {

@@ -1,28 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { workerFile } from '~/lib/worker-file.server';
 import type { AnalyseTask, AnalysedRide, ReadUpload } from './ride-analysis.worker';
 
-/**
- * The pool of threads that decode and analyse uploads (issue 15 item 4, decision 062).
- * From source this module sits beside ride-analysis.worker-source.mjs; in the production build
- * it is part of build/server/index.js and the worker is build/server/workers/ride-analysis.worker.js
- * (compiled by the ride-worker plugin in vite.config.ts). The names are built at run time so
- * Vite does not treat them as assets to copy.
- */
-export const WORKER_BUILD_PATH = 'workers/ride-analysis.worker.js';
-
-function workerFilename(): string {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const name = fromSource ? ['.', 'ride-analysis.worker-source.mjs'].join('/') : ['.', WORKER_BUILD_PATH].join('/');
-  return fileURLToPath(new URL(name, import.meta.url));
-}
-
+/** The pool of threads that decode and analyse uploads (issue 15 item 4, decision 062). */
 let pool: Piscina<unknown, unknown> | undefined;
 
 function ridePool(): Piscina<unknown, unknown> {
   pool ??= new Piscina({
-    filename: workerFilename(),
+    filename: workerFile(import.meta.url, 'ride-analysis'),
     // One core stays free for requests; two threads at most on this kind of machine.
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     minThreads: 0,
