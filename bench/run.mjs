@@ -224,7 +224,7 @@ try {
     const server = startServer(
       'Paceline',
       ['server.mjs'],
-      { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SEED_DEMO: 'false', RESPONSE_CACHE: String(CACHE === 'on'), LISTEN_SOCKET: paceline.socketPath },
+      { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SANDBOXES: 'true', SEED_DEMO: 'false', RESPONSE_CACHE: String(CACHE === 'on'), LISTEN_SOCKET: paceline.socketPath },
       paceline.socketPath,
     );
     try {

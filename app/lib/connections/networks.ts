@@ -35,6 +35,8 @@ export const CONNECTION_MESSAGES = {
   confirmRemove: (network: Network) => `Are you sure you want to remove ${NETWORK_NAMES[network].toUpperCase()}`,
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
+  /** Not in the spec (decision 119): a site whose operator configured no network and runs no sandbox. */
+  noNetworks: 'No fitness networks can be connected on this site yet.',
 } as const;
 
 /** What the Connections tab knows about one card. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONNECTION_MESSAGES, CONNECTIONS_TAB_PATH, IMPORTING_NETWORKS, NETWORKS, isNetwork, type Network } from '~/lib/connections/networks';
 import { requireUser } from '~/services/accounts/auth.server';
 import { connectXert, disconnectNetwork, listConnectionCards, startConnect } from '~/services/connections/connections.server';
+import { isNetworkOffered } from '~/services/connections/networks.server';
 import { revokePartnerForRider } from '~/services/connections/partners/oauth-server.server';
 import { checkSession } from '~/services/accounts/session.server';
 
@@ -50,11 +51,11 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (input.intent) {
     case 'connect': {
       const session = await checkSession(request);
-      if (session.status !== 'valid' || input.network === 'xert') return backToTab(input.network, 'failed');
+      if (session.status !== 'valid' || input.network === 'xert' || !isNetworkOffered(input.network)) return backToTab(input.network, 'failed');
       return redirect(await startConnect(user.id, session.sessionId, input.network));
     }
     case 'xert': {
-      const ok = await connectXert(user.id, input.username, input.password);
+      const ok = isNetworkOffered('xert') && (await connectXert(user.id, input.username, input.password));
       return wantsJson(request) ? json({ ok }) : backToTab('xert', ok ? 'connected' : 'failed');
     }
     case 'disconnect': {

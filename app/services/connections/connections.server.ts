@@ -7,7 +7,7 @@ import { NETWORK_NAMES, IMPORTING_NETWORKS, networksFor, type ConnectionCard, ty
 import { addToRollups } from '../activities/rollups.server';
 import { invalidateRiderPage } from '../activities/page-cache.server';
 import { deleteKeptFiles, keptFilesOf } from '../activities/ride-series.server';
-import { networkClient } from './networks.server';
+import { isNetworkOffered, networkClient } from './networks.server';
 import { authorizationUrl, exchangeCode, passwordGrant, refreshTokens, revokeAtProvider, type ProviderTokens } from './provider-client.server';
 import { decryptToken, encryptToken, hashToken, randomToken } from './secrets.server';
 
@@ -16,7 +16,9 @@ const REFRESH_MARGIN_MS = 60_000;
 
 export async function listConnectionCards(userId: string, isNormalUser: boolean): Promise<ConnectionCard[]> {
   const rows = await db().select().from(networkConnections).where(eq(networkConnections.userId, userId));
-  return networksFor(isNormalUser).map((network) => {
+  // A network without a provider is not offered (decision 119), unless the rider is linked to it.
+  const offered = networksFor(isNormalUser).filter((network) => isNetworkOffered(network) || rows.some((row) => row.network === network));
+  return offered.map((network) => {
     const row = rows.find((candidate) => candidate.network === network);
     const client = networkClient(network);
     const termsToken = row?.networkData.termsToken;

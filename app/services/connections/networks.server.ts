@@ -1,5 +1,5 @@
 import { NETWORK_NAMES, type Network } from '~/lib/connections/networks';
-import { getEnv, networkVariable } from '../platform/env.server';
+import { getEnv, networkVariable, sandboxesEnabled } from '../platform/env.server';
 import { derivedSecret } from './secrets.server';
 
 /** Scopes requested per provider (spec 1 §4 "scopes are requested per provider"). */
@@ -43,6 +43,14 @@ export function sandboxClientSecret(network: Network): string {
 /** Where Paceline's callback is for a network (registered at the provider exactly). */
 export function callbackUrl(network: Network): string {
   return new URL(`/oauth/${network}`, getEnv().SITE_URL).toString();
+}
+
+/**
+ * Whether riders are offered this network: it has a client id, or the sandboxes serve
+ * (decision 119: never the sandbox in production unless SANDBOXES=true).
+ */
+export function isNetworkOffered(network: Network): boolean {
+  return Boolean(getEnv()[networkVariable(network, 'CLIENT_ID')]) || sandboxesEnabled();
 }
 
 /** A network's OAuth client from configuration; the sandbox mounted in the app when unconfigured. */

@@ -4,6 +4,7 @@ import { isNetwork, NETWORK_NAMES, type Network } from '~/lib/connections/networ
 import { generateRide } from '~/lib/fit/synthetic-ride';
 import { callbackUrl, networkClient, sandboxClientId, sandboxClientSecret } from './networks.server';
 import { derivedSecret, hashToken, randomToken } from './secrets.server';
+import { sandboxesEnabled } from '../platform/env.server';
 
 /**
  * The sandbox OAuth provider mounted at /sandbox/{network}/… (decision 091): the embedded default
@@ -215,8 +216,9 @@ async function api(request: Request, network: Network, path: string): Promise<Re
 export async function handleSandboxRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const [, prefix, network, area, ...rest] = url.pathname.split('/');
-  // A network configured with a real provider has no sandbox: its callback only trusts that provider.
-  if (prefix !== 'sandbox' || !isNetwork(network) || !networkClient(network).sandbox) return json({ message: 'Not Found' }, 404);
+  // A network configured with a real provider has no sandbox: its callback only trusts that
+  // provider. Production has none unless SANDBOXES=true (decision 119).
+  if (prefix !== 'sandbox' || !isNetwork(network) || !networkClient(network).sandbox || !sandboxesEnabled()) return json({ message: 'Not Found' }, 404);
   const path = rest.join('/');
   if (area === 'oauth' && path === 'authorize') return authorize(request, network, url);
   if (area === 'oauth' && path === 'token' && request.method === 'POST') return token(request, network);

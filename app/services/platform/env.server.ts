@@ -86,6 +86,13 @@ const EnvSchema = z
     RESULTS_URL: z.string().url().optional(),
     /** Key of the AES-256-CBC payload layer game clients use (64 hex characters). */
     PAYLOAD_KEY: requiredSecret('PAYLOAD_KEY').regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters'),
+    /**
+     * Whether the built-in sandboxes of outside services may serve (decision 119): the sandbox
+     * checkout, and the sandbox OAuth provider for fitness networks without a client id. On
+     * outside production; in production only when set to true (a staging or demo site): there
+     * the checkout would credit gems for no payment and the networks would import made-up rides.
+     */
+    SANDBOXES: booleanFlag.optional(),
     /** Card payments for gems (docs/shop-and-payments.md): the built-in sandbox checkout, or Stripe. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -110,6 +117,13 @@ const EnvSchema = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when ${networkVariable(network, 'CLIENT_ID')} is set` });
       }
     }
+    if (env.PAYMENT_PROVIDER === 'sandbox' && !sandboxesServe(env)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'the sandbox checkout takes no real payment: in production set PAYMENT_PROVIDER=stripe with its keys, or SANDBOXES=true for a staging site',
+      });
+    }
     if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe' });
     }
@@ -120,7 +134,16 @@ const EnvSchema = z
     }
   });
 
+function sandboxesServe(env: { SANDBOXES?: boolean; APP_MODE: string }): boolean {
+  return env.SANDBOXES ?? env.APP_MODE !== 'production';
+}
+
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Whether the built-in sandboxes serve (SANDBOXES, decision 119). */
+export function sandboxesEnabled(): boolean {
+  return sandboxesServe(getEnv());
+}
 
 /** Secrets production must be given; elsewhere they are generated (or fixed in test mode). */
 const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY', 'TOKEN_ENCRYPTION_KEY'] as const;

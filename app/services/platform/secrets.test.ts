@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getEnv, resetEnvForTests } from './env.server';
+import { getEnv, resetEnvForTests, sandboxesEnabled } from './env.server';
 
 const SECRET_NAMES = ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY', 'TOKEN_ENCRYPTION_KEY'] as const;
 const PUBLISHED = {
@@ -11,15 +11,16 @@ const PUBLISHED = {
   PAYLOAD_KEY: '7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465',
 };
 const saved = { ...process.env };
+const CONFIGURED = [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET', 'APP_MODE', 'SECRETS_FILE', 'SANDBOXES', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
 
 function configure(values: Record<string, string | undefined>) {
-  for (const name of [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET', 'APP_MODE', 'SECRETS_FILE']) delete process.env[name];
+  for (const name of CONFIGURED) delete process.env[name];
   for (const [name, value] of Object.entries(values)) if (value !== undefined) process.env[name] = value;
   resetEnvForTests();
 }
 
 afterEach(() => {
-  for (const name of [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET', 'APP_MODE', 'SECRETS_FILE']) {
+  for (const name of CONFIGURED) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -74,5 +75,19 @@ describe('secrets (issue 15 item 2, ASVS V13.3)', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('production takes no sandbox payment: it refuses the default checkout unless SANDBOXES=true (decision 119)', () => {
+    const secrets = { SESSION_SECRET: 's'.repeat(40), ALTCHA_HMAC_KEY: 'a'.repeat(40), PAYLOAD_KEY: 'cd'.repeat(32), TOKEN_ENCRYPTION_KEY: 'ef'.repeat(32) };
+    configure({ APP_MODE: 'production', ...secrets });
+    expect(() => getEnv()).toThrow(/PAYMENT_PROVIDER: the sandbox checkout takes no real payment/);
+    configure({ APP_MODE: 'production', ...secrets, SANDBOXES: 'true', PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40) });
+    expect(getEnv().PAYMENT_PROVIDER).toBe('sandbox');
+    expect(sandboxesEnabled()).toBe(true);
+    configure({ APP_MODE: 'production', ...secrets, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(getEnv().PAYMENT_PROVIDER).toBe('stripe');
+    expect(sandboxesEnabled()).toBe(false);
+    configure({ APP_MODE: 'test' });
+    expect(sandboxesEnabled()).toBe(true);
   });
 });

@@ -38,6 +38,8 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
 
   it('production adds HSTS to every response', () => {
     process.env.APP_MODE = 'production';
+    // A staging site: production with the sandbox checkout (decision 119).
+    process.env.SANDBOXES = 'true';
     process.env.SESSION_SECRET ??= 'x'.repeat(40);
     resetEnvForTests();
     Object.assign(process.env, { ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? 'a-production-altcha-key', PAYLOAD_KEY: process.env.PAYLOAD_KEY ?? 'cd'.repeat(32), TOKEN_ENCRYPTION_KEY: process.env.TOKEN_ENCRYPTION_KEY ?? 'ef'.repeat(32) });
@@ -45,6 +47,7 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
       const response = secureResponse(new Request('http://localhost/api/activities'), new Response('x'));
       expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
     } finally {
+      delete process.env.SANDBOXES;
       delete process.env.SESSION_SECRET;
       delete process.env.ALTCHA_HMAC_KEY;
       delete process.env.PAYLOAD_KEY;

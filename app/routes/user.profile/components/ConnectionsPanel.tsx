@@ -181,11 +181,15 @@ function XertForm({ send, errors, busy }: { send: ReturnType<typeof useFlowMachi
 export function ConnectionsPanel({ data }: { data: ConnectionsTabData }) {
   return (
     <div className="connections-panel">
-      <ul className="connection-cards">
-        {data.cards.map((card) => (
-          <NetworkCard key={card.network} card={card} data={data} />
-        ))}
-      </ul>
+      {data.cards.length > 0 ? (
+        <ul className="connection-cards">
+          {data.cards.map((card) => (
+            <NetworkCard key={card.network} card={card} data={data} />
+          ))}
+        </ul>
+      ) : (
+        <p className="connection-cards-empty">{CONNECTION_MESSAGES.noNetworks}</p>
+      )}
       <h2>Authorized partners</h2>
       <Table
         testId="authorized-partners"
