@@ -85,28 +85,47 @@ export async function checkSession(request: Request): Promise<SessionCheck> {
   return verified && verified.userId === userId ? { status: 'valid', ...verified } : { status: 'expired' };
 }
 
-/**
- * Tokens whose signature has been checked, with their claims: verifying an HS256 signature
- * costs more than the rest of the check (docs/performance.md). The signature and claims of a
- * given token string never change, so only they are remembered; exp and the session row are
- * checked on every request, and a revoked session stops working on the next one.
- */
-const SIGNED_TOKENS_MAX = 10_000;
-const signedTokens = new Map<string, { userId: string; sessionId: string; expiresAtMs: number }>();
-
-/**
- * Sessions found live, with the write generation they were read at (app/db/write-watch.server.ts).
- * Revoking a session, deleting or changing an account are writes: they move the generation,
- * and the next request reads the row again. Until then nothing the row says can have changed,
- * so a signed-in page costs no query for its session; the row's own end is still checked
- * against the clock on every request.
- */
-const checkedSessions = new Map<string, { generation: number; rowExpiresAtMs: number; session: VerifiedSession }>();
-
 export interface VerifiedSession {
   userId: string;
   sessionId: string;
   user: UserRow;
+}
+
+/** What this process knows of a session token it has seen. */
+interface KnownToken {
+  /**
+   * Its claims, once the signature checked: verifying an HS256 signature costs more than the
+   * rest of the check (docs/performance.md), and the claims of a token string never change.
+   */
+  claims: { userId: string; sessionId: string; expiresAtMs: number };
+  /**
+   * Its session as last found live, with the write generation it was read at
+   * (app/db/write-watch.server.ts). Revoking a session, deleting or changing an account are
+   * writes: they move the generation, and the next request reads the row again. Until then
+   * nothing the row says can have changed, so a signed-in page costs no query for its session;
+   * the token's and the row's ends are still checked against the clock on every request.
+   */
+  live?: { generation: number; rowExpiresAtMs: number; session: VerifiedSession };
+}
+
+const KNOWN_TOKENS_MAX = 10_000;
+const knownTokens = new Map<string, KnownToken>();
+
+async function knownToken(token: string): Promise<KnownToken | null> {
+  const known = knownTokens.get(token);
+  if (known) return known;
+  let claims: KnownToken['claims'];
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
+  } catch {
+    return null;
+  }
+  if (knownTokens.size >= KNOWN_TOKENS_MAX) knownTokens.clear();
+  const entry: KnownToken = { claims };
+  knownTokens.set(token, entry);
+  return entry;
 }
 
 /**
@@ -115,25 +134,11 @@ export interface VerifiedSession {
  * `Authorization: Bearer <token>`.
  */
 export async function verifySessionToken(token: string): Promise<VerifiedSession | null> {
-  let claims = signedTokens.get(token);
-  if (!claims) {
-    try {
-      const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
-      claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
-    } catch {
-      return null;
-    }
-    if (signedTokens.size >= SIGNED_TOKENS_MAX) signedTokens.clear();
-    signedTokens.set(token, claims);
-  }
-  if (claims.expiresAtMs <= Date.now()) return null;
+  const known = await knownToken(token);
+  if (!known || known.claims.expiresAtMs <= Date.now()) return null;
   const generation = writeGeneration();
-  const checked = checkedSessions.get(token);
-  if (checked && checked.generation === generation) {
-    return checked.rowExpiresAtMs > Date.now() ? checked.session : null;
-  }
-  const { userId, sessionId } = claims;
+  if (known.live?.generation === generation) return known.live.rowExpiresAtMs > Date.now() ? known.live.session : null;
+  const { userId, sessionId, expiresAtMs } = known.claims;
   const [row] = await db()
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -141,11 +146,13 @@ export async function verifySessionToken(token: string): Promise<VerifiedSession
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
   // The row is the session: its end bounds the token's. A token promising to outlive its row
   // was not issued by createSession (which signs the row's own end), so it is refused.
-  if (!row || claims.expiresAtMs > Math.ceil(row.expiresAt.getTime() / 1000) * 1000) return null;
+  if (!row || expiresAtMs > Math.ceil(row.expiresAt.getTime() / 1000) * 1000) {
+    known.live = undefined;
+    return null;
+  }
   // Shared by every request until the next write: frozen so no caller can change it for the others.
   const session = { userId, sessionId, user: Object.freeze(row.user) };
-  if (checkedSessions.size >= SIGNED_TOKENS_MAX) checkedSessions.clear();
-  checkedSessions.set(token, { generation, rowExpiresAtMs: row.expiresAt.getTime(), session });
+  known.live = { generation, rowExpiresAtMs: row.expiresAt.getTime(), session };
   return session;
 }
 
