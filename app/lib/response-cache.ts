@@ -1,6 +1,6 @@
 /**
- * How a route says its response may be kept by the page cache
- * (app/services/platform/page-cache.server.ts, decision 102).
+ * How a route says its response may be kept by the response cache
+ * (app/services/platform/response-cache.server.ts, decision 102).
  *
  * A route opts in only when its loader's output depends on nothing but the URL, the params,
  * the signed-in session's account and the database; the clock may change it only in ways

@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { Prose } from '~/components/content/ContentPage';
 import { FeaturedEvents } from '~/components/home/FeaturedEvents';
 import { AppStoreLinks } from '~/components/shell/AppStoreLinks';
@@ -43,5 +43,4 @@ export default function Home() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { Prose, pageMeta } from '~/components/content/ContentPage';
 import { cms } from '~/services/content/cms/index.server';
 import { buttonClass } from '~/components/ui/Button';
@@ -35,5 +35,4 @@ export default function ArticlePage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

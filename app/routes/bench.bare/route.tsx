@@ -1,8 +1,8 @@
 import { cacheable } from '~/lib/response-cache';
+
 // The shell with no data of its own: `npm run bench` shows what it costs beside bare Remix.
 export default function BenchBare() {
   return <p>Paceline bare route.</p>;
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -4,6 +4,7 @@ import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { sendMail } from '~/services/adapters/mail.server';
 import { resetEnvForTests } from '~/services/platform/env.server';
+import { useProductionEnv } from '../../../tests/helpers/production-env';
 import { loader } from './route';
 
 useTestDatabase();
@@ -58,19 +59,11 @@ describe('/dev/outbox', () => {
   });
 
   it('is a 404 in production', async () => {
-    setMode('production', {
-      SESSION_SECRET: 'a-real-production-secret-of-at-least-32-chars',
-      ALTCHA_HMAC_KEY: 'a-real-production-altcha-key',
-      PAYLOAD_KEY: 'ab'.repeat(32),
-      TOKEN_ENCRYPTION_KEY: 'ef'.repeat(32),
-    });
+    const restore = useProductionEnv();
     try {
       await expect(loader(args(new Request(outboxUrl)))).rejects.toMatchObject({ status: 404 });
     } finally {
-      delete process.env.SESSION_SECRET;
-      delete process.env.ALTCHA_HMAC_KEY;
-      delete process.env.PAYLOAD_KEY;
-      delete process.env.TOKEN_ENCRYPTION_KEY;
+      restore();
     }
   });
 });

@@ -20,18 +20,20 @@ import { LoginToParticipate, ServerErrors, StepProgress, WizardErrorPopup } from
 import { WizardSteps } from './components/steps';
 import { handleRegistrationPost, type SubmitResponse } from './submit.server';
 import { buttonClass } from '~/components/ui/Button';
+import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const eventId = serialIdParam(params.id, 'Event not found');
   const user = await getOptionalUser(request, context);
   if (!user) {
     // Spec 3 §4: a visitor sees 'Please login to participate in the event', not the wizard.
-    const event = await findEvent(Number(params.id));
+    const event = await findEvent(eventId);
     if (!event) throw new Response('Event not found', { status: 404 });
     return { signedIn: false as const, event: { id: event.id, name: event.name } };
   }
-  const wizard = await getWizardData(Number(params.id), user.id);
+  const wizard = await getWizardData(eventId, user.id);
   if (!wizard) throw new Response('Event not found', { status: 404 });
   // Spec 3 §4: a rider who is already registered goes to the events list.
   if (wizard.isRegistered) throw redirect('/events');
@@ -48,8 +50,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** The wizard's one endpoint, with JavaScript (the machine posts the form here) and without. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const eventId = serialIdParam(params.id, 'Event not found');
   const user = await requireUser(request);
-  const result = await handleRegistrationPost(request, Number(params.id), user);
+  const result = await handleRegistrationPost(request, eventId, user);
   if (result.ok) throw redirect(result.redirectTo);
   return data(result, { status: 400 });
 }

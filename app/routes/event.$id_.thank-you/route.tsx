@@ -5,12 +5,13 @@ import { requireUser } from '~/services/accounts/auth.server';
 import { findEvent } from '~/services/events/events.server';
 import { registrationStatus } from '~/services/events/registration.server';
 import { buttonClass } from '~/components/ui/Button';
+import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const event = await findEvent(Number(params.id));
+  const event = await findEvent(serialIdParam(params.id, 'Event not found'));
   if (!event) throw new Response('Event not found', { status: 404 });
   return { event: { id: event.id, name: event.name, date: event.date, time: event.time }, status: await registrationStatus(event.id, user.id) };
 }

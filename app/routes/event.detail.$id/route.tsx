@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { CategoryTable } from '~/components/events/CategoryTable';
 import { EventLinks } from '~/components/events/EventLinks';
 import { ButtonLink } from '~/components/ui/Button';
@@ -11,12 +11,13 @@ import { formatEventDate, formatEventTime } from '~/lib/events/dates';
 import { formatPrize, totalPrize } from '~/lib/events/money';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { getEventDetail } from '~/services/events/events.server';
+import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.event.name} — Paceline` : 'Event — Paceline' }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  const event = await getEventDetail(Number(params.id), user ? { id: user.id, gender: user.gender } : null);
+  const event = await getEventDetail(serialIdParam(params.id, 'Event not found'), user ? { id: user.id, gender: user.gender } : null);
   if (!event) throw new Response('Event not found', { status: 404 });
   return { event, signedIn: Boolean(user) };
 }
@@ -84,5 +85,4 @@ export default function EventDetailPage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

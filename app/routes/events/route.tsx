@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { EventCard } from '~/components/events/EventCard';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { listEvents } from '~/services/events/events.server';
@@ -61,5 +61,4 @@ export default function EventsPage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

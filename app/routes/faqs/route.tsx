@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { PageHero, Prose } from '~/components/content/ContentPage';
 import { cms } from '~/services/content/cms/index.server';
 
@@ -44,5 +44,4 @@ export default function Faqs() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue } from '~/machines/catalogue';
 import { resetEnvForTests } from '~/services/platform/env.server';
+import { useProductionEnv } from '../../../tests/helpers/production-env';
 import { thrownResponse as thrown } from '../../../tests/helpers/responses';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
@@ -9,28 +9,23 @@ import { loader as definitionLoader } from '../flows.$id.definition[.json]/route
 import { loader as detailLoader } from '../flows.$id/route';
 import { loader as indexLoader } from './route';
 
-// The mode is set through the environment, as a server gets it: test files share a worker and
-// its module cache (vitest.config.ts), so a module mock of the configuration could miss
-// modules another file loaded first.
-const original = { ...process.env };
+// The mode is set through the environment, as a server gets it (tests/helpers/production-env.ts).
+let restoreEnv = () => {};
 function runIn(appMode: 'production' | 'development' | 'test') {
-  process.env.APP_MODE = appMode;
   if (appMode === 'production') {
-    // Production accepts no published or test secret (decision 061).
-    process.env.SESSION_SECRET = randomBytes(32).toString('base64url');
-    process.env.ALTCHA_HMAC_KEY = randomBytes(32).toString('base64url');
-    process.env.PAYLOAD_KEY = randomBytes(32).toString('hex');
-    process.env.TOKEN_ENCRYPTION_KEY = randomBytes(32).toString('hex');
+    restoreEnv = useProductionEnv();
+    return;
   }
+  const before = process.env.APP_MODE;
+  process.env.APP_MODE = appMode;
   resetEnvForTests();
+  restoreEnv = () => {
+    if (before === undefined) delete process.env.APP_MODE;
+    else process.env.APP_MODE = before;
+    resetEnvForTests();
+  };
 }
-afterEach(() => {
-  for (const name of ['APP_MODE', 'SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PAYLOAD_KEY', 'TOKEN_ENCRYPTION_KEY']) {
-    if (original[name] === undefined) delete process.env[name];
-    else process.env[name] = original[name];
-  }
-  resetEnvForTests();
-});
+afterEach(() => restoreEnv());
 
 useTestDatabase();
 

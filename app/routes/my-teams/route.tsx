@@ -1,10 +1,11 @@
-import { cacheable } from '~/lib/response-cache';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
+import { cacheable } from '~/lib/response-cache';
+import { serialIdField } from '~/lib/domain/ids';
 import { TeamCard } from '~/components/teams/TeamCard';
 import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { requireUser } from '~/services/accounts/auth.server';
@@ -20,8 +21,8 @@ const TeamActionSchema = z.discriminatedUnion('intent', [
     name: z.string({ required_error: 'Team name is required.' }).trim().min(2, 'Team name must be at least 2 characters').max(60),
     description: z.string().trim().max(500).optional(),
   }),
-  z.object({ intent: z.literal('join'), teamId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal('leave'), teamId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('join'), teamId: serialIdField }),
+  z.object({ intent: z.literal('leave'), teamId: serialIdField }),
 ]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -98,5 +99,4 @@ export default function MyTeamsPage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -5,5 +5,4 @@ import { contentPageLoader } from '~/services/content/content-pages.server';
 export const loader = contentPageLoader('paceline-ruleset');
 export { ContentPage as default, contentPageMeta as meta, NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -11,12 +11,13 @@ import { createEvent, findEvent, updateEvent } from '~/services/events/events.se
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { EventFormSchema, formDefaults, toEventInput } from './event-form-schema';
 import { buttonClass } from '~/components/ui/Button';
+import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction = () => [{ title: 'Edit event — Paceline staff' }];
 
 async function loadTarget(id: string | undefined) {
   if (id === 'new') return null;
-  const event = await findEvent(Number(id));
+  const event = await findEvent(serialIdParam(id, 'Event not found'));
   if (!event) throw new Response('Event not found', { status: 404 });
   return event;
 }

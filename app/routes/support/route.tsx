@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { pageMeta, PageHero } from '~/components/content/ContentPage';
 import { Tabs } from '~/components/ui/Tabs';
 import { cms } from '~/services/content/cms/index.server';
@@ -55,5 +55,4 @@ export default function Support() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

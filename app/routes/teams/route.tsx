@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { TeamCard } from '~/components/teams/TeamCard';
 import { Pager } from '~/components/ui/Pager';
 import { TEAMS_PAGE_SIZE, TEAMS_PAGE_WINDOW } from '~/lib/constants';
@@ -34,5 +34,4 @@ export default function TeamsPage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -1,14 +1,15 @@
-import { cacheable } from '~/lib/response-cache';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { TeamLogo } from '~/components/teams/TeamCard';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
 import { getTeam, listTeamEvents } from '~/services/events/teams.server';
+import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.team.teamName} — Paceline` : 'Team — Paceline' }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const team = await getTeam(Number(params.teamId));
+  const team = await getTeam(serialIdParam(params.teamId, 'Team not found'));
   if (!team) throw new Response('Team not found', { status: 404 });
   return { team, events: await listTeamEvents(team.teamId) };
 }
@@ -41,5 +42,4 @@ export default function TeamEventsPage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

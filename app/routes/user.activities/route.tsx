@@ -1,8 +1,8 @@
-import { cacheable } from '~/lib/response-cache';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
+import { cacheable } from '~/lib/response-cache';
 import { ShopTab } from '~/components/shop/ShopTab';
 import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
@@ -108,5 +108,4 @@ export default function ActivitiesPage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

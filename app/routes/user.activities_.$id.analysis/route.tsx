@@ -10,6 +10,7 @@ import { getActivityDetail } from '~/services/activities/detail.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { PowerCurvePanel } from '../user.activities/components/PowerCurvePanel';
 import { RideStats } from './RideStats';
+import { uuidParam } from '~/lib/route-params';
 
 export const meta: MetaFunction = () => [{ title: 'Ride analysis · Paceline' }];
 
@@ -17,7 +18,7 @@ export const NO_DETAIL_MESSAGE = 'Unable to fetch activity detail.';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const detail = await getActivityDetail(user.id, params.id ?? '');
+  const detail = await getActivityDetail(user.id, uuidParam(params.id));
   if (detail.status === 'not_found') throw new Response('Not found', { status: 404 });
   if (detail.status === 'no_detail') throw await redirectWithToast('/user/activities#activities', { kind: 'error', message: NO_DETAIL_MESSAGE });
   return json(detail);

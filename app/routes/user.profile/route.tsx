@@ -1,6 +1,6 @@
-import { cacheable } from '~/lib/response-cache';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigate } from '@remix-run/react';
+import { cacheable } from '~/lib/response-cache';
 import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
 import { listActivityFiles } from '~/services/activities/activity-files.server';
@@ -101,5 +101,4 @@ export default function ProfilePage() {
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

@@ -1,8 +1,8 @@
-import { cacheable } from '~/lib/response-cache';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
+import { cacheable } from '~/lib/response-cache';
 import { ButtonLink } from '~/components/ui/Button';
 import { WALLET_REMAINING_WARNING_AT } from '~/lib/constants';
 import { countryFlag, formatDateTime, transactionsQuery } from '~/lib/wallet/format';
@@ -113,5 +113,4 @@ function Wallet({ user, wallet, transactions, search }: Extract<ReturnType<typeo
   );
 }
 
-// Depends on the URL, the session and the database only (app/lib/response-cache.ts).
 export const handle = cacheable;

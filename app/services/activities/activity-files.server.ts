@@ -5,6 +5,7 @@ import type { ActivityType } from '~/lib/domain/activities';
 import { storage } from '../adapters/storage.server';
 import { addToRollups } from './rollups.server';
 import { invalidateRiderPage } from './page-cache.server';
+import { isUuid } from '~/lib/domain/ids';
 
 /** One line of the profile's Activity Files tab (spec 1 §2 profile "activities (files list)"). */
 export interface ActivityFile {
@@ -41,7 +42,7 @@ export interface ActivityDownload {
  * a JSON text file named activity.{ext}. Only the owner gets it (null otherwise).
  */
 export async function getActivityDownload(userId: string, activityId: string): Promise<ActivityDownload | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(activityId)) return null;
+  if (!isUuid(activityId)) return null;
   const [row] = await db()
     .select()
     .from(activities)

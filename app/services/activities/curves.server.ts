@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { mergeCurves } from '~/lib/power/power-curve';
 import { db } from '~/db/client.server';
 import { activities, activityDetails, riderPowerBests } from '~/db/schema';
+import { isUuid } from '~/lib/domain/ids';
 
 /** A curve as the power panel draws it: watts and W/kg per duration, with the date of each best. */
 export interface CurveLine {
@@ -43,7 +44,7 @@ export async function getAllTimeCurve(userId: string): Promise<CurveLine | null>
 
 /** The ticked rides' own curves (spec 2 §7 power-curve: activityFileIds), owner only. */
 export async function getActivityCurves(userId: string, activityIds: string[]): Promise<CurveLine[]> {
-  const ids = activityIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const ids = activityIds.filter((id) => isUuid(id));
   if (ids.length === 0) return [];
   const rows = await db()
     .select({ id: activities.id, startedAt: activities.startedAt, weightKg: activities.weightKg, curve: activityDetails.powerCurve })

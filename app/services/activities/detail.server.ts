@@ -4,6 +4,7 @@ import { activities, activityDetails } from '~/db/schema';
 import { getActivityCurves } from './curves.server';
 import { toCurveView, type CurveView } from './curve-view.server';
 import { readSeries } from './ride-series.server';
+import { isUuid } from '~/lib/domain/ids';
 
 /** Spec 2 §3 "Single activity": header_detail plus the per-second rows (detail). */
 export interface ActivityHeader {
@@ -46,7 +47,7 @@ const round = (digits: number) => {
 };
 
 export async function getActivityDetail(userId: string, activityId: string): Promise<ActivityDetailResult> {
-  if (!/^[0-9a-f-]{36}$/i.test(activityId)) return { status: 'not_found' };
+  if (!isUuid(activityId)) return { status: 'not_found' };
   const [row] = await db()
     .select()
     .from(activities)

@@ -7,6 +7,7 @@ import type { ApprovedImportRow } from '~/lib/activities/types';
 import { IMAGE_TYPES, MIME_OF, sniffFileType, type SniffedType } from '~/lib/file-signature';
 import { storage } from '../adapters/storage.server';
 import { invalidateRiderPage } from './page-cache.server';
+import { isUuid } from '~/lib/domain/ids';
 
 export type BannerState = 'none' | 'submitted' | 'approved' | 'rejected';
 
@@ -175,7 +176,7 @@ export async function reviewImport(staffId: string, importId: string, decision: 
 
 /** A proof file for the staff page (the route checks the reader is staff). */
 export async function getProofFile(importId: string, index: number): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(importId)) return null;
+  if (!isUuid(importId)) return null;
   const [row] = await db().select({ proofFiles: thirdPartyImports.proofFiles }).from(thirdPartyImports).where(eq(thirdPartyImports.id, importId));
   const file = row?.proofFiles[index];
   if (!file) return null;

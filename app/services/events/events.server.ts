@@ -1,4 +1,3 @@
-import { isSerialId } from '~/lib/domain/serial-id';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
@@ -163,13 +162,11 @@ function bookedPlaces() {
 }
 
 export async function findEvent(id: number): Promise<EventRow | undefined> {
-  if (!isSerialId(id)) return undefined;
   const [row] = await db().select().from(events).where(eq(events.id, id));
   return row;
 }
 
 export async function getEventDetail(id: number, viewer?: Viewer | null): Promise<EventDetail | null> {
-  if (!isSerialId(id)) return null;
   const [[found], statuses] = await Promise.all([
     db().select({ row: events, booked: bookedPlaces() }).from(events).where(eq(events.id, id)),
     statusesFor(viewer?.id, [id]),

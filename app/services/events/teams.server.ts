@@ -1,4 +1,3 @@
-import { isSerialId } from '~/lib/domain/serial-id';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { events, registrations, teamMembers, teams } from '~/db/schema';
@@ -65,7 +64,6 @@ export async function listMyTeams(userId: string): Promise<{ joined: TeamCard[];
 }
 
 export async function getTeam(teamId: number) {
-  if (!isSerialId(teamId)) return undefined;
   const [team] = await db()
     .select({ teamId: teams.id, teamName: teams.name, teamDescription: teams.description, logo: teams.logo, memberCount })
     .from(teams)

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from './env.server';
 import { applySecurityHeaders, secureResponse } from './security.server';
+import { useProductionEnv } from '../../../tests/helpers/production-env';
 
 afterEach(() => {
   delete process.env.APP_MODE;
@@ -37,21 +38,12 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
   });
 
   it('production adds HSTS to every response', () => {
-    process.env.APP_MODE = 'production';
-    // A staging site: production with the sandbox checkout (decision 119).
-    process.env.SANDBOXES = 'true';
-    process.env.SESSION_SECRET ??= 'x'.repeat(40);
-    resetEnvForTests();
-    Object.assign(process.env, { ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? 'a-production-altcha-key', PAYLOAD_KEY: process.env.PAYLOAD_KEY ?? 'cd'.repeat(32), TOKEN_ENCRYPTION_KEY: process.env.TOKEN_ENCRYPTION_KEY ?? 'ef'.repeat(32) });
+    const restore = useProductionEnv();
     try {
       const response = secureResponse(new Request('http://localhost/api/activities'), new Response('x'));
       expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
     } finally {
-      delete process.env.SANDBOXES;
-      delete process.env.SESSION_SECRET;
-      delete process.env.ALTCHA_HMAC_KEY;
-      delete process.env.PAYLOAD_KEY;
-      delete process.env.TOKEN_ENCRYPTION_KEY;
+      restore();
     }
   });
 });

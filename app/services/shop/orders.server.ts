@@ -6,6 +6,7 @@ import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/pa
 import { getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
+import { isUuid } from '~/lib/domain/ids';
 
 /**
  * Gems bought by card (spec 2 §4 "Gem top-up", docs/shop-and-payments.md). The one invariant:
@@ -92,7 +93,7 @@ export async function getPaymentInfo(userId: string, orderId: string, adapter: P
 }
 
 async function findOrder(userId: string, orderId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [order] = await db()
     .select()
     .from(paymentOrders)

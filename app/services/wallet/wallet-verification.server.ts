@@ -1,4 +1,3 @@
-import { isSerialId } from '~/lib/domain/serial-id';
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { walletVerificationRequests } from '~/db/schema';
@@ -121,7 +120,7 @@ export async function submitWalletVerification(owner: WalletOwner, input: Verifi
 
 /** One file of a verification request, for staff. */
 export async function readVerificationFile(requestId: number, index: number): Promise<Uint8Array | null> {
-  if (!isSerialId(requestId) || !Number.isInteger(index) || index < 0) return null;
+  if (!Number.isInteger(index) || index < 0) return null;
   const [row] = await db()
     .select({ passport: walletVerificationRequests.passportKey, screenshots: walletVerificationRequests.screenshotKeys })
     .from(walletVerificationRequests)
