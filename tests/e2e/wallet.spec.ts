@@ -74,8 +74,12 @@ test('search filters the history after the debounce; a child is sent to the acti
   await loginAs(page, 'rider@paceline.local', '/wallet');
   const table = page.getByTestId('wallet-transactions');
   await expect(table.getByRole('row')).toHaveCount(4);
+  // The table says what its machine waits for: the typing to stop, then the page.
+  const status = page.locator('.wallet-transactions').getByRole('status');
   await page.getByLabel('Search').fill('AlUla');
+  await expect(status).toHaveText('Searching when you stop typing…');
   await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(status).toHaveText('');
   await expect(table).toContainText('AlUla Tour stage 3');
   await page.getByLabel('Search').fill('no such prize');
   await expect(table).toContainText('No transactions found.');

@@ -1,6 +1,6 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
 import { Modal } from '~/components/ui/Modal';
 import { Tabs } from '~/components/ui/Tabs';
@@ -62,8 +62,8 @@ export function PaymentModal({
       }),
     [],
   );
-  const [coins, sendCoins] = useMachine(coinMachine, { input: { gems } });
-  const [topUp, sendTopUp] = useMachine(gemMachine, { input: { pollIntervalMs } });
+  const [coins, sendCoins] = useFlowMachine(coinMachine, { input: { gems } });
+  const [topUp, sendTopUp] = useFlowMachine(gemMachine, { input: { pollIntervalMs } });
 
   useEffect(() => {
     if (returned) sendTopUp({ type: 'RETURNED', paymentResult: returned.paymentResult, orderId: returned.orderId });

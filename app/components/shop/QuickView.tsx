@@ -1,6 +1,6 @@
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
 import { SHOP_BAR_MAX } from '~/lib/constants';
 import { showsPerformanceBars } from '~/lib/shop/catalogue';
@@ -35,7 +35,7 @@ export function QuickView({ item, owned, payloadKey, onClose }: { item: ShopItem
       }),
     [item, payloadKey],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlowMachine(machine);
   if (snapshot.matches('closed')) return null;
   if (snapshot.matches('purchased')) return null;
   if (snapshot.matches('successDialog') || snapshot.matches('reloading')) {

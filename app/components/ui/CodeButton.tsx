@@ -1,5 +1,5 @@
-import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
 import { apiRequest } from '~/lib/api-client';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
@@ -14,7 +14,7 @@ function toast(kind: 'success' | 'error', message: string) {
  * down; the issued key goes into a hidden input named `keyName` for the form's submission.
  */
 export function CodeButton({ url, body, canRequest, keyName, label = 'Get Code' }: { url: string; body: () => Record<string, string>; canRequest: boolean; keyName: string; label?: string }) {
-  const [state, send] = useMachine(
+  const [state, send] = useFlowMachine(
     codeRequestMachine.provide({
       actors: {
         sendCode: fromPromise<CodeRequestResult>(async () => {

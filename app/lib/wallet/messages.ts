@@ -2,6 +2,9 @@
 export const WALLET_MESSAGES = {
   loadFailed: 'Failed to load wallet data. Please refresh the page.',
   noTransactions: 'No transactions found.',
+  // Not in the spec (decision 117): what the transactions table says while its machine waits.
+  searchPending: 'Searching when you stop typing…',
+  loadingTransactions: 'Loading transactions…',
   alreadyVerified: 'Your account is already verified',
   // Code buttons (§8)
   phoneCodeSent: 'OTP sent to your phone successfully',

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { cacheable } from '~/lib/response-cache';
 import { ButtonLink } from '~/components/ui/Button';
 import { WALLET_REMAINING_WARNING_AT } from '~/lib/constants';
@@ -56,7 +56,7 @@ export default function WalletPage() {
 }
 
 function Wallet({ user, wallet, transactions, search }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>) {
-  const [state, send] = useMachine(walletVerificationStatusMachine, { input: { status: wallet.verificationStatus } });
+  const [state, send] = useFlowMachine(walletVerificationStatusMachine, { input: { status: wallet.verificationStatus } });
   useEffect(() => send({ type: 'STATUS', status: wallet.verificationStatus }), [send, wallet.verificationStatus]);
   const status = shownStatus(state);
   const action = status === 'pending' ? null : ACTION[status];

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
 import { CodeButton } from '~/components/ui/CodeButton';
 import { Field, FieldError, FormErrors } from '~/components/ui/Field';
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AccountVerification() {
   const { status, rejectionReason } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [state, send] = useMachine(walletVerificationStatusMachine, { input: { status } });
+  const [state, send] = useFlowMachine(walletVerificationStatusMachine, { input: { status } });
   const submitting = useSubmissionBridge(
     actionData,
     () => send({ type: 'SUBMIT' }),

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Button, ButtonLink } from '~/components/ui/Button';
 import { Field, FieldError, FormErrors } from '~/components/ui/Field';
@@ -53,7 +53,7 @@ export default function WithdrawalRequest() {
   const navigate = useNavigate();
   const { walletData } = wallet;
   const verified = wallet.verificationStatus === 'approved';
-  const [state, send] = useMachine(
+  const [state, send] = useFlowMachine(
     withdrawalMachine.provide({
       actions: {
         notifySuccess: () => window.dispatchEvent(new CustomEvent('paceline:toast', { detail: { kind: 'success', message: M.withdrawalSubmitted } })),

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
-import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
 import { pageWindow } from '~/components/ui/Pager';
 import { Table, type Column } from '~/components/ui/Table';
@@ -34,7 +34,7 @@ const hrefFor = (page: number, search: string) => `/wallet?${new URLSearchParams
 
 /** Search (500 ms debounce) and page numbers; a GET form and plain links without JavaScript. */
 export function TransactionsTable({ initial, search }: { initial: WalletTransactions; search: string }) {
-  const [state, send] = useMachine(
+  const [state, send] = useFlowMachine(
     transactionsTableMachine.provide({
       actors: { loadPage },
       actions: { logFailure: () => console.warn('Failed to load transactions') },
@@ -48,8 +48,11 @@ export function TransactionsTable({ initial, search }: { initial: WalletTransact
     event.preventDefault();
     send({ type: 'PAGE', page });
   };
+  // The machine's three states, each on the screen: the rows, a search waiting for the typing
+  // to stop, a page on its way (the rows shown are dimmed until it arrives).
+  const pending = state.matches('debouncing') ? WALLET_MESSAGES.searchPending : state.matches('loading') ? WALLET_MESSAGES.loadingTransactions : '';
   return (
-    <section className="wallet-transactions" aria-busy={!state.matches('showing')}>
+    <section className="wallet-transactions" aria-busy={!state.matches('showing')} data-state={String(state.value)}>
       <h2>Transactions</h2>
       <Form method="get" action="/wallet" className="wallet-search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="wallet-search">Search</label>
@@ -66,6 +69,9 @@ export function TransactionsTable({ initial, search }: { initial: WalletTransact
           </Button>
         </noscript>
       </Form>
+      <p className="wallet-transactions-status" role="status">
+        {pending}
+      </p>
       <Table columns={columns} rows={rows} rowKey={(row) => row.transaction_id} empty={WALLET_MESSAGES.noTransactions} testId="wallet-transactions" />
       {meta.last_page > 1 ? (
         <nav className="pager" aria-label="Transaction pages">
