@@ -53,19 +53,21 @@ export async function getActivityCurves(userId: string, activityIds: string[]): 
     .where(and(eq(activities.userId, userId), inArray(activities.id, ids)));
   return ids.flatMap((id) => {
     const row = rows.find((candidate) => candidate.id === id);
-    if (!row) return [];
-    const watts = Array.from(toFloat32(row.curve), round1);
-    const date = row.startedAt.toISOString();
-    return [
-      {
-        id,
-        label: date.slice(0, 10),
-        watts,
-        wattsPerKg: watts.map((value) => (row.weightKg ? round2(value / row.weightKg) : 0)),
-        dates: watts.map(() => date),
-      },
-    ];
+    return row ? [rideCurveLine(row)] : [];
   });
+}
+
+/** One ride's own curve from its stored bytes, W/kg at the ride's weight. */
+export function rideCurveLine(row: { id: string; startedAt: Date; weightKg: number | null; curve: Uint8Array }): CurveLine {
+  const watts = Array.from(toFloat32(row.curve), round1);
+  const date = row.startedAt.toISOString();
+  return {
+    id: row.id,
+    label: date.slice(0, 10),
+    watts,
+    wattsPerKg: watts.map((value) => (row.weightKg ? round2(value / row.weightKg) : 0)),
+    dates: watts.map(() => date),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails } from '~/db/schema';
-import { getActivityCurves } from './curves.server';
+import { rideCurveLine } from './curves.server';
 import { toCurveView, type CurveView } from './curve-view.server';
 import { readSeries } from './ride-series.server';
 import { isUuid } from '~/lib/domain/ids';
@@ -48,11 +48,14 @@ const round = (digits: number) => {
 
 export async function getActivityDetail(userId: string, activityId: string): Promise<ActivityDetailResult> {
   if (!isUuid(activityId)) return { status: 'not_found' };
-  const [row] = await db()
-    .select()
+  // The ride, where its rows are kept and its curve, in one query.
+  const [found] = await db()
+    .select({ row: activities, sampleCount: activityDetails.sampleCount, seriesKey: activityDetails.seriesKey, curve: activityDetails.powerCurve })
     .from(activities)
+    .leftJoin(activityDetails, eq(activityDetails.activityId, activities.id))
     .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
-  if (!row) return { status: 'not_found' };
+  if (!found) return { status: 'not_found' };
+  const { row, sampleCount, seriesKey, curve } = found;
   const header: ActivityHeader = {
     id: row.id,
     title: row.title,
@@ -71,13 +74,8 @@ export async function getActivityDetail(userId: string, activityId: string): Pro
     weightKg: row.weightKg,
     ftpW: row.ftpW,
   };
-  const [detail] = await db()
-    .select({ sampleCount: activityDetails.sampleCount, seriesKey: activityDetails.seriesKey })
-    .from(activityDetails)
-    .where(eq(activityDetails.activityId, activityId));
-  const stored = detail?.seriesKey && detail.sampleCount > 0 ? await readSeries(detail.seriesKey) : null;
-  if (!stored) return { status: 'no_detail', header };
-  const [curve] = await getActivityCurves(userId, [activityId]);
+  const stored = seriesKey && sampleCount ? await readSeries(seriesKey) : null;
+  if (!stored || !curve) return { status: 'no_detail', header };
   return {
     status: 'ok',
     header,
@@ -90,6 +88,6 @@ export async function getActivityDetail(userId: string, activityId: string): Pro
       heartRate: Array.from(stored.heartRate, Math.round),
       cadence: Array.from(stored.cadence, Math.round),
     },
-    curve: curve ? toCurveView(curve) : null,
+    curve: toCurveView(rideCurveLine({ id: row.id, startedAt: row.startedAt, weightKg: row.weightKg, curve })),
   };
 }
