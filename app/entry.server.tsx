@@ -7,7 +7,8 @@ import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cach
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
-export { isTrustedProxy } from '~/services/platform/rate-limit.server';
+export { isTrustedProxy } from '~/services/platform/peer.server';
+export { inSiteOriginOf, noteListeningPort, requestSiteOrigin } from '~/services/platform/site-origin.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';

@@ -1,12 +1,12 @@
 import { sendMail } from '../adapters/mail.server';
-import { getEnv } from '../platform/env.server';
+import { siteUrl } from '../platform/site-origin.server';
 
 /**
  * The account e-mails (issue 3: verification, consent, reset, delete confirmation), all
  * through the mail adapter. `meta` carries the code and link for tests and support.
  */
 function link(path: string): string {
-  return new URL(path, getEnv().SITE_URL).toString();
+  return siteUrl(path);
 }
 
 function send(to: string, subject: string, lines: string[], meta: Record<string, unknown>) {

@@ -14,7 +14,8 @@ import { fulfilPayment, getPaymentInfo, handlePaymentWebhook, reconcilePendingOr
 useTestDatabase();
 
 const SECRET = 'orders-test-webhook-secret-0123456789abcdef';
-const ORIGIN = 'http://localhost:3113';
+// The site's origin in unit tests: SITE_URL unset, no server listening, PORT's default (decision 120).
+const ORIGIN = 'http://localhost:3000';
 
 async function gems(userId: string) {
   return (await getBalance(riderAccount(userId), 'GEM')).posted;
@@ -23,7 +24,7 @@ async function gems(userId: string) {
 async function checkout(card: string = SANDBOX_CARDS.success) {
   const rider = await createTestUser();
   const adapter = sandboxAdapter(SECRET);
-  const started = await startGemCheckout(rider.id, 'gems_250', ORIGIN, adapter);
+  const started = await startGemCheckout(rider.id, 'gems_250', adapter);
   if (!started.ok) throw new Error(started.message);
   const paymentId = started.sessionUrl.split('/').pop()!;
   return { rider, adapter, orderId: started.orderId, paymentId, sessionUrl: started.sessionUrl, pay: () => settleSandboxSession(paymentId, card) };
@@ -36,7 +37,7 @@ describe('gem top-up by card (sandbox provider)', () => {
     const settled = await pay();
     expect(settled?.redirectTo).toBe(`${ORIGIN}/user/activities?payment_result=success&orderId=${orderId}#in-game-shop`);
     const rider = await createTestUser();
-    expect(await startGemCheckout(rider.id, 'android_gems_100', ORIGIN, sandboxAdapter(SECRET))).toEqual({ ok: false, message: 'This package does not exist.' });
+    expect(await startGemCheckout(rider.id, 'android_gems_100', sandboxAdapter(SECRET))).toEqual({ ok: false, message: 'This package does not exist.' });
   });
 
   it('the same idempotency key gives the same sandbox session', async () => {

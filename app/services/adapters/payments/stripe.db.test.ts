@@ -14,7 +14,8 @@ useTestDatabase();
 
 const API_KEY = 'sk_test_paceline_fake_0123456789';
 const WEBHOOK_SECRET = 'whsec_paceline_fake_0123456789abcdef';
-const ORIGIN = 'http://localhost:3113';
+// The site's origin in unit tests: SITE_URL unset, no server listening, PORT's default (decision 120).
+const ORIGIN = 'http://localhost:3000';
 
 let fake: Awaited<ReturnType<typeof startStripeFake>>;
 let stripe: Stripe;
@@ -35,7 +36,7 @@ function signed(payload: string, options: { secret?: string; timestamp?: number 
 
 async function checkout() {
   const rider = await createTestUser();
-  const started = await startGemCheckout(rider.id, 'gems_250', ORIGIN, adapter);
+  const started = await startGemCheckout(rider.id, 'gems_250', adapter);
   if (!started.ok) throw new Error(started.message);
   const sessionId = new URL(started.sessionUrl).pathname.split('/').pop()!;
   return { rider, orderId: started.orderId, sessionId, sessionUrl: started.sessionUrl };
