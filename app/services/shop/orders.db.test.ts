@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { paymentOrders } from '~/db/schema';
 import { sandboxAdapter, sandboxWebhookFor, settleSandboxSession, SANDBOX_CARDS } from '~/services/adapters/payments/sandbox.server';
-import { signWebhook, SIGNATURE_HEADER } from '~/services/adapters/payments/signature.server';
+import { signWebhook, SIGNATURE_HEADER, WEBHOOK_REFUSALS } from '~/services/adapters/payments/signature.server';
 import { setPaymentsForTests } from '~/services/adapters/payments/index.server';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
 import { action as webhookAction } from '~/routes/api.garage.payment.webhook/route';
@@ -121,6 +121,14 @@ describe('gem top-up by card (sandbox provider)', () => {
       expect((await post(old)).status).toBe(400);
       expect((await post(new Headers())).status).toBe(400);
       expect(await gems(rider.id)).toBe(0n);
+      // Issue 25 item 4: correctly signed bodies that are no event, or no JSON, are 400s with a fixed message.
+      const signedBody = (body: string) =>
+        webhookAction({ request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signWebhook(SECRET, body) } }), params: {}, context: {} });
+      for (const [body, message] of [['[]', WEBHOOK_REFUSALS.notEvent], ['null', WEBHOOK_REFUSALS.notEvent], ['{}', WEBHOOK_REFUSALS.notEvent], ['{"type":"checkout.session.completed","data":{"object":{}}}', WEBHOOK_REFUSALS.notEvent], ['{"type":', WEBHOOK_REFUSALS.notJson]]) {
+        const refused = await signedBody(body);
+        expect(refused.status, body).toBe(400);
+        expect(await refused.json(), body).toEqual({ received: false, message });
+      }
       const good = await post(webhook.headers);
       expect(await good.json()).toEqual({ received: true, credited: true });
       expect(await gems(rider.id)).toBe(250n);

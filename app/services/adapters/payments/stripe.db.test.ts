@@ -7,6 +7,7 @@ import { useTestDatabase } from '../../../../tests/helpers/db';
 import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
 import { createTestUser } from '../../../../tests/helpers/users';
 import { setPaymentsForTests } from './index.server';
+import { WEBHOOK_REFUSALS } from './signature.server';
 import { stripeAdapter } from './stripe.server';
 import type { PaymentAdapter } from './types';
 
@@ -116,6 +117,12 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
       expect((await post(signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).status).toBe(400);
       expect((await post(signed(payload), payload.replace('"livemode":false', '"livemode":true'))).status).toBe(400);
       expect((await post(new Headers({ 'Content-Type': 'application/json' }))).status).toBe(400);
+      // Issue 25 item 4: signed, but no event or no JSON: a 400 with a fixed message, never the parser's.
+      for (const [body, message] of [['[]', WEBHOOK_REFUSALS.notEvent], ['null', WEBHOOK_REFUSALS.notEvent], ['{}', WEBHOOK_REFUSALS.notEvent], ['{"type":"checkout.session.completed"}', WEBHOOK_REFUSALS.notEvent], ['{"id":', WEBHOOK_REFUSALS.notJson]]) {
+        const refused = await post(signed(body), body);
+        expect(refused.status, body).toBe(400);
+        expect(await refused.json(), body).toEqual({ received: false, message });
+      }
       expect(await gems(rider.id)).toBe(0n);
       const accepted = await post(signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 299 }));
       expect(await accepted.json()).toEqual({ received: true, credited: true });
