@@ -47,6 +47,20 @@ export function sendParentalConsentMail(to: string, childName: string, linkToken
   );
 }
 
+/** To a child account's address named as a parent's: a child cannot consent (decision 121); no link, no name. */
+export function sendChildCannotConsentMail(to: string) {
+  return send(
+    to,
+    "A Paceline account's parental consent",
+    [
+      "Someone entered this e-mail address as a parent's or guardian's, to approve a new Paceline account for a rider under 18.",
+      'This address belongs to a child account, and a child account cannot give that consent: nothing was approved.',
+      "If you did not expect this e-mail, ignore it. A parent or guardian approves with their own e-mail address.",
+    ],
+    { kind: 'child-cannot-consent' },
+  );
+}
+
 export function sendPasswordResetMail(to: string, linkToken: string) {
   const url = link(`/auth/forgot-password2?code=${encodeURIComponent(linkToken)}`);
   return send(
