@@ -31,6 +31,8 @@ import type { RouteModule } from './route-table';
 useTestDatabase();
 
 const RUNS = Number(process.env.FUZZ_TRUST_RUNS ?? 25);
+/** Each run takes up to a few hundred ms on the shared machine (a sign-in, a code, a mail). */
+const TIMEOUT_MS = 30_000 + RUNS * 500;
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const hostArbitrary = fc.oneof(
   fc.domain(),
@@ -78,7 +80,7 @@ describe('a request header never builds a URL or a call (item 1)', () => {
       { numRuns: RUNS },
     );
     vi.unstubAllGlobals();
-  });
+  }, TIMEOUT_MS);
 
   it('a post from the site origin that reached another Host is never a 5xx; a Host with its own matching Origin is refused', async () => {
     await fc.assert(
@@ -90,7 +92,7 @@ describe('a request header never builds a URL or a call (item 1)', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('HTTP Basic credentials (item 4)', () => {
@@ -108,7 +110,7 @@ describe('HTTP Basic credentials (item 4)', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('correctly signed payment webhooks (item 4)', () => {
@@ -123,7 +125,7 @@ describe('correctly signed payment webhooks (item 4)', () => {
       }),
       { numRuns: RUNS * 2 },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('authorization codes (item 5)', () => {
@@ -157,7 +159,7 @@ describe('authorization codes (item 5)', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('partner websites (item 6)', () => {
@@ -201,5 +203,5 @@ describe('parental consent (item 2)', () => {
     );
     expect([...answers]).toEqual(['200 {"sent":true,"message":""}']);
     expect(await db().$count(outbox, eq(outbox.recipient, child.email))).toBe(0);
-  });
+  }, TIMEOUT_MS);
 });

@@ -118,12 +118,12 @@ describe('/oauth/authorize and the partner endpoints', () => {
   });
 
   it('HTTP Basic credentials that are not valid %-encoding are a 400 at the token and revocation endpoints (issue 25 item 4)', async () => {
-    for (const credentials of ['%zz:x', 'ok:%E0%A4%A', '%:%']) {
+    for (const credentials of ['%zz:x', 'ok:%E0%A4%A', '%:%', '\u0000:', 'id:%00']) {
       const basic = { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' };
       for (const [path, run] of [['/oauth/token', tokenAction], ['/oauth/revoke', revokeAction]] as const) {
         const answer = await run({ request: new Request(`http://localhost${path}`, { method: 'POST', body: 'grant_type=authorization_code&code=x&token=x', headers: basic }), params: {}, context: {} });
         expect(answer.status, `${path} ${credentials}`).toBe(400);
-        expect(await answer.json()).toEqual({ error: 'invalid_request', error_description: 'The HTTP Basic client credentials are not validly %-encoded.' });
+        expect(await answer.json()).toEqual({ error: 'invalid_request', error_description: 'The HTTP Basic client credentials are not validly %-encoded text.' });
       }
     }
   });
