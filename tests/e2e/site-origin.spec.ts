@@ -8,7 +8,7 @@ import { e2ePort, e2eServerEnv } from './server-env.mjs';
 
 /**
  * Issue 21 item 5 and issue 25 item 1 (decision 120), against `npm start`'s defaults: the
- * production server on a port other than 3000 with no SITE_URL. Every URL it hands out names
+ * production server on a port other than 3000 with no SITE_URL (and one trusted proxy, on ::1). Every URL it hands out names
  * the port it listens on; a forged Host changes none of them and makes it call no other host.
  * E2E_SITE_ORIGIN_PORT chooses the port (default: the browser tests' port + 2; + 3 is the trap
  * that a forged Host would make the server call).
@@ -25,6 +25,8 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO: 'false',
   PAYMENT_PROVIDER: 'sandbox',
   PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  // A proxy on ::1 is trusted: its forwarded origin counts; the same headers over 127.0.0.1 do not.
+  TRUSTED_PROXIES: '::1',
 };
 delete env.SITE_URL;
 
@@ -129,6 +131,13 @@ test('a forged Host names no URL and makes the server call no other host; odd in
     // Nothing but the webhook settles the order here (no return page, no reconciler): wait for it.
     await expect.poll(async () => ((await (await fetch(`${site}/e2e/payments?orderId=${orderId}`)).json()) as { status: string }).status, { timeout: 15_000 }).toBe('paid');
     expect(calledTrap).toEqual([]);
+
+    // Behind the trusted proxy (::1) the site is the origin it forwards; from anyone else those headers are ignored.
+    const proxied = { ...form, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'rides.example' };
+    const viaProxy = await send('/api/garage/redirect-to-checkout', { method: 'POST', address: '::1', headers: { ...proxied, Host: `[::1]:${port}`, Origin: 'https://rides.example' }, body: 'package_id=gems_250' });
+    expect((JSON.parse(viaProxy.body) as { data: { session_url: string } }).data.session_url.startsWith('https://rides.example/sandbox/checkout/')).toBe(true);
+    const notProxy = await send('/api/garage/redirect-to-checkout', { method: 'POST', headers: { ...proxied, Host: forged, Origin: 'https://rides.example' }, body: 'package_id=gems_250' });
+    expect(notProxy.status).toBe(403);
 
     // A form from our origin that reached another Host name (127.0.0.1, [::1], a proxy's) is not a 500.
     for (const [address, host] of [['127.0.0.1', `127.0.0.1:${port}`], ['::1', `[::1]:${port}`], ['127.0.0.1', 'paceline-internal:8080']]) {
