@@ -1,0 +1,120 @@
+// The patches of patches/*.patch (applied by `patch-package` on every `npm ci`, decision 150):
+// route matching keeps what it derived from a routes array, and forgets it when the array changes.
+// Both builds of the router are checked: Node loads the CommonJS one, Vite bundles the ES one.
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error the CommonJS build has no declaration file of its own; typed as the package below
+import * as routerCjs from '@remix-run/router/dist/router.cjs.js';
+import * as routerEsm from '@remix-run/router/dist/router.js';
+import { createStaticHandler, createStaticRouter } from 'react-router-dom/server.js';
+import { RemixServer } from '@remix-run/react';
+import type { EntryContext } from '@remix-run/node';
+
+type Router = typeof import('@remix-run/router');
+
+/** A routes array that counts how often matching walks it. */
+function countedRoutes<T extends object[]>(routes: T): { routes: T; walks: () => number } {
+  let walks = 0;
+  const proxy = new Proxy(routes, {
+    get(target, key, receiver) {
+      if (key === 'forEach') walks += 1;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { routes: proxy, walks: () => walks };
+}
+
+describe.each([
+  ['CommonJS', routerCjs as unknown as Router],
+  ['ES module', routerEsm as unknown as Router],
+])('@remix-run/router (%s build)', (_name, router) => {
+  const tree = () => [
+    {
+      id: 'root',
+      path: '/',
+      children: [
+        { id: 'index', index: true },
+        { id: 'event', path: 'event/:id' },
+        { id: 'event-detail', path: 'event/detail/:id' },
+        { id: 'splat', path: '*' },
+      ],
+    },
+  ];
+
+  it('matches as before, most specific route first, and walks the routes once for many matches', () => {
+    const { routes, walks } = countedRoutes(tree());
+    const ids = (path: string) => router.matchRoutes(routes, path)?.map((match) => match.route.id);
+    expect(ids('/')).toEqual(['root', 'index']);
+    expect(ids('/event/7')).toEqual(['root', 'event']);
+    expect(ids('/event/detail/7')).toEqual(['root', 'event-detail']);
+    expect(router.matchRoutes(routes, '/event/detail/7')?.at(-1)?.params).toEqual({ id: '7' });
+    expect(ids('/EVENT/7')).toEqual(['root', 'event']);
+    expect(ids('/nowhere/at/all')).toEqual(['root', 'splat']);
+    expect(walks()).toBe(1);
+  });
+
+  it('sees routes patched into a live router', async () => {
+    const live = router.createRouter({ routes: tree().map(({ children, ...root }) => ({ ...root, children: children.slice(0, 2) })), history: router.createMemoryHistory() });
+    live.initialize();
+    expect(router.matchRoutes(live.routes, '/teams')).toBeNull();
+    live.patchRoutes('root', [{ id: 'teams', path: 'teams' }]);
+    expect(router.matchRoutes(live.routes, '/teams')?.map((match) => match.route.id)).toEqual(['root', 'teams']);
+    live.dispose();
+  });
+
+  it('compiles a pattern once and still matches every path against it', () => {
+    expect(router.matchPath('/user/:id', '/user/1')?.params).toEqual({ id: '1' });
+    expect(router.matchPath('/user/:id', '/user/2')?.params).toEqual({ id: '2' });
+    expect(router.matchPath({ path: '/user/:id', caseSensitive: true }, '/USER/2')).toBeNull();
+    expect(router.matchPath({ path: '/user', end: false }, '/user/2/edit')?.pathnameBase).toBe('/user');
+    expect(router.matchPath({ path: '/user', end: true }, '/user/2/edit')).toBeNull();
+  });
+});
+
+describe('react-router-dom static router', () => {
+  it('shares the data routes of one routes array between renders', async () => {
+    const routes = [{ id: 'root', path: '/', element: null }];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request('http://paceline.test/'));
+    if (context instanceof Response) throw new Error('unexpected response');
+    const first = createStaticRouter(handler.dataRoutes, context);
+    const second = createStaticRouter(handler.dataRoutes, context);
+    expect(second.routes).toBe(first.routes);
+    expect(second.state.matches.map((match) => match.route.id)).toEqual(['root']);
+  });
+});
+
+describe('@remix-run/react RemixServer', () => {
+  /** A one-route build: what the server runtime hands the document render. */
+  async function entryContext(Component: () => JSX.Element): Promise<EntryContext> {
+    const handler = createStaticHandler([{ id: 'root', path: '' }]);
+    const staticHandlerContext = await handler.query(new Request('http://paceline.test/'));
+    if (staticHandlerContext instanceof Response) throw new Error('unexpected response');
+    return {
+      manifest: sharedManifest,
+      routeModules: { root: { default: Component } },
+      staticHandlerContext,
+      future: {},
+      isSpaMode: false,
+      serverHandoffString: '{}',
+      serializeError: (error: Error) => ({ message: error.message }),
+    } as unknown as EntryContext;
+  }
+  const sharedManifest = {
+    entry: { module: '/entry.js', imports: [] },
+    routes: { root: { id: 'root', path: '', module: '/root.js', hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false } },
+    url: '/manifest.js',
+    version: '1',
+  };
+
+  it('renders each build with its own route modules', async () => {
+    const render = async (text: string) => {
+      const Component = () => createElement('p', null, text);
+      return renderToString(createElement(RemixServer, { context: await entryContext(Component), url: 'http://paceline.test/' }));
+    };
+    expect(await render('first module')).toContain('first module');
+    // Same manifest, a new module (a development rebuild): the new one renders.
+    expect(await render('second module')).toContain('second module');
+  });
+});
