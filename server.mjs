@@ -13,7 +13,7 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse } =
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse, documentBodyOf } =
   build.entry.module;
 
 await startServices();
@@ -56,11 +56,20 @@ app.all('*', async (req, res, next) => {
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
     const response = screened instanceof Response ? screened : await handleRemix(screened, {});
-    await sendRemixResponse(res, await keepResponse(ticket, secureResponse(request, response)));
+    await send(res, await keepResponse(ticket, secureResponse(request, response)));
   } catch (error) {
     next(error);
   }
 });
+
+/** A rendered document goes out in one write (decision 151); anything else through Remix's adapter. */
+async function send(res, response) {
+  const document = documentBodyOf(response);
+  if (!document) return sendRemixResponse(res, response);
+  const headers = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
+  (response.statusText ? res.writeHead(response.status, response.statusText, headers) : res.writeHead(response.status, headers)).end(document);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 // LISTEN_SOCKET: a Unix socket instead of the port (`npm run bench` needs no free port).

@@ -4,11 +4,13 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from '~/components/shell/nonce';
 import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cache';
+import { documentResponse } from '~/services/platform/document-body.server';
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
 export { isTrustedProxy } from '~/services/platform/rate-limit.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
+export { documentBodyOf } from '~/services/platform/document-body.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
@@ -57,7 +59,7 @@ export default function handleRequest(
               const html = Buffer.concat(chunks);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               responseHeaders.set('Content-Length', String(html.byteLength));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
           });
