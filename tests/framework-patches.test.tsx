@@ -51,7 +51,39 @@ describe.each([
     expect(router.matchRoutes(routes, '/event/detail/7')?.at(-1)?.params).toEqual({ id: '7' });
     expect(ids('/EVENT/7')).toEqual(['root', 'event']);
     expect(ids('/nowhere/at/all')).toEqual(['root', 'splat']);
+    expect(ids('/')).toEqual(['root', 'index']);
+    expect(ids('//event/7')).toEqual(['root', 'splat']);
     expect(walks()).toBe(1);
+  });
+
+  it('tries only the branches that can match the first segment, and still finds every kind', () => {
+    const routes = [
+      {
+        id: 'root',
+        path: '',
+        children: [
+          { id: 'plain', path: 'teams' },
+          { id: 'static-then-param', path: 'teams/:teamId/events' },
+          { id: 'case', path: 'Wallet', caseSensitive: true },
+          { id: 'optional', path: 'lang?/about' },
+          { id: 'param-first', path: ':slug/detail' },
+          { id: 'escaped', path: 'feed.xml' },
+          { id: 'layout', children: [{ id: 'nested', path: 'user/profile' }] },
+        ],
+      },
+    ];
+    const last = (path: string) => router.matchRoutes(routes, path)?.at(-1)?.route.id ?? null;
+    expect(last('/teams')).toBe('plain');
+    expect(last('/TEAMS/4/events')).toBe('static-then-param');
+    expect(last('/Wallet')).toBe('case');
+    expect(last('/wallet')).toBeNull();
+    expect(last('/about')).toBe('optional');
+    expect(last('/lang/about')).toBe('optional');
+    expect(last('/teams/detail')).toBe('param-first');
+    expect(last('/feed.xml')).toBe('escaped');
+    expect(last('/feedxxml')).toBeNull();
+    expect(last('/user/profile')).toBe('nested');
+    expect(last('/caf%C3%A9/detail')).toBe('param-first');
   });
 
   it('sees routes patched into a live router', async () => {
