@@ -2,14 +2,12 @@
 // route matching keeps what it derived from a routes array, and forgets it when the array changes.
 // Both builds of the router are checked: Node loads the CommonJS one, Vite bundles the ES one.
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error the CommonJS build has no declaration file of its own; typed as the package below
 import * as routerCjs from '@remix-run/router/dist/router.cjs.js';
 import * as routerEsm from '@remix-run/router/dist/router.js';
 import { createStaticHandler, createStaticRouter } from 'react-router-dom/server.js';
-import { RemixServer } from '@remix-run/react';
-import type { EntryContext } from '@remix-run/node';
+import { renderInRemix } from './helpers/render-in-remix';
 
 type Router = typeof import('@remix-run/router');
 
@@ -118,35 +116,9 @@ describe('react-router-dom static router', () => {
 });
 
 describe('@remix-run/react RemixServer', () => {
-  /** A one-route build: what the server runtime hands the document render. */
-  async function entryContext(Component: () => JSX.Element): Promise<EntryContext> {
-    const handler = createStaticHandler([{ id: 'root', path: '' }]);
-    const staticHandlerContext = await handler.query(new Request('http://paceline.test/'));
-    if (staticHandlerContext instanceof Response) throw new Error('unexpected response');
-    return {
-      manifest: sharedManifest,
-      routeModules: { root: { default: Component } },
-      staticHandlerContext,
-      future: {},
-      isSpaMode: false,
-      serverHandoffString: '{}',
-      serializeError: (error: Error) => ({ message: error.message }),
-    } as unknown as EntryContext;
-  }
-  const sharedManifest = {
-    entry: { module: '/entry.js', imports: [] },
-    routes: { root: { id: 'root', path: '', module: '/root.js', hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false } },
-    url: '/manifest.js',
-    version: '1',
-  };
-
   it('renders each build with its own route modules', async () => {
-    const render = async (text: string) => {
-      const Component = () => createElement('p', null, text);
-      return renderToString(createElement(RemixServer, { context: await entryContext(Component), url: 'http://paceline.test/' }));
-    };
-    expect(await render('first module')).toContain('first module');
-    // Same manifest, a new module (a development rebuild): the new one renders.
-    expect(await render('second module')).toContain('second module');
+    // The helper renders every component under one manifest, as a development rebuild does.
+    expect(await renderInRemix(() => createElement('p', null, 'first module'))).toContain('first module');
+    expect(await renderInRemix(() => createElement('p', null, 'second module'))).toContain('second module');
   });
 });
