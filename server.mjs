@@ -26,6 +26,7 @@ const {
   inSiteOriginOf,
   noteListeningPort,
   requestSiteOrigin,
+  documentBodyOf,
 } = build.entry.module;
 
 await startServices();
@@ -74,10 +75,19 @@ async function answer(req, res, next) {
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
     const response = screened instanceof Response ? screened : await handleRemix(screened, {});
-    await sendRemixResponse(res, await keepResponse(ticket, secureResponse(request, response)));
+    await send(res, await keepResponse(ticket, secureResponse(request, response)));
   } catch (error) {
     next(error);
   }
+}
+
+/** A rendered document goes out in one write (decision 151); anything else through Remix's adapter. */
+async function send(res, response) {
+  const document = documentBodyOf(response);
+  if (!document) return sendRemixResponse(res, response);
+  const headers = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
+  (response.statusText ? res.writeHead(response.status, response.statusText, headers) : res.writeHead(response.status, headers)).end(document);
 }
 
 const port = Number(process.env.PORT ?? 3000);
