@@ -13,7 +13,7 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse } =
+const { startServices, stopServices, startDraining, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse } =
   build.entry.module;
 
 await startServices();
@@ -39,6 +39,15 @@ app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, n
 const handleRemix = createRequestHandler(build, 'production');
 // Pages their routes allow to be kept are answered from the page cache while the database
 // has not changed (app/services/platform/page-cache.server.ts, decision 102).
+// Requests being answered, so SIGTERM can wait for them (and close keep-alive sockets after them).
+let inFlight = 0;
+let stopping = false;
+app.use((req, res, next) => {
+  inFlight += 1;
+  res.on('close', () => (inFlight -= 1));
+  if (stopping) res.setHeader('Connection', 'close');
+  next();
+});
 app.all('*', async (req, res, next) => {
   try {
     const ticket = await ticketFor({
@@ -70,14 +79,28 @@ const server = app.listen(address, () => {
   warmFlowsCatalogue();
 });
 
-let stopping = false;
+/** Waits until `done()` or `ms` have passed, looking every 50 ms. */
+async function waitFor(done, ms) {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+// SIGTERM drains (decision 131): /readyz turns 503 so the balancer stops sending, the listener
+// closes, requests being answered finish (up to DRAIN_SECONDS), then the job workers stop taking
+// jobs and finish theirs (a job still running at the deadline is failed and retried elsewhere),
+// and the database closes.
+const drainMs = Number(process.env.DRAIN_SECONDS ?? 25) * 1000;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  console.log(`${signal}: draining`);
+  startDraining();
   server.close();
+  server.closeIdleConnections?.();
+  await waitFor(() => inFlight === 0, drainMs);
   server.closeAllConnections?.();
   await stopServices().catch((error) => console.error(error));
+  console.log(`${signal}: closed`);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -11,6 +11,7 @@ export { isTrustedProxy } from '~/services/platform/rate-limit.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';
+export { startDraining } from '~/services/platform/readiness.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;

@@ -36,5 +36,6 @@ describe('forgot-password answers alike for known and unknown e-mails (issue 15 
     }, 60);
     console.log(`forgot-password: median known ${known.median.toFixed(2)} ms, unknown ${unknown.median.toFixed(2)} ms, paired gap ${gap.toFixed(2)} ms`);
     expect(Math.abs(gap)).toBeLessThan(MEDIAN_GAP_MAX_MS);
-  });
+    // 140 answers, each followed (outside the timed part) by its queued job run in place.
+  }, 90_000);
 });

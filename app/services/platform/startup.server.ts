@@ -1,11 +1,11 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
-import { upgradeStoredRides } from '../activities/stored-rides.server';
+import { storedRidesUpgradeJob } from '../activities/stored-ride-jobs.server';
 import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
-import { startJobWorkers, stopJobWorkers } from './jobs.server';
+import { enqueueJob, startJobWorkers, stopJobWorkers } from './jobs.server';
 import './job-registry.server';
 
 /**
@@ -21,10 +21,11 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   await opened.migrate();
   // Rides stored by older versions get what the current code stores (decisions 045, 046, 118).
   await moveSeriesOutOfDatabase();
-  await upgradeStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Ride analysis, mail, payment reconciliation, cleanups: the durable queue (decision 130).
   if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS });
+  // One instance brings older rides up to date (in place when this process has no workers).
+  await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
 }
 
 export async function stopServices(): Promise<void> {
