@@ -9,3 +9,4 @@ import '../adapters/mail.server';
 import '../connections/import.server';
 import '../shop/payment-jobs.server';
 import './cleanup-jobs.server';
+import './test-jobs.server';
