@@ -122,6 +122,7 @@ const EnvSchema = z
     JOBS_WORKERS: booleanFlag.default('true'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     /** How long SIGTERM waits for running requests and jobs before the process exits. */
     DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */

@@ -199,9 +199,11 @@ export interface WorkerSettings {
   pollingSeconds: number;
   /** How often expired jobs (their instance died) are failed for a retry, and old ones archived. */
   maintenanceSeconds: number;
+  /** Jobs of one kind this process runs at once (default 2). */
+  concurrency?: number;
 }
 
-let workers: { boss: PgBoss; ids: Map<string, string>; wake(name: string): void } | undefined;
+let workers: { boss: PgBoss; ids: Map<string, string[]>; wake(name: string): void } | undefined;
 
 /** Starts a worker for every defined kind and the schedules' clock (one per process). */
 export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
@@ -212,13 +214,12 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     schedule: true,
     maintenanceIntervalSeconds: settings.maintenanceSeconds,
   });
-  const ids = new Map<string, string>();
+  const ids = new Map<string, string[]>();
   const started = {
     boss,
     ids,
     wake(name: string) {
-      const id = ids.get(name);
-      if (id) boss.notifyWorker(id);
+      for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
     },
   };
   // Once stopping, a statement cut short by the closing database is expected, not an error.
@@ -230,11 +231,18 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     await boss.start();
     await ensureQueues([...kinds.values()], undefined);
     for (const kind of kinds.values()) {
-      const id = await boss.work<unknown>(kind.name, { pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true }, async ([job]) => {
-        // The handler's failure is recorded by runClaimed; pg-boss's own complete then finds nothing active.
-        if (job) await runClaimed(boss, job);
-      });
-      ids.set(kind.name, id);
+      const loops: string[] = [];
+      for (let loop = 0; loop < (settings.concurrency ?? 2); loop += 1) {
+        const id: string = await boss.work<unknown>(kind.name, { pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true }, async ([job]) => {
+          if (!job) return;
+          // The handler's failure is recorded by runClaimed; pg-boss's own complete then finds nothing active.
+          await runClaimed(boss, job);
+          // pg-boss waits a polling interval after every fetch: a loop that found work looks again at once.
+          boss.notifyWorker(id);
+        });
+        loops.push(id);
+      }
+      ids.set(kind.name, loops);
     }
     for (const { cron, queue } of schedules.values()) await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
   } catch (error) {

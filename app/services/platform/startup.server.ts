@@ -23,7 +23,7 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   await moveSeriesOutOfDatabase();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Ride analysis, mail, payment reconciliation, cleanups: the durable queue (decision 130).
-  if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS });
+  if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS, concurrency: env.JOBS_CONCURRENCY });
   // One instance brings older rides up to date (in place when this process has no workers).
   await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
 }
