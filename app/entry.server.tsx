@@ -10,7 +10,7 @@ export { screenRequest, secureResponse } from '~/services/platform/security.serv
 export { isTrustedProxy } from '~/services/platform/rate-limit.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 
-export { startServices, stopServices } from '~/services/platform/startup.server';
+export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';
 export { startDraining } from '~/services/platform/readiness.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
 

@@ -1,6 +1,6 @@
 // The environment of one Paceline instance behind a load balancer: the one list that
 // `npm run test:scale` starts its instances with and that deploy/compose.yaml sets (a test,
-// deploy/compose.test.ts, checks they name the same variables). Values here are the test's;
+// tests/deploy-compose.test.ts, checks they name the same variables). Values here are the test's;
 // the compose file's are the deployment's. docs/deploy.md explains each.
 
 /** Variables every instance of a deployment sets (the same on every instance, except PORT). */

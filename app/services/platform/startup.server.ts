@@ -28,6 +28,17 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
 }
 
+/**
+ * Migrations as a one-off command (`node scripts/migrate.mjs`, the compose file's `migrate`
+ * service): the database migrated (under the advisory lock), nothing else started.
+ */
+export async function migrateDatabase(): Promise<void> {
+  const env = getEnv();
+  const opened = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR });
+  await opened.migrate();
+  await closeDatabase();
+}
+
 export async function stopServices(): Promise<void> {
   // Mail a request promised is queued before the workers drain and the database closes.
   await settleAfterResponse();
