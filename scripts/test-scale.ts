@@ -7,16 +7,17 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { activities, outbox, users, walletVerificationRequests, withdrawalRequests } from '~/db/schema';
+import { activities, outbox, users, withdrawalRequests } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { createSession } from '~/services/accounts/session.server';
-import { checkLedgerInvariants, entrySumsPerCurrency, getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
+import { checkLedgerInvariants, entrySumsPerCurrency, getBalance, riderAccount } from '~/services/ledger/index.server';
 import { WALLET_FEE_BASIS_POINTS } from '~/lib/constants';
 import { withdrawalFigures } from '~/lib/wallet/withdrawal-schema';
 import { HOLD_JOB_RECIPIENT } from '~/services/platform/test-jobs.server';
 import { scaleInstanceEnv } from '../deploy/instance-env.mjs';
 import { startS3Server } from '../tests/helpers/s3-server.mjs';
 import { startProxy } from '../tests/scale/proxy.mjs';
+import { approveWallet, VERIFIED_WALLET } from '../tests/helpers/wallet';
 import { startCluster } from './pg-cluster.mjs';
 
 const BASE_PORT = Number(process.env.SCALE_PORT ?? 3130);
@@ -84,7 +85,7 @@ function call(path: string, init: RequestInit & { upstream?: 0 | 1; rider?: Ride
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
 /** The withdrawal form as the page posts it without JavaScript (the form repeats the verified wallet's details). */
-const withdrawal = () => form({ amount: '0.001', email: 'binance@example.com', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', requestKey: randomUUID() });
+const withdrawal = () => form({ amount: '0.001', email: VERIFIED_WALLET.binanceEmail, walletAddress: VERIFIED_WALLET.walletAddress, requestKey: randomUUID() });
 
 async function runProofs(): Promise<void> {
   await prove('migrations ran once although both instances started together', async () => {
@@ -221,16 +222,7 @@ async function runProofs(): Promise<void> {
 
 async function verifiedRider(label: string, balanceSatoshi: bigint): Promise<Rider> {
   const signedIn = await rider(label);
-  await db().insert(walletVerificationRequests).values({
-    userId: signedIn.id,
-    binanceEmail: 'binance@example.com',
-    phoneNumber: '+971501234567',
-    walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-    passportKey: 'wallet/00000000000000000000000000000000.jpg',
-    screenshotKeys: [],
-    status: 'approved',
-  });
-  await postTransfer({ idempotencyKey: `prize:${signedIn.id}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(signedIn.id), currency: 'BTC', amount: balanceSatoshi }], memo: 'Prize' });
+  await approveWallet(signedIn.id, balanceSatoshi);
   return signedIn;
 }
 
