@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, isNull, lt, sql } from 'drizzle-orm';
+import { and, isNull, lt, or } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { networkOauthStates, oauthCodes, oauthTokens, phoneVerifications, rateLimits, sessions, spentChallenges, verifications } from '~/db/schema';
 import { getEnv } from './env.server';
@@ -27,7 +27,7 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
     'rate_limits',
     db()
       .delete(rateLimits)
-      .where(and(lt(rateLimits.windowStart, dayAgo), sql`coalesce(${rateLimits.blockedUntil}, '-infinity') < ${now}`))
+      .where(and(lt(rateLimits.windowStart, dayAgo), or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, now))))
       .returning({ key: rateLimits.key }),
   );
   await count('spent_challenges', db().delete(spentChallenges).where(lt(spentChallenges.expiresAt, now)).returning({ s: spentChallenges.signature }));
