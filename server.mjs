@@ -16,6 +16,7 @@ const build = await import('./build/server/index.js');
 const {
   startServices,
   stopServices,
+  startDraining,
   warmFlowsCatalogue,
   screenRequest,
   secureResponse,
@@ -56,6 +57,15 @@ const handleRemix = createRequestHandler(build, 'production');
 // Pages their routes allow to be kept are answered from the page cache while the database
 // has not changed (app/services/platform/page-cache.server.ts, decision 102). Each request runs
 // with its site origin in scope: every URL it builds starts with it, never with its Host.
+// Requests being answered, so SIGTERM can wait for them (and close keep-alive sockets after them).
+let inFlight = 0;
+let stopping = false;
+app.use((req, res, next) => {
+  inFlight += 1;
+  res.on('close', () => (inFlight -= 1));
+  if (stopping) res.setHeader('Connection', 'close');
+  next();
+});
 app.all('*', (req, res, next) => inSiteOriginOf(req, () => answer(req, res, next)));
 
 async function answer(req, res, next) {
@@ -101,14 +111,28 @@ const server = app.listen(address, () => {
   warmFlowsCatalogue();
 });
 
-let stopping = false;
+/** Waits until `done()` or `ms` have passed, looking every 50 ms. */
+async function waitFor(done, ms) {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+// SIGTERM drains (decision 131): /readyz turns 503 so the balancer stops sending, the listener
+// closes, requests being answered finish (up to DRAIN_SECONDS), then the job workers stop taking
+// jobs and finish theirs (a job still running at the deadline is failed and retried elsewhere),
+// and the database closes.
+const drainMs = Number(process.env.DRAIN_SECONDS ?? 25) * 1000;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  console.log(`${signal}: draining`);
+  startDraining();
   server.close();
+  server.closeIdleConnections?.();
+  await waitFor(() => inFlight === 0, drainMs);
   server.closeAllConnections?.();
   await stopServices().catch((error) => console.error(error));
+  console.log(`${signal}: closed`);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

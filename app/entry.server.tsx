@@ -12,7 +12,8 @@ export { inSiteOriginOf, noteListeningPort, requestSiteOrigin } from '~/services
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 export { documentBodyOf } from '~/services/platform/document-body.server';
 
-export { startServices, stopServices } from '~/services/platform/startup.server';
+export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';
+export { startDraining } from '~/services/platform/readiness.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;

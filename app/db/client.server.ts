@@ -63,8 +63,9 @@ function openPostgres(url: string): OpenDatabase {
       await migrateOnce(client, async () => {
         await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
         await installJobQueue(queue);
+        // Its triggers are (re)created too: two instances replacing them at once would collide.
+        await followOtherWriters(client);
       });
-      await followOtherWriters(client);
     },
     close: async () => {
       await queueClient.end({ timeout: 5 });

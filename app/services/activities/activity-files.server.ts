@@ -2,10 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities } from '~/db/schema';
 import type { ActivityType } from '~/lib/domain/activities';
-import { storage } from '../adapters/storage.server';
+import { storage, type ByteRange } from '../adapters/storage.server';
+import { requestedRange } from '../platform/byte-range.server';
 import { addToRollups } from './rollups.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { isUuid } from '~/lib/domain/ids';
+
+const FIT_CONTENT_TYPE = 'application/vnd.ant.fit';
 
 /** One line of the profile's Activity Files tab (spec 1 §2 profile "activities (files list)"). */
 export interface ActivityFile {
@@ -37,6 +40,38 @@ export interface ActivityDownload {
   body: Uint8Array;
 }
 
+export interface OriginalFitDownload {
+  filename: string;
+  contentType: string;
+  /** The whole file's size. */
+  size: number;
+  /** The range sent (null: the whole file), or the file cannot satisfy the one asked for. */
+  range: ByteRange | null | 'unsatisfiable';
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * The original FIT file, streamed from storage (issue 22 item 1): a `Range` header (resumed
+ * downloads, download managers) gets just those bytes. Null when the activity is not the
+ * rider's, not a FIT recording, or its file is gone; `getActivityDownload` serves the rest.
+ */
+export async function openOriginalFit(userId: string, activityId: string, rangeHeader: string | null): Promise<OriginalFitDownload | null> {
+  if (!isUuid(activityId)) return null;
+  const [row] = await db()
+    .select({ fileType: activities.fileType, fileKey: activities.fileKey, startedAt: activities.startedAt })
+    .from(activities)
+    .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
+  if (!row || row.fileType !== 'fit' || !row.fileKey) return null;
+  const size = await storage().size(row.fileKey);
+  if (size === null) return null;
+  const filename = `activity-${row.startedAt.toISOString().slice(0, 10)}.fit`;
+  const range = requestedRange(rangeHeader, size);
+  if (range === 'unsatisfiable') return { filename, contentType: FIT_CONTENT_TYPE, size, range, body: null };
+  const opened = await storage().open(row.fileKey, range ?? undefined);
+  if (!opened) return null;
+  return { filename, contentType: FIT_CONTENT_TYPE, size, range, body: opened.body };
+}
+
 /**
  * Spec 2 §7 download-activity-file: a FIT activity is the original raw file; any other type is
  * a JSON text file named activity.{ext}. Only the owner gets it (null otherwise).
@@ -52,7 +87,7 @@ export async function getActivityDownload(userId: string, activityId: string): P
     const bytes = await storage().get(row.fileKey);
     if (!bytes) return null;
     const day = row.startedAt.toISOString().slice(0, 10);
-    return { filename: `activity-${day}.fit`, contentType: 'application/vnd.ant.fit', body: bytes };
+    return { filename: `activity-${day}.fit`, contentType: FIT_CONTENT_TYPE, body: bytes };
   }
   const stored = row.fileKey ? await storage().get(row.fileKey) : null;
   const json = stored

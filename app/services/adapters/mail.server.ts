@@ -1,7 +1,9 @@
 import nodemailer from 'nodemailer';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
 import { getEnv } from '../platform/env.server';
+import { defineJob, enqueueJob } from '../platform/jobs.server';
 
 /**
  * The mail adapter (DESIGN.md §5): SMTP when SMTP_URL is set, otherwise only the outbox
@@ -28,25 +30,51 @@ function smtpTransport(url: string): nodemailer.Transporter {
   return transporter;
 }
 
+/**
+ * Keeps the message in the outbox and, with SMTP configured, queues its delivery (decision 130):
+ * a mail server that is down or slow is retried with backoff, on any instance, instead of failing
+ * the request that wrote the mail or being lost with the process.
+ */
 export async function sendMail(message: MailMessage): Promise<void> {
   const env = getEnv();
   const transport = env.SMTP_URL ? 'smtp' : 'outbox';
-  if (env.SMTP_URL) {
+  const [kept] = await db()
+    .insert(outbox)
+    .values({
+      channel: 'email',
+      recipient: message.to.toLowerCase(),
+      subject: message.subject,
+      body: message.text,
+      html: message.html,
+      transport,
+      meta: message.meta,
+    })
+    .returning({ id: outbox.id });
+  if (env.SMTP_URL) await enqueueJob(mailDeliveryJob, { outboxId: kept.id, to: message.to });
+}
+
+/**
+ * Hands one kept message to SMTP. At least once: a run that delivered but died before it was
+ * marked may deliver again; a message already marked delivered is not sent twice.
+ */
+export const mailDeliveryJob = defineJob<{ outboxId: number; to: string }>(
+  'mail.deliver',
+  async ({ outboxId, to }) => {
+    const env = getEnv();
+    const [message] = await db().select().from(outbox).where(eq(outbox.id, outboxId));
+    if (!message || !env.SMTP_URL || message.meta?.deliveredAt) return;
     await smtpTransport(env.SMTP_URL).sendMail({
       from: env.MAIL_FROM,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
+      // As the sender wrote it: the outbox keeps it lower-cased for look-ups.
+      to,
+      subject: message.subject ?? '',
+      text: message.body,
+      html: message.html ?? undefined,
     });
-  }
-  await db().insert(outbox).values({
-    channel: 'email',
-    recipient: message.to.toLowerCase(),
-    subject: message.subject,
-    body: message.text,
-    html: message.html,
-    transport,
-    meta: message.meta,
-  });
-}
+    await db()
+      .update(outbox)
+      .set({ meta: sql`coalesce(${outbox.meta}, '{}'::jsonb) || ${JSON.stringify({ deliveredAt: new Date().toISOString() })}::jsonb` })
+      .where(eq(outbox.id, outboxId));
+  },
+  { retryLimit: 8, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 },
+);

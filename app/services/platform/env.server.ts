@@ -90,6 +90,18 @@ const EnvSchema = z
     WP_URL: z.string().url().optional(),
     WP_API_KEY: z.string().optional(),
     STORAGE_DIR: z.string().default('data/uploads'),
+    /**
+     * An S3-compatible object store instead of STORAGE_DIR (decision 132): the bucket, its
+     * region, the endpoint of a store other than AWS (MinIO, Ceph, R2 …), path-style URLs
+     * (`endpoint/bucket/key`, needed by most self-hosted stores) and the access key; without
+     * a key the SDK's own chain (instance role, AWS_* variables) is used.
+     */
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default('false'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     ALTCHA_HMAC_KEY: requiredSecret('ALTCHA_HMAC_KEY').min(16),
     /** Upper bound of the ALTCHA proof-of-work search; lower is easier (tests use a small value). */
     ALTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
@@ -122,6 +134,7 @@ const EnvSchema = z
     JOBS_WORKERS: booleanFlag.default('true'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     /** How long SIGTERM waits for running requests and jobs before the process exits. */
     DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */
@@ -148,6 +161,12 @@ const EnvSchema = z
     }
     if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together' });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_ENDPOINT or S3 credentials are set' });
     }
     for (const name of SECRET_NAMES) {
       if (PUBLISHED_SECRETS.includes(env[name])) {
