@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
 
 /** A rider, a child rider (isKid) or a staff member. */
@@ -74,16 +74,41 @@ export const verifications = pgTable(
 );
 
 /** Fixed-window counters for rate limits (per account and per client address). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-  /** Backoff (decision 060): no attempt under this key before this time. */
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /** Backoff (decision 060): no attempt under this key before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  // Keys carry e-mail and client addresses: rows past their window are pruned (docs/accounts.md "Retention").
+  (table) => [index('rate_limits_window_idx').on(table.windowStart)],
+);
 
 /** Spent robot-check solutions, kept until their challenge expires so none is used twice. */
 export const spentChallenges = pgTable('spent_challenges', {
   signature: text('signature').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A deleted account's tombstone (decision 125): a random id with no link to the person. The
+ * financial records that must be kept (payment orders, withdrawals, ledger accounts) name it
+ * instead of the rider.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A deletion asked for on the profile and not yet confirmed by the e-mailed link. */
+export const accountDeletionRequests = pgTable('account_deletion_requests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The balances (minor units per currency) the rider agreed to give up; a larger balance at confirmation refuses. */
+  acknowledgedBalances: jsonb('acknowledged_balances').$type<Partial<Record<'BTC' | 'COIN' | 'GEM', string>>>().notNull().default({}),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
 });

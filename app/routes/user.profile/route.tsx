@@ -6,6 +6,7 @@ import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
 import { listActivityFiles } from '~/services/activities/activity-files.server';
 import { loadConnectionsTab } from '~/services/connections/connections-tab.server';
 import { isCustomAvatar, profileOf } from '~/services/accounts/profile.server';
+import { deletionPanelOf } from '~/services/accounts/deletion.server';
 import { ActivityFiles } from './components/ActivityFiles';
 import { AvatarPanel } from './components/AvatarPanel';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
@@ -36,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
     files,
     connections: tab === 'connections' ? await loadConnectionsTab(user, url) : null,
+    deletion: tab === 'delete' ? await deletionPanelOf(user) : null,
     tab: (TABS.some((item) => item.id === tab) ? tab : 'edit') as TabId,
   };
 }
@@ -53,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'password':
       return savePassword(user, formData);
     case 'delete':
-      return requestDeletion(user, request);
+      return requestDeletion(user, request, formData);
     case 'logout':
       return signOut(request);
     default:
@@ -62,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, files, tab, connections } = useLoaderData<typeof loader>();
+  const { profile, files, tab, connections, deletion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   return (
@@ -94,7 +96,9 @@ export default function ProfilePage() {
         {tab === 'password' ? (
           <ChangePasswordForm lastResult={actionData && 'result' in actionData && actionData.intent === 'password' ? actionData.result : undefined} />
         ) : null}
-        {tab === 'delete' ? <DeleteAccountPanel isKid={profile.isKid} /> : null}
+        {tab === 'delete' && deletion ? (
+          <DeleteAccountPanel isKid={profile.isKid} panel={deletion} error={actionData && 'deleteError' in actionData ? actionData.deleteError : undefined} />
+        ) : null}
         {tab === 'logout' ? <LogoutPanel /> : null}
       </div>
     </section>

@@ -5,7 +5,7 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { storage } from '../adapters/storage.server';
-import { confirmAccountDeletion, requestAccountDeletion } from '../accounts/recovery.server';
+import { confirmAccountDeletion, requestAccountDeletion } from '../accounts/deletion.server';
 import { ingestActivity } from './activities.server';
 import { getActivityDetail } from './detail.server';
 import { keptFilesOf, moveSeriesOutOfDatabase, readSeries } from './ride-series.server';
@@ -74,7 +74,7 @@ describe('ride series kept as files (decision 118)', () => {
     for (const key of files) expect(await storage().get(key)).not.toBeNull();
     await requestAccountDeletion(rider.id);
     const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, rider.email));
-    expect(await confirmAccountDeletion(new URL(String(mail.meta?.link)).pathname.split('/').pop() ?? '')).toBe(true);
+    expect(await confirmAccountDeletion(new URL(String(mail.meta?.link)).pathname.split('/').pop() ?? '')).toMatchObject({ ok: true });
     for (const key of files) expect(await storage().get(key)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
@@ -15,6 +16,8 @@ export interface MailMessage {
   html?: string;
   /** Machine-readable extras for tests and support (a code, a link), never shown to riders. */
   meta?: Record<string, unknown>;
+  /** The account the message is sent for: its outbox copy is deleted with the account. */
+  accountId?: string;
 }
 
 let transporter: nodemailer.Transporter | undefined;
@@ -48,5 +51,18 @@ export async function sendMail(message: MailMessage): Promise<void> {
     html: message.html,
     transport,
     meta: message.meta,
+    accountId: message.accountId,
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Retention of the outbox (mail and phone codes alike): messages older than OUTBOX_RETENTION_DAYS
+ * go, delivered or not; by then every link and code in them has long expired. Returns how many went.
+ */
+export async function pruneOutbox(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - getEnv().OUTBOX_RETENTION_DAYS * DAY_MS);
+  const removed = await db().delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id });
+  return removed.length;
 }

@@ -16,6 +16,11 @@ export interface Storage {
 
 const KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]{1,5}$/;
 
+/** Whether a stored value is a key of this store (not, say, a static image path such as a seeded team logo). */
+export function isStorageKey(value: string | null | undefined): value is string {
+  return typeof value === 'string' && KEY_PATTERN.test(value);
+}
+
 function folderStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
