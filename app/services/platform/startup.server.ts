@@ -6,6 +6,7 @@ import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
 import { startPaymentReconciler, stopPaymentReconciler } from '../shop/orders.server';
+import { startRetention, stopRetention } from './retention.server';
 
 /**
  * Opens the database once, before the server accepts requests (PGlite takes seconds to
@@ -24,10 +25,13 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Gem orders left pending (no return, no webhook) are settled from the provider's word.
   startPaymentReconciler();
+  // Old mail and spent rate-limit counters carry addresses: pruned hourly (docs/accounts.md "Retention").
+  startRetention();
 }
 
 export async function stopServices(): Promise<void> {
   stopPaymentReconciler();
+  stopRetention();
   // Mail a request promised goes out before the database closes.
   await settleAfterResponse();
   await closeRidePool();
