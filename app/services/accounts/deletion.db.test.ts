@@ -15,6 +15,7 @@ import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { confirmAccountDeletion, deletionPanelOf, DELETION_MESSAGES, requestAccountDeletion } from './deletion.server';
 import { RIDER_DATA, type RiderDataArea } from './rider-data.server';
 import { storage } from '../adapters/storage.server';
+import { runDueJobs } from '../platform/jobs.server';
 
 useTestDatabase();
 
@@ -196,6 +197,9 @@ describe('account deletion that works for every rider (issue 26 item 1)', () => 
     expect(await storage().get(avatar)).toEqual(new Uint8Array([1, 2, 3]));
 
     expect((await postDeletionLink(token)).body).toMatchObject({ ok: true });
+    // Removed by the job the committed deletion queued (this test runs no workers).
+    expect(await storage().get(avatar)).not.toBeNull();
+    await runDueJobs(['storage.remove-objects']);
     expect(await storage().get(avatar)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import { db, type Transaction } from '~/db/client.server';
 import { accountDeletionRequests, deletedAccounts, users, verifications } from '~/db/schema';
 import { LEDGER_CURRENCIES } from '~/lib/domain/ledger';
 import { sendAccountDeletedMail, sendDeleteConfirmationMail } from './account-mail.server';
-import { isStorageKey, storage } from '../adapters/storage.server';
+import { isStorageKey } from '../adapters/storage.server';
+import { queueObjectRemoval } from './deletion-jobs.server';
 import { riderBalances, type Currency } from '../ledger/index.server';
 import { hasPendingWithdrawal } from '../wallet/wallet.server';
 import { readDeletedAccount, RIDER_DATA, type DeletedAccount } from './rider-data.server';
@@ -15,7 +16,8 @@ import { checkLink, issueVerification } from './verification.server';
  * confirmation is one database transaction: the link is spent in it, every area of the rider
  * registry (rider-data.server.ts) erases or pseudonymises its rows, the account row goes. A
  * refusal or a failure rolls all of it back, the link included, so the link still works. The
- * rider's stored objects are removed once the transaction has committed.
+ * rider's stored objects are removed by a durable job queued in the same transaction, so they go
+ * only once the deletion has committed, and surely once it has (deletion-jobs.server.ts).
  */
 export const DELETION_MESSAGES = {
   requested: 'We have sent a link to confirm the deletion of the account.',
@@ -109,8 +111,8 @@ async function refuseUnconfirmedBalances(tx: Transaction, account: DeletedAccoun
 
 /**
  * Inside one transaction: every area of the registry reads its stored objects, then erases or
- * pseudonymises its rows, then the account row goes (the cascades follow it). Returns the keys
- * of the stored objects, to remove after the commit.
+ * pseudonymises its rows, then the account row goes (the cascades follow it), and the removal of
+ * the stored objects is queued. Returns their keys.
  */
 export async function eraseAccount(tx: Transaction, account: DeletedAccount): Promise<string[]> {
   const objects = new Set<string>();
@@ -121,23 +123,13 @@ export async function eraseAccount(tx: Transaction, account: DeletedAccount): Pr
   const [tombstone] = await tx.insert(deletedAccounts).values({}).returning({ id: deletedAccounts.id });
   for (const area of RIDER_DATA) await area.erase?.({ tx, account, tombstoneId: tombstone.id, discard });
   await tx.delete(users).where(eq(users.id, account.id));
+  await queueObjectRemoval(tx, [...objects]);
   return [...objects];
-}
-
-/** After the commit: the objects of the deleted account. One that fails stays for the next attempt (logged). */
-export async function removeStoredObjects(keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage().delete(key);
-    } catch (error) {
-      console.error(`Could not remove stored object ${key} of a deleted account`, error);
-    }
-  }
 }
 
 /** The e-mailed link (`/delete-user/{code}`): deletes the account, or says why not and keeps the link usable. */
 export async function confirmAccountDeletion(linkToken: string): Promise<DeletionAnswer> {
-  let deleted: { account: DeletedAccount; objects: string[] } | null;
+  let deleted: DeletedAccount | null;
   try {
     deleted = await db().transaction(async (tx) => {
       const check = await checkLink(linkToken, 'delete-account', new Date(), tx);
@@ -146,7 +138,8 @@ export async function confirmAccountDeletion(linkToken: string): Promise<Deletio
       if (!account) return null;
       if (await hasPendingWithdrawal(account.id, tx)) throw new DeletionRefused(DELETION_MESSAGES.withdrawalPending);
       await refuseUnconfirmedBalances(tx, account);
-      return { account, objects: await eraseAccount(tx, account) };
+      await eraseAccount(tx, account);
+      return account;
     });
   } catch (error) {
     if (error instanceof DeletionRefused) return { ok: false, message: error.message, status: 409, retry: true };
@@ -154,10 +147,8 @@ export async function confirmAccountDeletion(linkToken: string): Promise<Deletio
     return { ok: false, message: DELETION_MESSAGES.failed, status: 503, retry: true };
   }
   if (!deleted) return { ok: false, message: DELETION_MESSAGES.invalidLink, status: 200, retry: false };
-  await removeStoredObjects(deleted.objects);
-  const { account } = deleted;
   try {
-    await sendAccountDeletedMail(account.isKid && account.parentEmail ? account.parentEmail : account.email, account.isKid);
+    await sendAccountDeletedMail(deleted.isKid && deleted.parentEmail ? deleted.parentEmail : deleted.email, deleted.isKid);
   } catch (error) {
     console.error('The account was deleted but its notice could not be sent', error);
   }

@@ -25,6 +25,7 @@ import { createTeam, joinTeam } from '../events/teams.server';
 import { checkLedgerInvariants, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { consumeRateLimit } from '../platform/rate-limit.server';
 import { resetEnvForTests } from '../platform/env.server';
+import { runDueJobs } from '../platform/jobs.server';
 import { startGemCheckout } from '../shop/orders.server';
 import { decideWithdrawal } from '../wallet/wallet-review.server';
 import { requestWithdrawal } from '../wallet/wallet.server';
@@ -206,24 +207,26 @@ async function riderWithEverything() {
   return { rider, other, personal, objects, teams: { alone, shared } };
 }
 
-/** Rows of any table in the database whose text holds one of the needles (the whole row cast to text). */
+/** Rows of any table of the app or the job queue whose text holds one of the needles (the whole row cast to text). */
 async function rowsNaming(needles: string[], except: { table: string; id: number }): Promise<string[]> {
-  const tables = (await db().execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as
-    | Array<{ table_name: string }>
-    | { rows: Array<{ table_name: string }> };
-  const names = (Array.isArray(tables) ? tables : tables.rows).map((row) => row.table_name);
+  const tables = (await db().execute(
+    sql`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
+  )) as unknown as Array<{ table_schema: string; table_name: string }> | { rows: Array<{ table_schema: string; table_name: string }> };
+  const names = (Array.isArray(tables) ? tables : tables.rows).map((row) => [row.table_schema, row.table_name] as const);
+  expect(names.filter(([schemaName]) => schemaName === 'pgboss').length).toBeGreaterThan(0);
   const found: string[] = [];
   const patterns = sql.join(
     needles.map((needle) => sql`${`%${needle.toLowerCase()}%`}`),
     sql`, `,
   );
-  for (const name of names) {
-    const table = sql.identifier(name);
-    const skip = name === except.table ? sql` and not (${table}.id = ${except.id})` : sql``;
-    const result = (await db().execute(sql`select ${table}::text as row from ${table} where lower(${table}::text) like any (array[${patterns}])${skip}`)) as unknown as
+  for (const [schemaName, name] of names) {
+    const table = sql`${sql.identifier(schemaName)}.${sql.identifier(name)}`;
+    const row = sql.identifier(name);
+    const skip = schemaName === 'public' && name === except.table ? sql` and not (${row}.id = ${except.id})` : sql``;
+    const result = (await db().execute(sql`select ${row}::text as row from ${table} where lower(${row}::text) like any (array[${patterns}])${skip}`)) as unknown as
       | Array<{ row: string }>
       | { rows: Array<{ row: string }> };
-    for (const row of Array.isArray(result) ? result : result.rows) found.push(`${name}: ${row.row}`);
+    for (const match of Array.isArray(result) ? result : result.rows) found.push(`${schemaName}.${name}: ${match.row}`);
   }
   return found;
 }
@@ -243,7 +246,10 @@ describe('deleting a rider with something in every area', () => {
     const [mail] = await db().select().from(schema.outbox).where(and(eq(schema.outbox.accountId, rider.id), sql`${schema.outbox.meta} ->> 'kind' = 'delete-account'`));
     expect(await confirmAccountDeletion(new URL(String(mail.meta?.link)).pathname.split('/').pop()!)).toMatchObject({ ok: true });
 
-    // Stored objects: every key gone through the adapter, and the folder holds only the other rider's import proof.
+    // Stored objects: kept until the committed deletion's job runs, then every key gone through the
+    // adapter, and the folder holds only the other rider's import proof.
+    expect(filesUnder(storageDir)).toHaveLength(objects.length + 1);
+    expect(await runDueJobs(['storage.remove-objects'])).toBe(1);
     for (const key of objects) expect(await storage().get(key), key).toBeNull();
     expect(filesUnder(storageDir).map((file) => path.relative(storageDir, file).split(path.sep)[0])).toEqual(['imports']);
 

@@ -6,6 +6,7 @@ import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { storage } from '../adapters/storage.server';
 import { confirmAccountDeletion, requestAccountDeletion } from '../accounts/deletion.server';
+import { runDueJobs } from '../platform/jobs.server';
 import { ingestActivity } from './activities.server';
 import { getActivityDetail } from './detail.server';
 import { keptFilesOf, moveSeriesOutOfDatabase, readSeries } from './ride-series.server';
@@ -75,6 +76,7 @@ describe('ride series kept as files (decision 118)', () => {
     await requestAccountDeletion(rider.id);
     const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, rider.email));
     expect(await confirmAccountDeletion(new URL(String(mail.meta?.link)).pathname.split('/').pop() ?? '')).toMatchObject({ ok: true });
+    await runDueJobs(['storage.remove-objects']);
     for (const key of files) expect(await storage().get(key)).toBeNull();
   });
 });
