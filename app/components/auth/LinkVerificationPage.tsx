@@ -15,7 +15,10 @@ async function postLink(kind: string, intent: 'verify' | 'resend', token: string
   return apiJson<LinkReply>('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) }, { answers: [400, 409, 429, 503] });
 }
 
-type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';
+type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user' | 'export-data';
+
+/** Links that have no Resend: asking again is done from the profile. */
+const WITHOUT_RESEND: LinkKind[] = ['delete-user', 'export-data'];
 type LinkPageAnswer = { ok: boolean; message: string; intent: 'verify' | 'resend'; retry?: boolean };
 
 /** A deletion that was refused or rolled back left the link unspent: the same link can be posted again. */
@@ -75,7 +78,7 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
           <p>
             <span className="warning-icon" aria-hidden="true">⚠</span> {answer.message}
           </p>
-          {kind === 'delete-user' ? (
+          {WITHOUT_RESEND.includes(kind) ? (
             answer.retry ? <TryAgain /> : null
           ) : (
             <form method="post">
@@ -100,7 +103,7 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
         resendLink: fromPromise(() => postLink(kind, 'resend', token)),
       },
     }),
-    { input: { canResend: kind !== 'delete-user' } },
+    { input: { canResend: !WITHOUT_RESEND.includes(kind) } },
   );
   const { message, canResend } = state.context;
   return (
@@ -110,7 +113,7 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
       <noscript>
         <form method="post">
           <button type="submit" name="intent" value="verify" className={buttonClass('primary')}>
-            {kind === 'delete-user' ? 'Confirm deletion' : 'Verify'}
+            {kind === 'delete-user' ? 'Confirm deletion' : kind === 'export-data' ? 'Confirm' : 'Verify'}
           </button>
         </form>
       </noscript>

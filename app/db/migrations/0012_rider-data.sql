@@ -39,3 +39,24 @@ CREATE TABLE "account_deletion_requests" (
 ALTER TABLE "account_deletion_requests" ADD CONSTRAINT "account_deletion_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Rate-limit rows are found by their window when pruned.
 CREATE INDEX "rate_limits_window_idx" ON "rate_limits" USING btree ("window_start");
+--> statement-breakpoint
+-- A copy of all of a rider's data (GDPR art. 20), built by a job into one zip, downloadable for 7 days.
+CREATE TABLE "data_exports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"storage_key" text,
+	"size_bytes" bigint,
+	"download_token_hash" text,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ready_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	CONSTRAINT "data_exports_status_check" CHECK ("status" IN ('waiting-for-parent', 'queued', 'building', 'ready', 'failed')),
+	CONSTRAINT "data_exports_progress_check" CHECK ("progress" BETWEEN 0 AND 100)
+);
+--> statement-breakpoint
+ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "data_exports_user_idx" ON "data_exports" USING btree ("user_id","requested_at");--> statement-breakpoint
+CREATE INDEX "data_exports_expires_idx" ON "data_exports" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "data_exports_download_token_idx" ON "data_exports" USING btree ("download_token_hash");

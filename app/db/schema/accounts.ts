@@ -1,5 +1,6 @@
-import { boolean, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DATA_EXPORT_STATUSES, VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
 
 /** A rider, a child rider (isKid) or a staff member. */
 export const users = pgTable('users', {
@@ -112,3 +113,35 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   acknowledgedBalances: jsonb('acknowledged_balances').$type<Partial<Record<'BTC' | 'COIN' | 'GEM', string>>>().notNull().default({}),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A copy of all of a rider's data (GDPR art. 20, issue 26): one zip built by a job, kept in the
+ * storage adapter's `exports` area and downloadable by its owner (a child's by the parent's link)
+ * until `expires_at`; removed then, or with the account.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull().default('queued'),
+    /** Percent built, for the profile while it builds. */
+    progress: integer('progress').notNull().default(0),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** A child's copy is fetched through a link e-mailed to the parent: only the token's hash is kept. */
+    downloadTokenHash: text('download_token_hash'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('data_exports_user_idx').on(table.userId, table.requestedAt),
+    index('data_exports_expires_idx').on(table.expiresAt),
+    uniqueIndex('data_exports_download_token_idx').on(table.downloadTokenHash),
+    check('data_exports_status_check', sql`${table.status} IN ('waiting-for-parent', 'queued', 'building', 'ready', 'failed')`),
+    check('data_exports_progress_check', sql`${table.progress} BETWEEN 0 AND 100`),
+  ],
+);

@@ -2,23 +2,14 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { DOWNLOAD_FAILED_MESSAGE } from '~/lib/constants';
 import { getActivityDownload } from '~/services/activities/activity-files.server';
 import { requireUser } from '~/services/accounts/auth.server';
-import { redirectWithToast } from '~/services/platform/toast.server';
-
-/** Back to the page that linked the file (same origin only), where the toast explains the failure. */
-function pageBefore(request: Request): string {
-  const referer = request.headers.get('Referer');
-  const fallback = '/user/profile?tab=files';
-  if (!referer) return fallback;
-  const from = new URL(referer);
-  return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}${from.hash}` : fallback;
-}
+import { redirectBackWithToast } from '~/services/platform/toast.server';
 
 // GET /user/activities/files/:id/download — the owner's file (spec 2 §7 download-activity-file).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const download = await getActivityDownload(user.id, params.id ?? '');
   // Spec 1 §8: a failed download is an alert on the page the rider was on, not a bare 404 page.
-  if (!download) throw redirectWithToast(pageBefore(request), { kind: 'error', message: DOWNLOAD_FAILED_MESSAGE });
+  if (!download) throw redirectBackWithToast(request, '/user/profile?tab=files', { kind: 'error', message: DOWNLOAD_FAILED_MESSAGE });
   return new Response(new Uint8Array(download.body), {
     headers: {
       'Content-Type': download.contentType,

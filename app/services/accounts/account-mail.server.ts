@@ -90,3 +90,33 @@ export function sendAccountDeletedMail(to: string, forChild: boolean) {
     { kind: 'account-deleted' },
   );
 }
+
+/** A child asked for a copy of their data: the parent confirms (decision 128). */
+export function sendExportConfirmationMail(to: string, childName: string, linkToken: string, childId: string) {
+  const url = link(`/data-export/confirm/${encodeURIComponent(linkToken)}`);
+  return send(
+    to,
+    `Confirm a copy of ${childName}'s Paceline data`,
+    [
+      `${childName} asked for a copy of all the data of their Paceline account.`,
+      `Open this link within 10 minutes to confirm: ${url}`,
+      'We then prepare the copy and e-mail you a link to download it. If you did not expect this e-mail, ignore it and nothing is prepared.',
+    ],
+    { kind: 'export-data', link: url },
+    childId,
+  );
+}
+
+/** The copy is built: a link to the profile for the rider, a link with its own token for a child's parent. */
+export function sendExportReadyMail(to: string, downloadPath: string, forChild: { childName: string } | null, accountId: string) {
+  const url = link(downloadPath);
+  return send(
+    to,
+    forChild ? `A copy of ${forChild.childName}'s Paceline data is ready` : 'Your Paceline data is ready to download',
+    forChild
+      ? [`The copy of ${forChild.childName}'s Paceline data you confirmed is ready.`, `Download it within 7 days: ${url}`, 'Anyone with this link can download the copy, which holds identity documents: do not forward it.']
+      : ['The copy of your Paceline data you asked for is ready.', `Download it within 7 days (you will be asked to sign in): ${url}`],
+    { kind: 'export-ready', link: url },
+    accountId,
+  );
+}

@@ -31,6 +31,7 @@ import { decideWithdrawal } from '../wallet/wallet-review.server';
 import { requestWithdrawal } from '../wallet/wallet.server';
 import { setAvatar } from './profile.server';
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion.server';
+import { requestDataExport } from './data-export.server';
 import { FOREIGN_KEY_ACTION_OF, RIDER_DATA } from './rider-data.server';
 
 useTestDatabase();
@@ -197,6 +198,12 @@ async function riderWithEverything() {
   await db().insert(schema.oauthGrants).values({ clientId, userId: rider.id, scope: 'profile' });
   await db().insert(schema.oauthCodes).values({ codeHash: `code-${unique}`, clientId, userId: rider.id, redirectUri: 'https://partner.example/cb', scope: 'profile', expiresAt: new Date(Date.now() + 60_000) });
 
+  // A copy of the rider's data, built (its zip is an object of the exports area).
+  await requestDataExport(rider.id);
+  expect(await runDueJobs(['account.build-export'])).toBe(1);
+  const [copy] = await db().select({ key: schema.dataExports.storageKey }).from(schema.dataExports).where(eq(schema.dataExports.userId, rider.id));
+  objects.push(copy.key!);
+
   // The deletion request itself: its row, the link (a verification) and its mail (an outbox row naming the account).
   expect(await requestAccountDeletion(rider.id, { giveUpBalances: true })).toMatchObject({ ok: true });
 
@@ -237,8 +244,8 @@ describe('deleting a rider with something in every area', () => {
     for (const reference of referencesToUsers()) {
       expect(await db().$count(reference.column.table, eq(reference.column, rider.id)), `the fixture puts a row naming the rider in ${reference.name}`).toBeGreaterThan(0);
     }
-    // Avatar, ride file and rows, import proof, passport and screenshot, three registration files, a team logo.
-    expect(objects).toHaveLength(10);
+    // Avatar, ride file and rows, import proof, passport and screenshot, three registration files, a team logo, a copy of the data.
+    expect(objects).toHaveLength(11);
     for (const key of objects) expect(await storage().get(key), key).not.toBeNull();
     // …and the other rider's import proof.
     expect(filesUnder(storageDir)).toHaveLength(objects.length + 1);

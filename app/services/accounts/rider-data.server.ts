@@ -6,6 +6,7 @@ import {
   activities,
   activityDetails,
   contactMessages,
+  dataExports,
   eventResults,
   ftpHistory,
   networkConnections,
@@ -226,6 +227,12 @@ export const RIDER_DATA: RiderDataArea[] = [
       { column: oauthGrants.userId, fate: 'deleted' },
       { column: oauthCodes.userId, fate: 'deleted' },
     ],
+  },
+  {
+    area: 'exports',
+    references: [{ column: dataExports.userId, fate: 'deleted' }],
+    storedObjects: async (executor, userId) =>
+      (await executor.select({ key: dataExports.storageKey }).from(dataExports).where(eq(dataExports.userId, userId))).map((row) => row.key),
   },
 ];
 

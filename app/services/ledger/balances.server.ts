@@ -162,3 +162,23 @@ export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]>
   for (const row of drifted) problems.push(`account ${row.code} (${row.currency}) disagrees with its entries`);
   return problems;
 }
+
+/** Every entry of an owner's accounts, all currencies, oldest first: a rider's whole history (their data export). */
+export async function entriesOfOwner(account: AccountCode): Promise<Array<AccountHistoryRow & { currency: Currency }>> {
+  return db()
+    .select({
+      transactionId: ledgerTransactions.id,
+      currency: ledgerEntries.currency,
+      amount: ledgerEntries.amount,
+      status: ledgerTransactions.status,
+      memo: ledgerTransactions.memo,
+      metadata: ledgerTransactions.metadata,
+      createdAt: ledgerTransactions.createdAt,
+      settledAt: ledgerTransactions.settledAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerAccounts.code, account))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+}

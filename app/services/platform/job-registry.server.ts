@@ -3,6 +3,7 @@
  * jobs.server.ts), imported for its side effect so a server's workers know every kind before
  * they start. A module that adds a kind adds its import here, one line, sorted.
  */
+import '../accounts/data-export.server';
 import '../accounts/deletion-jobs.server';
 import '../shop/payment-jobs.server';
 import './retention.server';

@@ -44,3 +44,14 @@ export function redirectWithToast(url: string, toast: Toast, init: ResponseInit 
   headers.append('Set-Cookie', toastCookie(toast));
   return redirect(url, { ...init, headers });
 }
+
+/**
+ * Back to the page that linked a download (same origin only, else `fallback`), where the toast
+ * explains why it failed: spec 1 §8, a failed download is an alert on the page, not an error page.
+ */
+export function redirectBackWithToast(request: Request, fallback: string, toast: Toast) {
+  const referer = request.headers.get('Referer');
+  const from = referer ? new URL(referer) : null;
+  const back = from && from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}${from.hash}` : fallback;
+  return redirectWithToast(back, toast);
+}
