@@ -200,3 +200,14 @@ export const WALLET_FEE_BASIS_POINTS = 150;
 export const WALLET_WITHDRAWAL_REDIRECT_MS = 1_500;
 /** balanceUSD: a configured reference rate, US cents per BTC (decision 072: no live price feed). */
 export const WALLET_USD_CENTS_PER_BTC = 6_500_000n;
+
+/* A rider's data (issue 26; not in the spec: decision 128) */
+
+/** How long a copy of a rider's data can be downloaded once built. */
+export const DATA_EXPORT_VALID_DAYS = 7;
+
+/** How often the profile asks how far a copy has been built. */
+export const DATA_EXPORT_POLL_MS = 2_000;
+
+/** Rides one "Download selected" zip may hold. */
+export const RIDES_ZIP_MAX = 100;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { storage } from '~/services/adapters/storage.server';
 import { hashPassword } from '~/services/accounts/password.server';
 import type { Database } from '../client.server';
@@ -78,6 +78,10 @@ export async function seedEventData(database: Database): Promise<void> {
 
   await seedIdentityFiles(database, eventId(n.womensCrit), userId(DEMO_USERS.pro));
 
+  // Results of riders who have an account name them, so deleting the account anonymises them (issue 26).
+  const fullName = sql<string>`${users.firstname} || ' ' || ${users.lastname}`;
+  const accounts = await database.select({ id: users.id, name: fullName }).from(users).where(inArray(fullName, RESULT_NAMES));
+  const accountOf = new Map(accounts.map((account) => [account.name, account.id]));
   for (const row of eventRows) {
     const [any] = await database.select({ id: eventResults.id }).from(eventResults).where(and(eq(eventResults.eventId, row.id))).limit(1);
     if (any) continue;
@@ -92,6 +96,7 @@ export async function seedEventData(database: Database): Promise<void> {
           day,
           position: index + 1,
           riderName: RESULT_NAMES[shift],
+          userId: accountOf.get(RESULT_NAMES[shift]) ?? null,
           teamName: shift % 3 === 0 ? SEED_TEAMS[shift % SEED_TEAMS.length] : null,
           category: index < 4 ? 'Category 1' : index < 8 ? 'Category 2' : 'Category 3',
           timeSeconds: 3600 + index * 47 + day * 31,

@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from '~/lib/flows/types';
+import { dataExportMachine, type DataExportView } from '../data-export.machine';
 import { forgotPasswordMachine } from '../forgot-password.machine';
 import { linkVerificationMachine } from '../link-verification.machine';
 import { loginMachine } from '../login.machine';
@@ -86,4 +87,25 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Reset password, §4, §5',
     machine: resetPasswordMachine,
   },
+  {
+    id: 'data-export',
+    title: 'Copy of my data',
+    description:
+      "The profile's My Data tab: nothing asked, waiting for the parent (a child's copy), building with its progress (asked again every 2 s; a failed check asks again), ready to download, or failed.",
+    specRef: 'not in the spec: issue 26 (GDPR art. 20), decision 128',
+    machine: dataExportMachine,
+    input: { view: exportView('queued', 0) },
+    eventSamples: {
+      'xstate.done.actor.checkExport': [
+        ...(['building', 'ready', 'failed', 'waiting-for-parent'] as const).map((status) => ({ type: 'xstate.done.actor.checkExport', output: exportView(status, 50) }) as never),
+        { type: 'xstate.done.actor.checkExport', output: null } as never,
+      ],
+      'xstate.error.actor.checkExport': [{ type: 'xstate.error.actor.checkExport', error: new Error('offline') } as never],
+    },
+    serializeContext: (context: { view: DataExportView | null }) => ({ status: context.view?.status ?? null }),
+  },
 ];
+
+function exportView(status: DataExportView['status'], progress: number): DataExportView {
+  return { id: 'export-1', status, progress, sizeBytes: null, expiresAt: null };
+}

@@ -45,7 +45,7 @@ export async function loginWithPassword(email: string, password: string): Promis
   }
   if (user.status === 'pending') {
     const issued = await issueVerification(user.id, 'verify-email', user.email);
-    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken);
+    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken, user.id);
     return { outcome: 'verifyEmail', key: issued.key, email: user.email };
   }
   if (user.passwordResetRequired) {
@@ -79,8 +79,9 @@ export async function planRegistration(input: RegisterInput): Promise<{ result: 
   const key = newVerificationKey();
   const result: RegisterResult = minor ? { outcome: 'parentalConsent', childUserId: userId, userAge } : { outcome: 'verifyEmail', key, email };
   const complete = async () => {
-    if (await findUserByEmail(email)) {
-      await sendAlreadyRegisteredMail(email);
+    const owner = await findUserByEmail(email);
+    if (owner) {
+      await sendAlreadyRegisteredMail(email, owner.id);
       return;
     }
     const [user] = await db()
@@ -105,7 +106,7 @@ export async function planRegistration(input: RegisterInput): Promise<{ result: 
     // A child's account waits for the parent's e-mail (spec 1 §4 Parental consent).
     if (!user || minor) return;
     const issued = await issueVerification(user.id, 'verify-email', email, new Date(), key);
-    await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken);
+    await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken, user.id);
   };
   return { result, complete };
 }
@@ -148,10 +149,10 @@ export async function resendAccountLink(purpose: LinkPurpose, linkToken: string)
   if (!owner || !user || user.status === 'active') return { ok: false, message: VERIFY_MESSAGES.invalidLink };
   if (purpose === 'verify-kid') {
     const issued = await issueVerification(user.id, 'parent-consent', owner.sentTo);
-    await sendParentalConsentMail(owner.sentTo, user.firstname, issued.linkToken);
+    await sendParentalConsentMail(owner.sentTo, user.firstname, issued.linkToken, user.id);
   } else {
     const issued = await issueVerification(user.id, 'verify-email', user.email);
-    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken);
+    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken, user.id);
   }
   return { ok: true, message: VERIFY_MESSAGES.resent };
 }
@@ -186,5 +187,5 @@ export async function sendParentalConsent(childUserId: string, parentEmail: stri
   }
   await db().update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
   const issued = await issueVerification(child.id, 'parent-consent', email);
-  await sendParentalConsentMail(email, child.firstname, issued.linkToken);
+  await sendParentalConsentMail(email, child.firstname, issued.linkToken, child.id);
 }

@@ -10,7 +10,8 @@ import { action as profileAction } from '~/routes/user.profile/route';
 import { sendParentalConsent, verifyAccountLink } from './accounts.server';
 import { getOptionalUser } from './auth.server';
 import { getProfile, isCustomAvatar, readAvatar, removeAvatar, setAvatar } from './profile.server';
-import { confirmAccountDeletion, requestAccountDeletion, requestPasswordReset } from './recovery.server';
+import { confirmAccountDeletion, requestAccountDeletion } from './deletion.server';
+import { requestPasswordReset } from './recovery.server';
 
 useTestDatabase();
 
@@ -80,11 +81,11 @@ describe('parental consent and deletion', () => {
   it("sends a child's deletion confirmation to the parent and deletes the account and its sessions on the link", async () => {
     const kid = await createTestUser({ isKid: true, parentEmail: 'dad@example.com' });
     const { request } = await signedInRequest(kid.id);
-    expect(await requestAccountDeletion(kid.id)).toEqual({ sentTo: 'dad@example.com' });
+    expect(await requestAccountDeletion(kid.id)).toEqual({ ok: true, sentTo: 'dad@example.com', forChild: true });
     const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'dad@example.com'));
     const token = new URL(String(mail.meta?.link)).pathname.split('/').pop() ?? '';
-    expect(await confirmAccountDeletion(token)).toBe(true);
-    expect(await confirmAccountDeletion(token)).toBe(false);
+    expect(await confirmAccountDeletion(token)).toMatchObject({ ok: true });
+    expect(await confirmAccountDeletion(token)).toMatchObject({ ok: false, message: 'This link is invalid or has expired.' });
     expect(await db().select().from(users).where(eq(users.id, kid.id))).toEqual([]);
     expect(await db().select().from(sessions).where(eq(sessions.userId, kid.id))).toEqual([]);
     expect(await getOptionalUser(request)).toBeNull();

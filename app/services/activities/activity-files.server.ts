@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities } from '~/db/schema';
 import type { ActivityType } from '~/lib/domain/activities';
@@ -82,7 +82,12 @@ export async function getActivityDownload(userId: string, activityId: string): P
     .select()
     .from(activities)
     .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
-  if (!row) return null;
+  return row ? fileOfRide(row) : null;
+}
+
+type RideRow = typeof activities.$inferSelect;
+
+async function fileOfRide(row: RideRow): Promise<ActivityDownload | null> {
   if (row.fileType === 'fit' && row.fileKey) {
     const bytes = await storage().get(row.fileKey);
     if (!bytes) return null;
@@ -105,6 +110,39 @@ export async function getActivityDownload(userId: string, activityId: string): P
         2,
       );
   return { filename: `activity.${row.fileType}`, contentType: 'application/json; charset=utf-8', body: new TextEncoder().encode(json) };
+}
+
+/** "2026-03-03-morning-ride-1a2b3c4d.fit": sorts by date, readable, and unique within a zip (the id). */
+function zipEntryName(row: RideRow): string {
+  const slug = row.title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'ride';
+  const extension = row.fileType === 'fit' && row.fileKey ? 'fit' : row.fileType;
+  return `${row.startedAt.toISOString().slice(0, 10)}-${slug}-${row.id.slice(0, 8)}.${extension}`;
+}
+
+export interface RideFile {
+  name: string;
+  row: RideRow;
+  /** The file's bytes, read when asked (a zip reads one ride at a time); empty when the stored file is missing. */
+  read(): Promise<Uint8Array>;
+}
+
+/**
+ * The rider's rides as files for a zip (the activities table's "Download selected", the data
+ * export), oldest first; without `ids`, every ride. Only the rider's own rides are found.
+ */
+export async function rideFilesOf(userId: string, ids?: string[]): Promise<RideFile[]> {
+  const wanted = ids?.filter(isUuid);
+  if (wanted && wanted.length === 0) return [];
+  const rows = await db()
+    .select()
+    .from(activities)
+    .where(wanted ? and(eq(activities.userId, userId), inArray(activities.id, wanted)) : eq(activities.userId, userId))
+    .orderBy(asc(activities.startedAt), asc(activities.id));
+  return rows.map((row) => ({
+    name: zipEntryName(row),
+    row,
+    read: async () => (await fileOfRide(row))?.body ?? new Uint8Array(),
+  }));
 }
 
 /** An activity that arrived as data rather than a recording (another app's workout, an import). */

@@ -1,5 +1,5 @@
+import { eq, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
 import { getEnv } from '../platform/env.server';
@@ -17,6 +17,8 @@ export interface MailMessage {
   html?: string;
   /** Machine-readable extras for tests and support (a code, a link), never shown to riders. */
   meta?: Record<string, unknown>;
+  /** The account the message is sent for: its outbox copy is deleted with the account. */
+  accountId?: string;
 }
 
 let transporter: nodemailer.Transporter | undefined;
@@ -48,25 +50,26 @@ export async function sendMail(message: MailMessage): Promise<void> {
       html: message.html,
       transport,
       meta: message.meta,
+      accountId: message.accountId,
     })
     .returning({ id: outbox.id });
-  if (env.SMTP_URL) await enqueueJob(mailDeliveryJob, { outboxId: kept.id, to: message.to });
+  // The job names the kept message only: job rows outlive it, and must hold no address.
+  if (env.SMTP_URL) await enqueueJob(mailDeliveryJob, { outboxId: kept.id });
 }
 
 /**
  * Hands one kept message to SMTP. At least once: a run that delivered but died before it was
  * marked may deliver again; a message already marked delivered is not sent twice.
  */
-export const mailDeliveryJob = defineJob<{ outboxId: number; to: string }>(
+export const mailDeliveryJob = defineJob<{ outboxId: number }>(
   'mail.deliver',
-  async ({ outboxId, to }) => {
+  async ({ outboxId }) => {
     const env = getEnv();
     const [message] = await db().select().from(outbox).where(eq(outbox.id, outboxId));
     if (!message || !env.SMTP_URL || message.meta?.deliveredAt) return;
     await smtpTransport(env.SMTP_URL).sendMail({
       from: env.MAIL_FROM,
-      // As the sender wrote it: the outbox keeps it lower-cased for look-ups.
-      to,
+      to: message.recipient,
       subject: message.subject ?? '',
       text: message.body,
       html: message.html ?? undefined,
@@ -78,3 +81,15 @@ export const mailDeliveryJob = defineJob<{ outboxId: number; to: string }>(
   },
   { retryLimit: 8, retryDelaySeconds: 30, backoff: true, expireInSeconds: 120 },
 );
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Retention of the outbox (mail and phone codes alike): messages older than OUTBOX_RETENTION_DAYS
+ * go, delivered or not; by then every link and code in them has long expired. Returns how many went.
+ */
+export async function pruneOutbox(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - getEnv().OUTBOX_RETENTION_DAYS * DAY_MS);
+  const removed = await db().delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id });
+  return removed.length;
+}

@@ -15,8 +15,9 @@ export function newStorageKey(area: string, extension: string): string {
   return `${area}/${randomBytes(16).toString('hex')}.${ext}`;
 }
 
-export function isStorageKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+/** Whether a stored value is a key of this store (not, say, a static image path such as a seeded team logo). */
+export function isStorageKey(key: string | null | undefined): key is string {
+  return typeof key === 'string' && KEY_PATTERN.test(key);
 }
 
 export function assertStorageKey(key: string): void {

@@ -28,6 +28,7 @@ export interface StoredObject {
 }
 
 export type { StreamSource } from './storage-keys.server';
+export { isStorageKey } from './storage-keys.server';
 import type { StreamSource } from './storage-keys.server';
 
 export interface Storage {

@@ -83,6 +83,11 @@ const EnvSchema = z
     /** Whether start-up creates the demo riders, events and content. */
     SEED_DEMO: booleanFlag.default('true'),
     SMTP_URL: z.string().url().optional(),
+    /**
+     * Days the outbox keeps a message (docs/accounts.md "Retention"): it holds addresses, names and
+     * phone numbers, so delivered mail is not kept for ever. Mail sent for an account goes sooner, with it.
+     */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
     MAIL_FROM: z.string().default('Paceline <no-reply@paceline.local>'),
     SUPPORT_EMAIL: z.string().email().default('support@paceline.local'),
     CMS_SOURCE: z.enum(['files', 'wordpress']).default('files'),

@@ -4,9 +4,12 @@
  * they start. A module that adds a kind adds its import here, one line, sorted.
  */
 import '../accounts/account-jobs.server';
+import '../accounts/data-export.server';
+import '../accounts/deletion-jobs.server';
 import '../activities/stored-ride-jobs.server';
 import '../adapters/mail.server';
 import '../connections/import.server';
 import '../shop/payment-jobs.server';
 import './cleanup-jobs.server';
+import './retention.server';
 import './test-jobs.server';

@@ -1,5 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { db, type Transaction } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
 import { isTrustedProxy, peerAddress } from './peer.server';
@@ -136,4 +136,25 @@ export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()
 /** The right password from this address: its account-and-address count starts again. */
 export async function recordLoginSuccess(attempt: LoginAttempt): Promise<void> {
   await db().delete(rateLimits).where(eq(rateLimits.key, loginKeys(attempt).pair));
+}
+
+/**
+ * Retention (docs/accounts.md): keys carry e-mails, account ids and client addresses, so a row is
+ * kept only while it can still refuse something: past the longest window of any limit and past
+ * its backoff it counts nothing and is removed. Returns how many rows went.
+ */
+export async function pruneRateLimits(now = new Date()): Promise<number> {
+  const windows = [...Object.values(RATE_LIMITS).flatMap((limit) => [limit.account.windowMs, limit.address.windowMs]), ...Object.values(LOGIN_THROTTLE).map((backoff) => backoff.windowMs)];
+  const before = new Date(now.getTime() - Math.max(...windows));
+  const removed = await db()
+    .delete(rateLimits)
+    .where(and(lt(rateLimits.windowStart, before), or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, now))))
+    .returning({ key: rateLimits.key });
+  return removed.length;
+}
+
+/** Account deletion: every counter whose key names the account (its id or e-mail) goes at once. */
+export async function forgetRateLimitsOf(tx: Transaction, identifiers: string[]): Promise<void> {
+  const named = identifiers.filter(Boolean).map((identifier) => sql`strpos(${rateLimits.key}, ${identifier.toLowerCase()}) > 0`);
+  if (named.length > 0) await tx.delete(rateLimits).where(or(...named));
 }

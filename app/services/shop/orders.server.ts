@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentOrders } from '~/db/schema';
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
 import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
 import { siteUrl } from '../platform/site-origin.server';
-import { getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { getBalance, ownerAccount, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
 import { isUuid } from '~/lib/domain/ids';
@@ -66,7 +66,9 @@ export async function fulfilPayment(provider: string, event: PaymentEvent): Prom
     const { transactionId } = await postTransfer(
       {
         idempotencyKey: `gem-order:${order.id}`,
-        legs: [{ from: SYSTEM_ACCOUNTS.gemIssuer, to: riderAccount(order.userId), currency: 'GEM', amount: order.gems }],
+        // An order paid after its rider deleted the account credits the tombstone's account, where
+        // nothing can spend it: staff refund it (docs/accounts.md "Deleting an account").
+        legs: [{ from: SYSTEM_ACCOUNTS.gemIssuer, to: ownerAccount(order), currency: 'GEM', amount: order.gems }],
         memo: `Power Gems ${order.packageId} by card`,
         metadata: { orderId: order.id, provider, paymentId: event.paymentId, amountMinor: order.amountMinor.toString(), currency: order.currency },
       },
@@ -155,6 +157,15 @@ export async function orderLedgerRecord(orderId: string) {
     ledgerTransactionId: order.ledgerTransactionId,
     transactions: new Set(credits.map((credit) => credit.transactionId)).size,
     entries: credits.map(({ account, currency, amount }) => ({ account, currency, amount })),
-    riderGems: (await getBalance(riderAccount(order.userId), 'GEM')).posted.toString(),
+    riderGems: (await getBalance(ownerAccount(order), 'GEM')).posted.toString(),
   };
+}
+
+/**
+ * Account deletion (decision 125): the rider's orders stay for the books under the tombstone.
+ * They carry no personal data besides the rider, so nothing else changes; a pending one can still
+ * be settled by the webhook or the reconciler (its gems then go to the tombstone's account).
+ */
+export async function pseudonymiseOrders(tx: Transaction, userId: string, tombstoneId: string): Promise<void> {
+  await tx.update(paymentOrders).set({ userId: null, deletedAccountId: tombstoneId }).where(eq(paymentOrders.userId, userId));
 }

@@ -74,10 +74,14 @@ export function ActivitiesTab({
           </select>
         </label>
       </div>
-      <div className="table-scroll">
+      {/* A plain GET form (decision 128): the ticked rides download as one zip, with or without JavaScript. */}
+      <form method="get" action="/user/activities/files.zip" className="table-scroll">
         <table className="activities-table">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">Select for download</span>
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Compare</span>
               </th>
@@ -97,6 +101,9 @@ export function ActivitiesTab({
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="activity-row">
+                <td>
+                  <input type="checkbox" name="id" value={row.id} aria-label={`Select ${row.title} ${formatDate(row.date)} for download`} />
+                </td>
                 <td>
                   <input
                     type="checkbox"
@@ -134,6 +141,7 @@ export function ActivitiesTab({
               {approvedImports.map((entry) => (
                 <tr key={entry.id} className="activities-import-row" data-testid="import-row">
                   <td />
+                  <td />
                   <td>{entry.approvedAt ? formatDate(entry.approvedAt) : '—'}</td>
                   <td>
                     <strong>Imported from {entry.platform}</strong>
@@ -153,7 +161,12 @@ export function ActivitiesTab({
             </tfoot>
           ) : null}
         </table>
-      </div>
+        {rows.length > 0 ? (
+          <button type="submit" className={buttonClass('secondary', 'activities-download-selected')}>
+            Download selected
+          </button>
+        ) : null}
+      </form>
       {rows.length === 0 && !loadingFirstPage && !snapshot.matches('failed') ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">
