@@ -12,9 +12,9 @@ useTestDatabase();
 
 const rideFit = (day: number) => encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 1, day, 7)), durationS: 180, ftpW: 240, weightKg: 70, shape: 'endurance' }));
 
-async function get(userId: string, ids: string[], referer = 'http://localhost/user/activities?tab=activities') {
+async function get(userId: string, ids: string[], referer = 'http://localhost:3000/user/activities?tab=activities') {
   const query = new URLSearchParams(ids.map((id) => ['id', id]));
-  const { request } = await signedInRequest(userId, `http://localhost/user/activities/files.zip?${query}`, { headers: { Referer: referer } });
+  const { request } = await signedInRequest(userId, `http://localhost:3000/user/activities/files.zip?${query}`, { headers: { Referer: referer } });
   return loader({ request, params: {}, context: {} });
 }
 
