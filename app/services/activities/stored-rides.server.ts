@@ -25,9 +25,14 @@ async function readKeptRide(fileKey: string): Promise<DecodedRide | null> {
  * The figures of one ride that its file alone decides and no rollup sums (decision 105):
  * recomputed from the kept file; FTP, IF and load follow from them per rider.
  */
-function rideFigures(analysis: RideAnalysis) {
+function rideFigures(ride: DecodedRide, analysis: RideAnalysis) {
   return {
     avgPowerW: analysis.avgPowerW,
+    avgPowerNonZeroW: analysis.avgPowerNonZeroW,
+    thresholdEstimateW: analysis.thresholdEstimateW,
+    fileFtpW: ride.file.thresholdW,
+    deviceAvgPowerW: ride.file.avgPowerW,
+    deviceNpW: ride.file.normalizedPowerW,
     avgWattsPerKg: analysis.avgWattsPerKg,
     maxPowerW: analysis.maxPowerW,
     normalizedPowerW: analysis.normalizedPowerW,
@@ -63,7 +68,7 @@ export async function upgradeStoredRides(): Promise<number> {
         .set({
           analysisVersion: ANALYSIS_VERSION,
           ...(row.platform === null ? { platform: ride?.platform ?? UNKNOWN_PLATFORM } : {}),
-          ...(figuresAreOld ? rideFigures(analyseRide(ride, row.weightKg, null)) : {}),
+          ...(figuresAreOld ? rideFigures(ride, analyseRide(ride, row.weightKg, null)) : {}),
         })
         .where(eq(activities.id, row.id));
       if (ride) {
