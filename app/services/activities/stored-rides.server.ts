@@ -5,7 +5,7 @@ import { UNKNOWN_PLATFORM } from '~/lib/fit/platform';
 import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
 import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from '../adapters/storage.server';
-import { recomputeRideFtps } from './ftp.server';
+import { requestRecompute } from './recompute.server';
 import { invalidateRiderPage } from './page-cache.server';
 
 const BATCH = 100;
@@ -80,6 +80,6 @@ export async function upgradeStoredRides(): Promise<number> {
     for (const userId of riders) invalidateRiderPage(userId);
     if (rows.length < BATCH) break;
   }
-  for (const userId of upgradedRiders) await recomputeRideFtps(userId);
+  for (const userId of upgradedRiders) await requestRecompute(userId, new Date(0));
   return upgraded;
 }
