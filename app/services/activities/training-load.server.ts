@@ -29,7 +29,7 @@ export async function recomputeTrainingDays(userId: string, fromDay: string): Pr
   const [before, loads] = await Promise.all([
     lastDayBefore(userId, fromDay),
     db()
-      .select({ day, load: sql<number>`coalesce(sum(${activities.trainingLoad}), 0)::float8` })
+      .select({ day, load: sql<number>`coalesce(sum(${activities.trainingLoad}::float8), 0)` })
       .from(activities)
       .where(and(eq(activities.userId, userId), gte(activities.startedAt, new Date(`${fromDay}T00:00:00Z`))))
       .groupBy(day)
