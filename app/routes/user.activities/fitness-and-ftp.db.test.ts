@@ -5,6 +5,7 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { setFtp } from '~/services/activities/ftp-history.server';
 import { DETECTION_MESSAGES } from '~/lib/activities/detection-form';
+import type { ActivityHeader } from '~/services/activities/detail.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, loader } from './route';
@@ -66,9 +67,9 @@ describe('the detected FTP on the overview and the ride page (decision 141)', ()
 
     const rideUrl = `http://localhost/user/activities/${id}/analysis`;
     const { request } = await signedInRequest(rider.id, rideUrl);
-    const page = (await (await rideLoader({ request, params: { id }, context: {} })).json()) as { header: Record<string, unknown> };
-    expect(page.header).toMatchObject({ ftpW: 255, ftpSource: 'detected', headUnit: { avgPowerW: 196, normalizedPowerW: 264, ftpW: 284 }, detection: { ftpW: 255, undone: false } });
-    expect(page.header.wattWithoutZeros).toBeGreaterThan(page.header.watt as number);
+    const { header } = (await (await rideLoader({ request, params: { id }, context: {} })).json()) as { header: ActivityHeader };
+    expect(header).toMatchObject({ ftpW: 255, ftpSource: 'detected', headUnit: { avgPowerW: 196, normalizedPowerW: 264, ftpW: 284 }, detection: { ftpW: 255, undone: false } });
+    expect(header.wattWithoutZeros).toBeGreaterThan(header.watt ?? 0);
 
     // A malformed post changes nothing.
     expect((await post(rider.id, { intent: 'undo-detection', detectionId: 'x' }, rideUrl)).status).toBe(400);
