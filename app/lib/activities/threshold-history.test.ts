@@ -28,11 +28,11 @@ const rideArbitrary = fc
     fileThresholdW: fc.option(fc.integer({ min: 80, max: 450 }), { nil: null }),
     weightKg: fc.option(fc.integer({ min: 45, max: 110 }), { nil: null }),
   })
-  .map((raw, index): RideFigures => {
+  .map((raw): RideFigures => {
     const normalizedPowerW = raw.averageW * raw.variability;
     const bestTwentyMinW = raw.timerS >= 1200 ? normalizedPowerW * raw.twentyOfNp : 0;
     return {
-      id: `ride-${index}`,
+      id: '',
       at: T0 + raw.day * DAY_MS + raw.hour * 3_600_000,
       fileThresholdW: raw.fileThresholdW,
       estimateW: rideThresholdEstimate({ bestTwentyMinW, normalizedPowerW, timerS: raw.timerS }),

@@ -12,7 +12,7 @@ import { storage } from '../adapters/storage.server';
 import { deleteKeptFiles, storeSeries } from './ride-series.server';
 import { addToRollups } from './rollups.server';
 import { recordDetection, thresholdForNewRide } from './ftp.server';
-import { requestRecompute } from './recompute.server';
+import { markForRecompute, queueRecompute } from './recompute.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { weightAt } from './weight-history.server';
 
@@ -143,6 +143,9 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
       powerCurve: packFloat32([analysis.powerCurve]),
     });
     if (threshold.detection) await recordDetection(tx, userId, row.id, threshold.detection);
+    // Rides started after this one may have a new threshold in force, and fitness changes from
+    // its day: marked with the ride, so the recomputation cannot be lost between commit and queue.
+    await markForRecompute(userId, ride.startTime, tx);
     // The power-duration models are fitted again on their next read (decision 143).
     await tx.delete(riderPowerModels).where(eq(riderPowerModels.userId, userId));
     await addToRollups(tx, {
@@ -168,7 +171,6 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
     if (!winner) throw error;
     return { id: winner, duplicate: true };
   }
-  // Rides started after this one may have a new threshold in force, and fitness changes from its day.
-  await requestRecompute(userId, ride.startTime);
+  await queueRecompute(userId);
   return result;
 }

@@ -1,28 +1,51 @@
 import { and, eq, inArray, min, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { activities, riderPowerModels, riderRecompute } from '~/db/schema';
 import { dayOf } from '~/lib/activities/training-load';
 import { recomputeRideThresholds } from './ftp.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { recomputeTrainingDays } from './training-load.server';
+import { defineJob, enqueueJob } from '../platform/jobs.server';
 
 /**
  * The rider recomputation (decision 141): after anything that changes the threshold in force or
  * a ride's load (an upload, a deleted ride, a profile FTP, an undone detection, an upgrade of
  * stored figures), the rides from a time on get their threshold, IF, load and detections again,
- * and fitness and fatigue are rewritten from that day. The earliest such time is kept per rider
- * in `rider_recompute`, so requests coalesce and a crash loses nothing: the row goes only once
- * the work it asked for is done.
+ * and fitness and fatigue are rewritten from that day. It runs as a job of the durable queue
+ * (decision 130), never in the request. The earliest such time is kept per rider in
+ * `rider_recompute`, so requests coalesce (one queued job per rider reads the earliest) and a
+ * crash loses nothing: the row goes only once the work it asked for is done, and rows left by a
+ * process that died before queueing are queued again at start.
  */
 
-/** Asks for the rider's rides from `from` on to be recomputed, and runs the recomputation. */
-export async function requestRecompute(userId: string, from: Date): Promise<void> {
+/** The job: the rider's pending recomputation (idempotent: a run that finds none does nothing). */
+const riderRecomputeJob = defineJob<{ userId: string }>('activities.rider-recompute', ({ userId }) => runRecompute(userId));
+
+/** Keeps the earliest time from which the rider's rides must be recomputed (inside `tx` when given). */
+export async function markForRecompute(userId: string, from: Date, tx?: Transaction): Promise<void> {
   const requestedAt = new Date();
-  await db()
+  await (tx ?? db())
     .insert(riderRecompute)
     .values({ userId, fromAt: from, requestedAt })
     .onConflictDoUpdate({ target: riderRecompute.userId, set: { fromAt: sql`least(${riderRecompute.fromAt}, excluded.from_at)`, requestedAt } });
-  await runRecompute(userId);
+}
+
+/** Queues the rider's recomputation (at most one queued job per rider: it reads the earliest mark). */
+export async function queueRecompute(userId: string): Promise<void> {
+  await enqueueJob(riderRecomputeJob, { userId }, { singletonKey: userId });
+}
+
+/** Asks for the rider's rides from `from` on to be recomputed by the queue. */
+export async function requestRecompute(userId: string, from: Date): Promise<void> {
+  await markForRecompute(userId, from);
+  await queueRecompute(userId);
+}
+
+/** At start: queues the recomputations a process marked but did not live to queue. */
+export async function queueMarkedRecomputes(): Promise<number> {
+  const marked = await db().select({ userId: riderRecompute.userId }).from(riderRecompute);
+  for (const { userId } of marked) await queueRecompute(userId);
+  return marked.length;
 }
 
 /**

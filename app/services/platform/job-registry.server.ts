@@ -3,4 +3,5 @@
  * jobs.server.ts), imported for its side effect so a server's workers know every kind before
  * they start. A module that adds a kind adds its import here, one line, sorted.
  */
+import '../activities/recompute.server';
 import '../shop/payment-jobs.server';

@@ -1,6 +1,7 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
 import { upgradeStoredRides } from '../activities/stored-rides.server';
+import { queueMarkedRecomputes } from '../activities/recompute.server';
 import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
@@ -25,6 +26,8 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Ride analysis, mail, payment reconciliation, cleanups: the durable queue (decision 130).
   if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS });
+  // Ride recomputations marked by a process that stopped before queueing them (decision 141).
+  await queueMarkedRecomputes();
 }
 
 export async function stopServices(): Promise<void> {
