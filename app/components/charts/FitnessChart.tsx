@@ -33,10 +33,12 @@ export function FitnessChart({ points }: { points: SeriesPoint[] }) {
           ))}
         </dl>
       ) : null}
-      <div className="fitness-lines" role="img" aria-label={last ? `Fitness ${Math.round(last.fitness)}, fatigue ${Math.round(last.fatigue)} and form ${Math.round(last.form)} on ${last.day}, daily from ${points[0].day}` : 'No days in this range'}>
+      <div className="fitness-lines" data-testid="fitness-lines">
         {mounted ? (
           <ResponsiveLine
             data={data}
+            role="img"
+            ariaLabel={last ? `Fitness, fatigue and form from ${points[0].day} to ${last.day}: on the last day fitness ${Math.round(last.fitness)}, fatigue ${Math.round(last.fatigue)}, form ${Math.round(last.form)}` : 'No days in this range'}
             margin={{ top: 10, right: 20, bottom: 40, left: 50 }}
             xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
             xFormat="time:%d %b %Y"
