@@ -193,7 +193,7 @@ function trialsOf(curve: ArrayLike<number>, from: number, to: number): Trial[] {
 
 /** A fit is plausible for a human on a bicycle (else it is not shown: the curve's efforts were not maximal). */
 function plausible(fit: TwoParameterFit): boolean {
-  return fit.cpW > 30 && fit.wPrimeJ > 500 && fit.wPrimeJ < 100_000;
+  return fit.cpW > 30 && fit.wPrimeJ > 500 && fit.wPrimeJ < 60_000;
 }
 
 /**

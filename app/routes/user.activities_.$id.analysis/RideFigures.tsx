@@ -40,7 +40,8 @@ export function RideFigures({ header }: { header: ActivityHeader }) {
         <div>
           <dt>Avg power</dt>
           <dd>
-            {watts(header.watt)} <span className="muted">with zeros</span>
+            {watts(header.watt)}
+            {header.watt ? <span className="muted"> with zeros</span> : null}
             {header.wattWithoutZeros ? (
               <>
                 {' · '}
