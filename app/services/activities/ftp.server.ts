@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { activities, ftpHistory, users } from '~/db/schema';
 import { walkThresholds, type Detection, type HistoryEntry, type RideForThreshold, type RideThreshold } from '~/lib/activities/threshold-history';
@@ -79,6 +79,30 @@ function same(stored: number | null, computed: number | null): boolean {
   return Math.abs(stored - computed) <= 1e-5 * Math.max(1, Math.abs(computed));
 }
 
+interface ChangedRide {
+  id: string;
+  ftpW: number;
+  ftpSource: FtpSource;
+  intensity: number | null;
+  trainingLoad: number | null;
+}
+
+/** Rows per UPDATE … FROM (VALUES …): an undo years back rewrites thousands of rides in a few statements. */
+const UPDATE_BATCH = 500;
+
+async function updateRides(changed: ChangedRide[]): Promise<void> {
+  for (let start = 0; start < changed.length; start += UPDATE_BATCH) {
+    const values = sql.join(
+      changed.slice(start, start + UPDATE_BATCH).map((ride) => sql`(${ride.id}::uuid, ${ride.ftpW}::real, ${ride.ftpSource}::text, ${ride.intensity}::real, ${ride.trainingLoad}::real)`),
+      sql`, `,
+    );
+    await db().execute(sql`
+      update ${activities} set ftp_w = v.ftp_w, ftp_source = v.ftp_source, intensity = v.intensity, training_load = v.training_load
+      from (values ${values}) as v(id, ftp_w, ftp_source, intensity, training_load)
+      where ${activities.id} = v.id`);
+  }
+}
+
 /** Brings the rider's detections from `from` on to what the walk found: kept, updated, added or removed. */
 async function storeDetections(userId: string, from: Date, detections: Detection[]): Promise<void> {
   const existing = await db()
@@ -139,16 +163,15 @@ export async function recomputeRideThresholds(userId: string, from: Date = new D
   });
   const scored = new Map(walk.rides.map((ride) => [ride.id, ride]));
   let earliestLoadChange: Date | null = null;
+  const changed: ChangedRide[] = [];
   for (const ride of rides) {
     const threshold = scored.get(ride.id) as RideThreshold;
     const figures = figuresAtFtp(ride.normalizedPowerW, ride.loadDurationS ?? 0, threshold.ftpW);
     if (ride.ftpW === threshold.ftpW && ride.ftpSource === threshold.source && same(ride.intensity, figures.intensity) && same(ride.trainingLoad, figures.trainingLoad)) continue;
-    await db()
-      .update(activities)
-      .set({ ...figures, ftpSource: threshold.source })
-      .where(eq(activities.id, ride.id));
+    changed.push({ id: ride.id, ...figures, ftpSource: threshold.source });
     if (!same(ride.trainingLoad, figures.trainingLoad) && (!earliestLoadChange || ride.startedAt < earliestLoadChange)) earliestLoadChange = ride.startedAt;
   }
+  await updateRides(changed);
   await storeDetections(userId, from, walk.detections);
   invalidateRiderPage(userId);
   return earliestLoadChange;
