@@ -82,3 +82,25 @@ export async function latestDetectionNotice(userId: string): Promise<DetectionNo
     .limit(1);
   return row ? toNotice(row) : null;
 }
+
+/** An entry of the FTP history as the profile lists it. */
+export interface FtpHistoryRow {
+  at: string;
+  ftpW: number | null;
+  source: 'profile' | 'detected';
+  rideTitle: string | null;
+  rideDate: string | null;
+  undone: boolean;
+}
+
+/** The rider's FTP history, latest first (at most `limit` entries): what the profile lists. */
+export async function listFtpHistory(userId: string, limit = 10): Promise<FtpHistoryRow[]> {
+  const rows = await db()
+    .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, rideTitle: activities.title, rideDate: activities.startedAt, undoneAt: ftpHistory.undoneAt })
+    .from(ftpHistory)
+    .leftJoin(activities, eq(activities.id, ftpHistory.activityId))
+    .where(eq(ftpHistory.userId, userId))
+    .orderBy(desc(ftpHistory.recordedAt), desc(ftpHistory.id))
+    .limit(limit);
+  return rows.map((row) => ({ at: row.at.toISOString(), ftpW: row.ftpW, source: row.source, rideTitle: row.rideTitle, rideDate: row.rideDate?.toISOString() ?? null, undone: row.undoneAt !== null }));
+}
