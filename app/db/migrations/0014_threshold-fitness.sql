@@ -6,6 +6,8 @@ ALTER TABLE "activities" ADD COLUMN "ftp_source" text;--> statement-breakpoint
 ALTER TABLE "activities" ADD COLUMN "file_ftp_w" integer;--> statement-breakpoint
 ALTER TABLE "activities" ADD COLUMN "device_avg_power_w" real;--> statement-breakpoint
 ALTER TABLE "activities" ADD COLUMN "device_np_w" real;--> statement-breakpoint
+-- The latest earlier file's threshold is one index step, also for a rider whose files carry none.
+CREATE INDEX "activities_user_file_ftp_idx" ON "activities" USING btree ("user_id","started_at") WHERE "file_ftp_w" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "ftp_history" ADD COLUMN "source" text DEFAULT 'profile' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ftp_history" ADD COLUMN "activity_id" uuid;--> statement-breakpoint
 ALTER TABLE "ftp_history" ADD COLUMN "previous_ftp_w" integer;--> statement-breakpoint

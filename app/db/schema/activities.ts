@@ -77,6 +77,8 @@ export const activities = pgTable(
     index('activities_user_started_idx').on(table.userId, table.startedAt, table.id),
     index('activities_user_type_started_idx').on(table.userId, table.type, table.startedAt, table.id),
     uniqueIndex('activities_user_content_hash_unique').on(table.userId, table.contentHash),
+    // The threshold the latest earlier file carried (decision 141): one step, not a scan of every ride.
+    index('activities_user_file_ftp_idx').on(table.userId, table.startedAt).where(sql`${table.fileFtpW} IS NOT NULL`),
   ],
 );
 
