@@ -37,7 +37,7 @@ export function FtpDetectionNotice({ notice, onRidePage = false }: { notice: Det
             <input type="hidden" name="intent" value="detection-seen" />
             <input type="hidden" name="detectionId" value={notice.id} />
             <button type="submit" className={buttonClass('primary')}>
-              Got it
+              Keep it
             </button>
           </Form>
         )}

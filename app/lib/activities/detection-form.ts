@@ -11,5 +11,6 @@ export type DetectionForm = z.infer<typeof detectionForm>;
 
 export const DETECTION_MESSAGES = {
   undone: 'The detected FTP was undone: the rides it covered are being recomputed at the FTP before it.',
+  kept: 'The detected FTP stays in force.',
   notFound: 'That FTP detection is no longer in force.',
 } as const;

@@ -13,7 +13,7 @@ export async function handleDetectionForm(userId: string, form: FormData, backTo
   const { intent, detectionId } = parsed.data;
   if (intent === 'detection-seen') {
     await markDetectionSeen(userId, detectionId);
-    return redirectWithToast(backTo, { kind: 'success', message: 'Got it.' });
+    return redirectWithToast(backTo, { kind: 'success', message: DETECTION_MESSAGES.kept });
   }
   const undone = await undoDetection(userId, detectionId);
   return redirectWithToast(backTo, undone ? { kind: 'success', message: DETECTION_MESSAGES.undone } : { kind: 'error', message: DETECTION_MESSAGES.notFound });

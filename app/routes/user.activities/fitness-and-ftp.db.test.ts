@@ -92,6 +92,7 @@ describe('the detected FTP on the overview and the ride page (decision 141)', ()
     const { ftpNotice } = await load(rider.id);
     const seen = await post(rider.id, { intent: 'detection-seen', detectionId: String(ftpNotice?.id) });
     expect(seen.headers.get('Location')).toBe('/user/activities#profile');
+    expect(seen.headers.get('Set-Cookie')).toContain(encodeURIComponent(DETECTION_MESSAGES.kept).slice(0, 20));
     const after = await load(rider.id);
     expect(after.ftpNotice).toBeNull();
     expect(after.rider.ftpW).toBe(255);
