@@ -13,8 +13,21 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse } =
-  build.entry.module;
+const {
+  startServices,
+  stopServices,
+  warmFlowsCatalogue,
+  screenRequest,
+  secureResponse,
+  isTrustedProxy,
+  ticketFor,
+  cachedResponse,
+  keepResponse,
+  inSiteOriginOf,
+  noteListeningPort,
+  requestSiteOrigin,
+  documentBodyOf,
+} = build.entry.module;
 
 await startServices();
 
@@ -22,12 +35,15 @@ const app = express();
 app.disable('x-powered-by');
 // The TCP peer, for the rate limiter and the loopback rule of /dev/outbox: always overwritten,
 // so a client cannot send its own (app/services/rate-limit.server.ts reads it).
-// Remix's adapter builds the request's URL from X-Forwarded-Host, and the same-origin rule
-// compares Origin with that URL: only a trusted proxy may name the host.
+// Only a trusted proxy may name the site's origin (X-Forwarded-Proto/-Host, when SITE_URL is
+// unset: app/services/platform/site-origin.server.ts, decision 120); anyone else's are dropped.
 app.use((req, _res, next) => {
   const peer = req.socket.remoteAddress ?? 'unknown';
   req.headers['x-paceline-peer'] = peer;
-  if (!isTrustedProxy(peer)) delete req.headers['x-forwarded-host'];
+  if (!isTrustedProxy(peer)) {
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-proto'];
+  }
   next();
 });
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
@@ -38,12 +54,15 @@ app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, n
 // app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
 const handleRemix = createRequestHandler(build, 'production');
 // Pages their routes allow to be kept are answered from the page cache while the database
-// has not changed (app/services/platform/page-cache.server.ts, decision 102).
-app.all('*', async (req, res, next) => {
+// has not changed (app/services/platform/page-cache.server.ts, decision 102). Each request runs
+// with its site origin in scope: every URL it builds starts with it, never with its Host.
+app.all('*', (req, res, next) => inSiteOriginOf(req, () => answer(req, res, next)));
+
+async function answer(req, res, next) {
   try {
     const ticket = await ticketFor({
       method: req.method,
-      origin: `${req.protocol}://${req.headers.host} ${req.headers['x-forwarded-host'] ?? ''}`,
+      origin: requestSiteOrigin(req),
       url: req.originalUrl,
       cookie: req.headers.cookie,
       fetchDest: req.headers['sec-fetch-dest'],
@@ -56,17 +75,29 @@ app.all('*', async (req, res, next) => {
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
     const response = screened instanceof Response ? screened : await handleRemix(screened, {});
-    await sendRemixResponse(res, await keepResponse(ticket, secureResponse(request, response)));
+    await send(res, await keepResponse(ticket, secureResponse(request, response)));
   } catch (error) {
     next(error);
   }
-});
+}
+
+/** A rendered document goes out in one write (decision 151); anything else through Remix's adapter. */
+async function send(res, response) {
+  const document = documentBodyOf(response);
+  if (!document) return sendRemixResponse(res, response);
+  const headers = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
+  (response.statusText ? res.writeHead(response.status, response.statusText, headers) : res.writeHead(response.status, headers)).end(document);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 // LISTEN_SOCKET: a Unix socket instead of the port (`npm run bench` needs no free port).
 const address = process.env.LISTEN_SOCKET || port;
 const server = app.listen(address, () => {
-  console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${port}`}`);
+  // The port actually taken (PORT=0 picks a free one): the site's origin when SITE_URL is unset.
+  const listening = server.address();
+  if (typeof listening === 'object' && listening) noteListeningPort(listening.port);
+  console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${listening?.port ?? port}`}`);
   warmFlowsCatalogue();
 });
 

@@ -1,14 +1,16 @@
-import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from '~/components/shell/nonce';
 import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cache';
+import { documentResponse, documentSink } from '~/services/platform/document-body.server';
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
-export { isTrustedProxy } from '~/services/platform/rate-limit.server';
+export { isTrustedProxy } from '~/services/platform/peer.server';
+export { inSiteOriginOf, noteListeningPort, requestSiteOrigin } from '~/services/platform/site-origin.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
+export { documentBodyOf } from '~/services/platform/document-body.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
@@ -35,6 +37,7 @@ export default function handleRequest(
   if (!import.meta.env.DEV && cacheSeconds > 0 && responseStatusCode === 200) responseHeaders.set(RESPONSE_CACHE_HEADER, String(cacheSeconds));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
@@ -47,21 +50,13 @@ export default function handleRequest(
         // (docs/performance.md).
         onAllReady() {
           shellRendered = true;
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              const html = Buffer.concat(chunks);
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              responseHeaders.set('Content-Length', String(html.byteLength));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          pipe(body);
+          const body = documentSink((html) => {
+            clearTimeout(abortTimer);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            responseHeaders.set('Content-Length', String(html.byteLength));
+            resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
+          pipe(body as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -73,6 +68,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    abortTimer = setTimeout(abort, ABORT_DELAY_MS);
   });
 }

@@ -16,3 +16,23 @@ test('a signed-in rider sees the account menu with their initial', async ({ page
   await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
   await expect(page.locator('.user-menu summary')).toHaveText('A');
 });
+
+// The server writes the shell's links and the subscribe form without Link and Conform (decision
+// 151); the browser's first render must hydrate onto that markup without a mismatch.
+test('the shell hydrates onto the server markup: no React error, and its links navigate in the page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/e2e/login?email=rider%40paceline.local&redirectTo=%2Ffaqs');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => Object.assign(window, { pacelineStayed: true }));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await page.locator('.user-menu summary').click();
+  await page.getByRole('link', { name: 'View Profile' }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  expect(await page.evaluate(() => (window as unknown as { pacelineStayed?: boolean }).pacelineStayed)).toBe(true);
+  expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
+});

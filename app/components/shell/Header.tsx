@@ -1,8 +1,9 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ShellUser } from '~/services/accounts/auth.server';
 import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { MenuLink, MenuList } from './MenuLink';
+import { ShellLink } from './ShellLink';
 import { buttonClass } from '~/components/ui/Button';
 
 /**
@@ -16,13 +17,13 @@ export function Header({ site, menus, user }: { site: ShellContent['site']; menu
   useCloseMenus(headerRef);
   return (
     <header className="site-header" ref={headerRef}>
-      <Link to="/" className="brand" aria-label={site.name}>
+      <ShellLink to="/" className="brand" aria-label={site.name}>
         {site.logo && !logoFailed ? (
           <img src={site.logo} alt={site.name} height={32} onError={() => setLogoFailed(true)} />
         ) : (
           <span className="brand-name">{site.name}</span>
         )}
-      </Link>
+      </ShellLink>
       <nav aria-label="Main" className="main-nav">
         <ul className="main-nav-list">
           {menus['main-menu'].map((item) => (
@@ -31,7 +32,7 @@ export function Header({ site, menus, user }: { site: ShellContent['site']; menu
         </ul>
       </nav>
       <div className="account-nav">
-        {user ? <UserMenu user={user} /> : <Link to="/auth/login" className={buttonClass('primary')}>Login</Link>}
+        {user ? <UserMenu user={user} /> : <ShellLink to="/auth/login" className={buttonClass('primary')}>Login</ShellLink>}
       </div>
     </header>
   );
@@ -70,10 +71,10 @@ function UserMenu({ user }: { user: ShellUser }) {
     <details className="user-menu" data-menu>
       <summary aria-label="Account menu">{user.firstname.charAt(0).toUpperCase()}</summary>
       <ul>
-        <li><Link to="/user/profile">View Profile</Link></li>
-        <li><Link to="/user/activities#activities">Activities</Link></li>
-        {user.isKid ? null : <li><Link to="/wallet">Wallet</Link></li>}
-        <li><Link to="/my-teams">My Teams</Link></li>
+        <li><ShellLink to="/user/profile">View Profile</ShellLink></li>
+        <li><ShellLink to="/user/activities#activities">Activities</ShellLink></li>
+        {user.isKid ? null : <li><ShellLink to="/wallet">Wallet</ShellLink></li>}
+        <li><ShellLink to="/my-teams">My Teams</ShellLink></li>
         <li>
           <Form method="post" action="/auth/logout">
             <button type="submit" className="link-button">Log Out</button>

@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'resetPassword':
       return redirect(`/auth/forgot-password2?${new URLSearchParams({ code: result.linkToken })}`);
     case 'parentalConsent': {
-      const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge });
+      const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge, childEmail: email });
       const query = new URLSearchParams({ childUserId: result.childUserId, userAge: String(result.userAge) });
       return redirect(`/parental-consent?${query}`, { headers: { 'Set-Cookie': cookie } });
     }

@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { result, complete } = await planRegistration(submission.value);
   await afterResponse(request, complete);
   if (result.outcome === 'parentalConsent') {
-    const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge });
+    const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge, childEmail: submission.value.email });
     const query = new URLSearchParams({ childUserId: result.childUserId, userAge: String(result.userAge) });
     return redirect(`/parental-consent?${query}`, { headers: { 'Set-Cookie': cookie } });
   }

@@ -2,15 +2,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { DOWNLOAD_FAILED_MESSAGE } from '~/lib/constants';
 import { getActivityDownload } from '~/services/activities/activity-files.server';
 import { requireUser } from '~/services/accounts/auth.server';
+import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 
-/** Back to the page that linked the file (same origin only), where the toast explains the failure. */
+/** Back to the page that linked the file (the site's own pages only), where the toast explains the failure. */
 function pageBefore(request: Request): string {
-  const referer = request.headers.get('Referer');
-  const fallback = '/user/profile?tab=files';
-  if (!referer) return fallback;
-  const from = new URL(referer);
-  return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}${from.hash}` : fallback;
+  return safeRedirectTarget(request.headers.get('Referer')) ?? '/user/profile?tab=files';
 }
 
 // GET /user/activities/files/:id/download — the owner's file (spec 2 §7 download-activity-file).

@@ -1,12 +1,12 @@
 import { sendMail } from '../adapters/mail.server';
-import { getEnv } from '../platform/env.server';
+import { siteUrl } from '../platform/site-origin.server';
 
 /**
  * The account e-mails (issue 3: verification, consent, reset, delete confirmation), all
  * through the mail adapter. `meta` carries the code and link for tests and support.
  */
 function link(path: string): string {
-  return new URL(path, getEnv().SITE_URL).toString();
+  return siteUrl(path);
 }
 
 function send(to: string, subject: string, lines: string[], meta: Record<string, unknown>) {
@@ -44,6 +44,20 @@ export function sendParentalConsentMail(to: string, childName: string, linkToken
       'If you did not expect this e-mail, ignore it and the account stays inactive.',
     ],
     { kind: 'parent-consent', link: url },
+  );
+}
+
+/** To a child account's address named as a parent's: a child cannot consent (decision 121); no link, no name. */
+export function sendChildCannotConsentMail(to: string) {
+  return send(
+    to,
+    "A Paceline account's parental consent",
+    [
+      "Someone entered this e-mail address as a parent's or guardian's, to approve a new Paceline account for a rider under 18.",
+      'This address belongs to a child account, and a child account cannot give that consent: nothing was approved.',
+      "If you did not expect this e-mail, ignore it. A parent or guardian approves with their own e-mail address.",
+    ],
+    { kind: 'child-cannot-consent' },
   );
 }
 

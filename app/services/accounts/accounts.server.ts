@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { ageInYears, isMinorAge, type RegisterInput } from '~/lib/account-fields';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
-import { sendAlreadyRegisteredMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
+import { sendAlreadyRegisteredMail, sendChildCannotConsentMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { checkCode, checkLink, findLinkOwner, issueVerification, newVerificationKey } from './verification.server';
 
@@ -163,24 +163,28 @@ export const CONSENT_MESSAGES = {
 } as const;
 
 /**
- * Records the parent's address and e-mails them the approval link. The address may not be
- * the child's own or any child account's. A childUserId with no pending child (the answer
- * register gives for a taken e-mail) succeeds silently, so it reveals nothing.
+ * The parental-consent page's work, run after its answer (decision 121): the page answers
+ * "sent" for every address but the one the child typed as their own, so nothing here may
+ * change the answer.
+ * - A childUserId with no pending child (the answer register gives for a taken e-mail): nothing.
+ * - The child's own address: nothing (the page refused it already when typed).
+ * - An address of a child account: a notice that a child cannot give consent, and no link.
+ * - Any other address, with an adult account or none: the approval link. Whoever reads that
+ *   mailbox is the parent the child named; an adult who rides Paceline may consent too.
  */
-export async function requestParentalConsent(childUserId: string, parentEmail: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function sendParentalConsent(childUserId: string, parentEmail: string): Promise<void> {
   const email = normalizeEmail(parentEmail);
   const [child] = await db()
     .select()
     .from(users)
     .where(and(eq(users.id, childUserId), eq(users.isKid, true), eq(users.status, 'pending')));
-  if (!child) return { ok: true };
-  const [childAddress] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.isKid, true)));
-  if (email === child.email || childAddress) return { ok: false, message: CONSENT_MESSAGES.notParent };
+  if (!child || email === child.email) return;
+  const [holder] = await db().select({ isKid: users.isKid }).from(users).where(eq(users.email, email));
+  if (holder?.isKid) {
+    await sendChildCannotConsentMail(email);
+    return;
+  }
   await db().update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
   const issued = await issueVerification(child.id, 'parent-consent', email);
   await sendParentalConsentMail(email, child.firstname, issued.linkToken);
-  return { ok: true };
 }

@@ -3,7 +3,7 @@ import { getEnv } from '../platform/env.server';
 import { identityOf, type Identity } from './identity.server';
 import { verifyPassword } from './password.server';
 import { clearFlow, FLOW_COOKIES } from '../platform/flow-state.server';
-import { isLoopback, peerAddress } from '../platform/rate-limit.server';
+import { isLoopback, peerAddress } from '../platform/peer.server';
 import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
 /**

@@ -47,7 +47,15 @@ const EnvSchema = z
      */
     APP_MODE: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().positive().default(3000),
-    SITE_URL: z.string().url().default('http://localhost:3000'),
+    /**
+     * The site's public address (its origin starts every absolute URL: decision 120). Unset, it
+     * is http://localhost:<the port the server listens on>, or a trusted proxy's forwarded origin.
+     */
+    SITE_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: address')
+      .optional(),
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default('data/pglite'),
@@ -55,7 +63,11 @@ const EnvSchema = z
     SESSION_SECRET: requiredSecret('SESSION_SECRET').min(32),
     /** Where the first start outside production writes generated secrets (git-ignored). */
     SECRETS_FILE: z.string().default('data/secrets.json'),
-    /** Proxies whose X-Forwarded-For is believed (comma-separated peer addresses); none by default. */
+    /**
+     * Proxies whose forwarding headers are believed (comma-separated peer addresses; none by
+     * default): X-Forwarded-For for the client's address, X-Forwarded-Proto/-Host for the site's
+     * origin when SITE_URL is unset.
+     */
     TRUSTED_PROXIES: z
       .string()
       .default('')
@@ -246,6 +258,6 @@ export function resetEnvForTests(): void {
 /** The subset the browser may see (no secrets). */
 export function getClientEnv() {
   const env = getEnv();
-  return { siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
+  return { supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
 }
 export type ClientEnv = ReturnType<typeof getClientEnv>;

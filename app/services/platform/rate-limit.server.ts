@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
+import { isTrustedProxy, peerAddress } from './peer.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
@@ -24,28 +25,6 @@ export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: L
   'code-send': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 30, windowMs: 60 * MINUTE_MS } },
   'code-check': { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 60, windowMs: 15 * MINUTE_MS } },
 };
-
-/**
- * The TCP peer of the request. server.mjs overwrites this header with the socket's address
- * on every request, so a client cannot choose it; without server.mjs (vite dev, tests) it is
- * absent and the peer is "local".
- */
-export const PEER_HEADER = 'X-Paceline-Peer';
-
-export function peerAddress(request: Request): string {
-  return request.headers.get(PEER_HEADER) || 'local';
-}
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'local']);
-
-export function isLoopback(address: string): boolean {
-  return LOOPBACK.has(address);
-}
-
-/** Whether the TCP peer is a proxy named in TRUSTED_PROXIES, whose forwarding headers are believed. */
-export function isTrustedProxy(peer: string): boolean {
-  return getEnv().TRUSTED_PROXIES.includes(peer);
-}
 
 /**
  * The client's address (ASVS V6.3, decision 060): the peer, unless the peer is a proxy named

@@ -3,6 +3,7 @@ import { db } from '~/db/client.server';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentOrders } from '~/db/schema';
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
 import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
+import { siteUrl } from '../platform/site-origin.server';
 import { getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
@@ -24,7 +25,7 @@ export function aedToFils(price: string): bigint | null {
 export type CheckoutAnswer = { ok: true; sessionUrl: string; orderId: string } | { ok: false; message: string };
 
 /** Spec 2 §7 redirect-to-checkout: an order, then the provider's hosted page for it. */
-export async function startGemCheckout(userId: string, packageId: string, origin: string, adapter: PaymentAdapter = payments()): Promise<CheckoutAnswer> {
+export async function startGemCheckout(userId: string, packageId: string, adapter: PaymentAdapter = payments()): Promise<CheckoutAnswer> {
   const bundle = findBundle((await loadBundles()).gemsBundles, packageId);
   const amountMinor = bundle && aedToFils(bundle.price);
   if (!bundle || !amountMinor) return { ok: false, message: SHOP_MESSAGES.noPackage };
@@ -32,7 +33,8 @@ export async function startGemCheckout(userId: string, packageId: string, origin
     .insert(paymentOrders)
     .values({ userId, packageId: bundle.identifier, gems: BigInt(bundle.reward), amountMinor, currency: 'AED', provider: adapter.name })
     .returning({ id: paymentOrders.id });
-  const back = (result: 'success' | 'error') => `${origin}/user/activities?${new URLSearchParams({ payment_result: result, orderId: order.id })}#in-game-shop`;
+  // Return links and the sandbox's hosted page are on the site's origin, never a request's Host (decision 120).
+  const back = (result: 'success' | 'error') => siteUrl(`/user/activities?${new URLSearchParams({ payment_result: result, orderId: order.id })}#in-game-shop`);
   const session = await adapter.createCheckoutSession({
     orderId: order.id,
     amountMinor,
@@ -43,7 +45,7 @@ export async function startGemCheckout(userId: string, packageId: string, origin
     idempotencyKey: `gem-order:${order.id}`,
   });
   await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(eq(paymentOrders.id, order.id));
-  const sessionUrl = session.url.startsWith('/') ? `${origin}${session.url}` : session.url;
+  const sessionUrl = session.url.startsWith('/') ? siteUrl(session.url) : session.url;
   return { ok: true, sessionUrl, orderId: order.id };
 }
 
