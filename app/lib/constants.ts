@@ -142,6 +142,18 @@ export const FTP_DEFAULT_W = 180;
 /** The FTP a rider may set on the profile (decision 106; the spec gives no range): whole watts in this range. */
 export const FTP_SET_MIN_W = 50;
 export const FTP_SET_MAX_W = 600;
+/**
+ * Threshold detection (decision 141): a ride of at least this long whose IF would be above
+ * IF_HOUR_CEILING shows a threshold of at least NP / IF_HOUR_CEILING (nobody holds more than
+ * about 105 % of threshold for an hour: Coggan's reading of IF).
+ */
+export const HOUR_RIDE_S = 3600;
+export const IF_HOUR_CEILING = 1.05;
+/** Fitness and fatigue (decision 142): exponentially weighted daily load over these many days. */
+export const FITNESS_DAYS = 42;
+export const FATIGUE_DAYS = 7;
+/** The power-duration model (decision 143) is fitted to the mean-max curve of these windows. */
+export const MODEL_WINDOWS_DAYS = [42, 90] as const;
 /** Spec 2 §9 category thresholds: CAT-1 above 4.0 W/kg, CAT-2 1.0 to 3.9. */
 export const CATEGORY_ONE_MIN_W_PER_KG = 4.0;
 export const CATEGORY_TWO_MIN_W_PER_KG = 1.0;

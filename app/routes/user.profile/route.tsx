@@ -5,6 +5,8 @@ import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
 import { listActivityFiles } from '~/services/activities/activity-files.server';
 import { loadConnectionsTab } from '~/services/connections/connections-tab.server';
+import { listFtpHistory } from '~/services/activities/ftp-history.server';
+import { cachedRiderPage } from '~/services/activities/page-cache.server';
 import { isCustomAvatar, profileOf } from '~/services/accounts/profile.server';
 import { deletionPanelOf } from '~/services/accounts/deletion.server';
 import { exportViewOf } from '~/services/accounts/data-export.server';
@@ -14,6 +16,7 @@ import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ChangePasswordForm, DeleteAccountPanel, LogoutPanel } from './components/AccountPanels';
 import { EditProfileForm } from './components/EditProfileForm';
 import { DataExportPanel } from './components/DataExportPanel';
+import { FtpHistoryList } from './components/FtpHistoryList';
 import { changeAvatar, dropAvatar, requestDeletion, requestExport, savePassword, saveProfile, signOut } from './profile-actions.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Paceline' }];
@@ -33,12 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The guard's row is the profile: no second read of the account (decision 044).
   const user = await requireUserRow(request, context);
   const profile = profileOf(user);
-  const files = await listActivityFiles(user.id);
+  const [files, ftpHistory] = await Promise.all([listActivityFiles(user.id), cachedRiderPage('ftp-history', user.id, () => listFtpHistory(user.id))]);
   const url = new URL(request.url);
   const tab = url.searchParams.get('tab');
   return {
     profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
     files,
+    ftpHistory,
     connections: tab === 'connections' ? await loadConnectionsTab(user, url) : null,
     deletion: tab === 'delete' ? await deletionPanelOf(user) : null,
     dataExport: tab === 'data' ? await exportViewOf(user.id) : null,
@@ -70,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, files, tab, connections, deletion, dataExport } = useLoaderData<typeof loader>();
+  const { profile, files, tab, connections, deletion, dataExport, ftpHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   return (
@@ -97,6 +101,7 @@ export default function ProfilePage() {
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="profile-panel">
         {tab === 'edit' ? <EditProfileForm profile={profile} lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined} /> : null}
+        {tab === 'edit' ? <FtpHistoryList rows={ftpHistory} /> : null}
         {tab === 'connections' && connections ? <ConnectionsPanel data={connections} /> : null}
         {tab === 'files' ? <ActivityFiles files={files} /> : null}
         {tab === 'password' ? (

@@ -113,7 +113,7 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
       csvOf(await db().select({ recordedAt: weightHistory.recordedAt, weightKg: weightHistory.weightKg, verified: weightHistory.verified }).from(weightHistory).where(eq(weightHistory.userId, userId)).orderBy(asc(weightHistory.recordedAt)), ['recordedAt', 'weightKg', 'verified']),
     ),
     entry('history/ftp.csv', async () =>
-      csvOf(await db().select({ recordedAt: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW }).from(ftpHistory).where(eq(ftpHistory.userId, userId)).orderBy(asc(ftpHistory.recordedAt)), ['recordedAt', 'ftpW']),
+      csvOf(await db().select({ recordedAt: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, undoneAt: ftpHistory.undoneAt }).from(ftpHistory).where(eq(ftpHistory.userId, userId)).orderBy(asc(ftpHistory.recordedAt)), ['recordedAt', 'ftpW', 'source', 'undoneAt']),
     ),
     entry('history/verified-heights.csv', async () =>
       csvOf(await db().select({ measuredAt: verifiedHeights.measuredAt, heightCm: verifiedHeights.heightCm }).from(verifiedHeights).where(eq(verifiedHeights.userId, userId)).orderBy(asc(verifiedHeights.measuredAt)), ['measuredAt', 'heightCm']),

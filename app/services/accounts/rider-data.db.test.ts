@@ -13,7 +13,7 @@ import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { ingestActivity } from '../activities/activities.server';
 import { keptFilesOf } from '../activities/ride-series.server';
-import { setFtp } from '../activities/ftp.server';
+import { setFtp } from '../activities/ftp-history.server';
 import { submitImport } from '../activities/imports.server';
 import { recordWeight } from '../activities/weight-history.server';
 import { sandboxAdapter } from '../adapters/payments/sandbox.server';

@@ -1,6 +1,7 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
 import { seedDatabase } from '~/db/seed';
 import { storedRidesUpgradeJob } from '../activities/stored-ride-jobs.server';
+import { queueMarkedRecomputes } from '../activities/recompute.server';
 import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
@@ -26,6 +27,8 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS, concurrency: env.JOBS_CONCURRENCY });
   // One instance brings older rides up to date (in place when this process has no workers).
   await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
+  // Ride recomputations marked by a process that stopped before queueing them (decision 141).
+  await queueMarkedRecomputes();
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/ac
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
+import type { WindowModel } from '~/services/activities/power-models.server';
 import { buttonClass } from '~/components/ui/Button';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
@@ -44,6 +45,7 @@ export function ActivitiesTab({
   allTime,
   average,
   range = null,
+  powerModels = [],
 }: {
   range?: CurveRange | null;
   firstPage: ActivityListPage | null;
@@ -52,6 +54,7 @@ export function ActivitiesTab({
   approvedImports?: ApprovedImportRow[];
   allTime: CurveView | null;
   average: CurveView | null;
+  powerModels?: WindowModel[];
 }) {
   const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
@@ -63,7 +66,7 @@ export function ActivitiesTab({
   const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
-      <PowerCurvePanel allTime={allTime} average={average} compared={compared} range={range} sort={sort} />
+      <PowerCurvePanel allTime={allTime} average={average} compared={compared} range={range} sort={sort} models={powerModels} />
       <div className="activities-toolbar">
         <p className="muted">{loadingFirstPage ? 'Loading activities…' : `${totalCount} activities`}</p>
         <label className="activities-sort">
