@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '~/lib/constants';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
@@ -17,7 +17,10 @@ export const toastMachine = setup({
     events: {} as { type: 'SHOW'; toast: Toast } | { type: 'DISMISS' },
   },
   actions: {
-    rememberToast: assign({ toast: ({ event }) => (event.type === 'SHOW' ? event.toast : null) }),
+    rememberToast: assign(({ event }) => {
+      assertEvent(event, 'SHOW');
+      return { toast: event.toast };
+    }),
     forgetToast: assign({ toast: null }),
   },
   delays: { autoClose: TOAST_AUTO_CLOSE_MS },
