@@ -27,7 +27,7 @@ export class TransitionRecorder {
   start(input: unknown): RecordedStep {
     const recording = new Recording(initialStateNodes(this.logic).map((node) => node.id));
     // The constructor computes the initial snapshot under the inspector; never started, nothing runs.
-    createActor(this.logic, { clock: new SimulatedClock(), input, inspect: recording.inspect } as never);
+    createActor(this.logic, { clock: new SimulatedClock(), input, inspect: recording.inspect });
     return recording.result();
   }
 
