@@ -29,6 +29,8 @@ export const coinPurchaseMachine = setup({
     purchaseSucceeded: (_, answer: CoinsAnswer) => answer.status === true,
   },
   actions: {
+    /** The page supplies it: Ok goes to /user/activities. */
+    leave: () => {},
     rememberReward: assign((_, answer: CoinsAnswer) => ({ reward: answer.reward ?? null })),
   },
 }).createMachine({
@@ -62,8 +64,8 @@ export const coinPurchaseMachine = setup({
         onError: 'failure',
       },
     },
-    success: { on: { OK: 'done' } },
-    failure: { on: { OK: 'done' } },
+    success: { on: { OK: { target: 'done', actions: 'leave' } } },
+    failure: { on: { OK: { target: 'done', actions: 'leave' } } },
     /** Ok goes to /user/activities (spec 2 §2). */
     done: { type: 'final' },
   },

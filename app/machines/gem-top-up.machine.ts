@@ -44,7 +44,9 @@ export const gemTopUpMachine = setup({
     triesLeft: ({ context }) => context.attempts < PAYMENT_POLL_ATTEMPTS,
   },
   actions: {
-    goToCheckout: () => {},
+    /** The page supplies the trips: to the provider's checkout, and (Ok) to /user/activities. */
+    goToCheckout: (_, _session: CheckoutSession) => {},
+    leave: () => {},
     alertNoSession: () => {},
     rememberOrder: assign(({ event }) => {
       assertEvent(event, 'RETURNED');
@@ -86,7 +88,11 @@ export const gemTopUpMachine = setup({
           return { packageId: event.packageId };
         },
         onDone: [
-          { guard: { type: 'sessionHasUrl', params: ({ event }) => event.output }, target: 'redirecting', actions: 'goToCheckout' },
+          {
+            guard: { type: 'sessionHasUrl', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: { type: 'goToCheckout', params: ({ event }) => event.output },
+          },
           { target: 'choosing', actions: 'alertNoSession' },
         ],
         onError: { target: 'choosing', actions: 'alertNoSession' },
@@ -119,8 +125,8 @@ export const gemTopUpMachine = setup({
         waiting: { after: { pollInterval: 'asking' } },
       },
     },
-    success: { on: { OK: 'closed' } },
-    failure: { on: { OK: 'closed' } },
+    success: { on: { OK: { target: 'closed', actions: 'leave' } } },
+    failure: { on: { OK: { target: 'closed', actions: 'leave' } } },
     /** Ok and close go to /user/activities (spec 2 §2). */
     closed: { type: 'final' },
   },

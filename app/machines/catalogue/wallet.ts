@@ -10,6 +10,7 @@ const page = (current: number) => ({ rows: [], meta: { current_page: current, la
 export const walletFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'wallet-verification-status',
+    browserCoverage: 'complete',
     title: 'Wallet verification status',
     description:
       "The badge and action button of the wallet: unverified (Verify Account), pending ('Verification in progress'), approved (Withdraw) or rejected (Reverify Account); submitting the verification form makes it pending.",
@@ -24,6 +25,7 @@ export const walletFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'code-request',
+    browserCoverage: 'complete',
     title: 'Code request button',
     description: "Get Code → Sending… → 'Wait Ns' counting down from 60 → Get Code; no request while one is in flight or during the wait. One machine for the phone and e-mail code buttons.",
     specRef: 'spec 1 §4 Code request buttons, §8 Code request, §9 code resend wait 60 s',
