@@ -11,7 +11,7 @@ export { isTrustedProxy } from '~/services/platform/rate-limit.server';
 export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';
-export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
+export { warmFlowsCatalogue } from '~/services/platform/flows-catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;
 

@@ -1,4 +1,4 @@
-import type { Toast } from '~/machines/toast.machine';
+import type { Toast } from './toast';
 import { NO_RESPONSE_MESSAGE } from './constants';
 
 /**

@@ -1,11 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '~/lib/constants';
+import type { Toast } from '~/lib/toast';
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
-export interface Toast {
-  kind: ToastKind;
-  message: string;
-}
+export type { Toast, ToastKind } from '~/lib/toast';
 
 /**
  * One alert popup at a time (spec 3 §4 "Alert popups auto-close after 10 seconds").

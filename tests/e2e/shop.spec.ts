@@ -3,7 +3,7 @@ import { loginAs } from '../helpers/e2e';
 import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_INTERVAL_MS } from '../../app/lib/constants';
 import { SHOP_MESSAGES } from '../../app/lib/shop/messages';
 
-/** Demo data (app/db/seed/shop.ts): the rider has coins and gems and owns Team Cap and Paceline Classic. */
+/** Demo data (app/services/seed/shop.ts): the rider has coins and gems and owns Team Cap and Paceline Classic. */
 async function openShop(page: Page, email: string) {
   await loginAs(page, email, '/user/activities#in-game-shop');
   await expect(page.getByTestId('shop-coins')).not.toHaveText('… coins');

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useFetcher, useLocation } from '@remix-run/react';
-import type { action } from '~/routes/subscribe/route';
-import { SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
+import { SUBSCRIBED_MESSAGE, SubscribeSchema, type SubscribeAnswer } from '~/lib/site-forms';
 import { buttonClass } from '~/components/ui/Button';
 
 /**
@@ -10,7 +9,7 @@ import { buttonClass } from '~/components/ui/Button';
  * posts to /subscribe, which redirects back here with a toast.
  */
 export function SubscribeForm() {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<SubscribeAnswer>();
   const location = useLocation();
   const reply = fetcher.data && 'result' in fetcher.data ? fetcher.data : undefined;
   const [form, fields] = useForm({

@@ -5,7 +5,7 @@ import type { EventObject } from 'xstate';
 import { Simulator } from '~/components/flows/Simulator';
 import { Statechart } from '~/components/flows/Statechart';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
-import { statechartOf, summarize } from '~/lib/flows/catalogue.server';
+import { statechartOf, summarize } from '~/services/platform/flows-catalogue.server';
 import { extractGraph } from '~/lib/flows/graph';
 import { decodeSteps, encodeSteps, simulate } from '~/lib/flows/simulation';
 import { activeStateNodes } from '~/lib/flows/microsteps';

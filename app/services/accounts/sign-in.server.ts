@@ -2,7 +2,7 @@ import { data, redirect } from '@remix-run/node';
 import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
 import { EMBEDDED_DISPLAY_PARAM, EMBEDDED_DISPLAY_VALUE } from '~/lib/constants';
 import { OUTCOME_FIELD, OUTCOME_FIELD_VALUE, type LeavingOutcome, type RefusedOutcome, type SignInDestination } from '~/lib/sign-in';
-import type { Toast } from '~/machines/toast.machine';
+import type { Toast } from '~/lib/toast';
 import { clearFlow, readFlow, writeFlow, type FlowCookie } from '../platform/flow-state.server';
 import { toastCookie } from '../platform/toast.server';
 import { AFTER_LOGIN_DEFAULT, afterLoginPath } from './login-redirect.server';

@@ -1,5 +1,5 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { seedDatabase } from '~/db/seed';
+import { seedDatabase } from '~/services/seed';
 import { upgradeStoredRides } from '../activities/stored-rides.server';
 import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';

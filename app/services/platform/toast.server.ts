@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { parse, serialize } from 'cookie';
 import { z } from 'zod';
-import type { Toast } from '~/machines/toast.machine';
+import type { Toast } from '~/lib/toast';
 
 /**
  * Server flash messages: an action or loader sets a toast and redirects; the next page

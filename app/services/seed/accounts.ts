@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.server';
-import { users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { users } from '~/db/schema';
 import { hashPassword } from '~/services/accounts/password.server';
 
 /** The demo accounts the README lists; every one signs in with DEMO_PASSWORD. */
