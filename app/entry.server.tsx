@@ -14,7 +14,7 @@ export { documentBodyOf } from '~/services/platform/document-body.server';
 
 export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';
 export { startDraining } from '~/services/platform/readiness.server';
-export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
+export { warmFlowsCatalogue } from '~/services/platform/flows-catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;
 

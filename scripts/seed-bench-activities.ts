@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
-import { DEMO_PASSWORD } from '~/db/seed/accounts';
+import { DEMO_PASSWORD } from '~/services/seed/accounts';
 import { hashPassword } from '~/services/accounts/password.server';
 import { startServices, stopServices } from '~/services/platform/startup.server';
 import { recomputeTrainingDays } from '~/services/activities/training-load.server';

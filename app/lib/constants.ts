@@ -8,6 +8,8 @@ export const TOAST_AUTO_CLOSE_MS = 10_000;
 
 /** Spec 1 §9 "Session check every 120000 ms". */
 export const SESSION_CHECK_MS = 120_000;
+/** When the session check got no answer, the next try (not in the spec: decision 135). */
+export const SESSION_OFFLINE_RETRY_MS = 30_000;
 
 /** Spec 3 §9 "Upload limit 8 MB (8388608 bytes)." */
 export const EVENT_UPLOAD_MAX_BYTES = 8_388_608;

@@ -35,7 +35,7 @@ export const dataExportMachine = setup({
     isReady: ({ context }) => context.view?.status === 'ready',
   },
   actions: {
-    remember: assign({ view: ({ event }) => (event as unknown as { output: DataExportView | null }).output }),
+    remember: assign((_, view: DataExportView | null) => ({ view })),
   },
 }).createMachine({
   id: 'dataExport',
@@ -59,7 +59,7 @@ export const dataExportMachine = setup({
       invoke: {
         id: 'checkExport',
         src: 'checkExport',
-        onDone: { target: 'showing', actions: 'remember' },
+        onDone: { target: 'showing', actions: { type: 'remember', params: ({ event }) => event.output } },
         onError: { target: 'building' },
       },
     },

@@ -6,13 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
-import { ADULT_AGE_YEARS } from '~/lib/constants';
+import { ADULT_AGE_YEARS, PARENTAL_CONSENT_RESEND_WAIT_S } from '~/lib/constants';
 import { parentalConsentMachine } from '~/machines/parental-consent.machine';
 import { CONSENT_MESSAGES, normalizeEmail, sendParentalConsent } from '~/services/accounts/accounts.server';
 import { afterResponse } from '~/services/platform/after-response.server';
 import { readFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { useCountdown } from './countdown';
+import { useCountdown } from '~/components/ui/use-countdown';
 import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Parental consent · Paceline' }];
@@ -72,7 +72,7 @@ export default function ParentalConsentPage() {
     (result) => (result.sent ? send({ type: 'SENT' }) : send({ type: 'FAILED', message: result.message })),
   );
   const resendLocked = state.matches({ emailSent: 'resendLocked' });
-  const secondsLeft = useCountdown(resendLocked);
+  const secondsLeft = useCountdown(resendLocked, PARENTAL_CONSENT_RESEND_WAIT_S);
   useEffect(() => {
     if (state.matches('form')) emailInput.current?.focus();
   }, [state]);

@@ -26,38 +26,40 @@ async function findUserByEmail(email: string) {
   return user;
 }
 
+/** What the right (or wrong) password leads to (spec 1 §4 Login outcomes, decision 016). */
 export type LoginResult =
   | { outcome: 'signedIn'; userId: string }
-  | { outcome: 'resetPassword'; linkToken: string }
-  | { outcome: 'parentalConsent'; childUserId: string; userAge: number }
-  | { outcome: 'verifyEmail'; key: string; email: string }
-  | { outcome: 'failed' };
+  | { outcome: 'passwordResetRequired'; linkToken: string }
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'emailNotVerified'; key: string; email: string }
+  | { outcome: 'wrongCredentials' };
 
 export async function loginWithPassword(email: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(email);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), password);
-    return { outcome: 'failed' };
+    return { outcome: 'wrongCredentials' };
   }
-  if (!(await verifyPassword(user.passwordHash, password))) return { outcome: 'failed' };
+  if (!(await verifyPassword(user.passwordHash, password))) return { outcome: 'wrongCredentials' };
   if (user.status === 'pending' && user.isKid) {
-    return { outcome: 'parentalConsent', childUserId: user.id, userAge: user.dob ? ageInYears(user.dob) : 0 };
+    return { outcome: 'parentalConsentPending', childUserId: user.id, userAge: user.dob ? ageInYears(user.dob) : 0 };
   }
   if (user.status === 'pending') {
     const issued = await issueVerification(user.id, 'verify-email', user.email);
     await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken, user.id);
-    return { outcome: 'verifyEmail', key: issued.key, email: user.email };
+    return { outcome: 'emailNotVerified', key: issued.key, email: user.email };
   }
   if (user.passwordResetRequired) {
     const issued = await issueVerification(user.id, 'reset-password', user.email);
-    return { outcome: 'resetPassword', linkToken: issued.linkToken };
+    return { outcome: 'passwordResetRequired', linkToken: issued.linkToken };
   }
   return { outcome: 'signedIn', userId: user.id };
 }
 
+/** A minor waits for a parent's consent; anyone else (a taken e-mail too, answered alike) gets a code by e-mail. */
 export type RegisterResult =
-  | { outcome: 'parentalConsent'; childUserId: string; userAge: number }
-  | { outcome: 'verifyEmail'; key: string; email: string };
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'verificationSent'; key: string; email: string };
 
 /**
  * Creates a pending account. An e-mail that already has an account gets a notice instead,
@@ -77,7 +79,7 @@ export async function planRegistration(input: RegisterInput): Promise<{ result: 
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const key = newVerificationKey();
-  const result: RegisterResult = minor ? { outcome: 'parentalConsent', childUserId: userId, userAge } : { outcome: 'verifyEmail', key, email };
+  const result: RegisterResult = minor ? { outcome: 'parentalConsentPending', childUserId: userId, userAge } : { outcome: 'verificationSent', key, email };
   const complete = async () => {
     const owner = await findUserByEmail(email);
     if (owner) {

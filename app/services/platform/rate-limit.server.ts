@@ -105,18 +105,28 @@ function loginKeys({ account, address }: LoginAttempt) {
   return { pair: `login:pair:${account.toLowerCase()}|${address}`, address: `login:address:${address}` };
 }
 
-/** Whether a sign-in may be tried now: no key of this account-and-address is waiting out a backoff. */
-export async function loginAllowed(attempt: LoginAttempt, now = new Date()): Promise<boolean> {
+/**
+ * How long this account-and-address must wait before the next sign-in (0: it may try now);
+ * the longest wait of its keys, rounded up to whole seconds for the form's countdown. If the
+ * database cannot answer, the longest wait: a limiter that fails open protects nothing.
+ */
+export async function loginWaitSeconds(attempt: LoginAttempt, now = new Date()): Promise<number> {
   try {
     const keys = loginKeys(attempt);
     const rows = await db()
       .select({ blockedUntil: rateLimits.blockedUntil })
       .from(rateLimits)
       .where(inArray(rateLimits.key, [keys.pair, keys.address]));
-    return rows.every((row) => !row.blockedUntil || row.blockedUntil <= now);
+    const waitMs = Math.max(0, ...rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - now.getTime() : 0)));
+    return Math.ceil(waitMs / 1000);
   } catch {
-    return false;
+    return Math.ceil(LOGIN_THROTTLE.pair.longestWaitMs / 1000);
   }
+}
+
+/** Whether a sign-in may be tried now: no key of this account-and-address is waiting out a backoff. */
+export async function loginAllowed(attempt: LoginAttempt, now = new Date()): Promise<boolean> {
+  return (await loginWaitSeconds(attempt, now)) === 0;
 }
 
 async function countFailure(key: string, backoff: Backoff, now: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { seedDatabase } from '~/db/seed';
+import { seedDatabase } from '~/services/seed';
 import { storedRidesUpgradeJob } from '../activities/stored-ride-jobs.server';
 import { queueMarkedRecomputes } from '../activities/recompute.server';
 import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { parse, serialize } from 'cookie';
 import { z } from 'zod';
-import type { Toast } from '~/machines/toast.machine';
+import type { Toast } from '~/lib/toast';
 import { safeRedirectTarget } from '../accounts/login-redirect.server';
 
 /**

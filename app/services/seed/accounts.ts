@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.server';
-import { users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { users } from '~/db/schema';
 import { hashPassword } from '~/services/accounts/password.server';
 
 /** The demo accounts the README lists; every one signs in with DEMO_PASSWORD. */
@@ -11,6 +11,7 @@ export const DEMO_USERS = {
   kid: 'kid@paceline.local',
   pro: 'pro@paceline.local',
   staff: 'staff@paceline.local',
+  legacy: 'legacy@paceline.local',
 } as const;
 
 function yearsAgo(years: number): string {
@@ -36,6 +37,8 @@ export async function seedAccounts(database: Database): Promise<void> {
     },
     { email: DEMO_USERS.pro, firstname: 'Maya', lastname: 'Sprint', gender: 1, dob: yearsAgo(27), weightKg: 58, heightCm: 168, isNormalUser: false },
     { email: DEMO_USERS.staff, firstname: 'Pat', lastname: 'Staff', gender: 0, dob: yearsAgo(40), weightKg: 80, heightCm: 178, role: 'staff' as const },
+    // An account carried over from the old platform: its next sign-in must choose a new password (decision 016).
+    { email: DEMO_USERS.legacy, firstname: 'Lee', lastname: 'Gacy', gender: 0, dob: yearsAgo(45), weightKg: 78, heightCm: 176, passwordResetRequired: true },
   ];
   for (const user of demo) {
     const [existing] = await database.select({ id: users.id }).from(users).where(eq(users.email, user.email));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Database } from '../client.server';
-import { thirdPartyImports, users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { thirdPartyImports, users } from '~/db/schema';
 import { DEMO_USERS } from './accounts';
 import { reviewImport, submitImport, type ImportSubmission } from '~/services/activities/imports.server';
 

@@ -1,5 +1,5 @@
 import type { EventCategories, PrizeGate, PrizeMoney } from '~/lib/domain/events';
-import type { events } from '../schema';
+import type { events } from '~/db/schema';
 
 /** The demo events: one of each kind the list, the wizard and the browser tests need. */
 export const SEED_EVENT_NAMES = {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { storage } from '~/services/adapters/storage.server';
 import { hashPassword } from '~/services/accounts/password.server';
-import type { Database } from '../client.server';
-import { eventResults, events, registrations, teamMembers, teams, users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { eventResults, events, registrations, teamMembers, teams, users } from '~/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { SEED_EVENT_NAMES, SEED_TEAMS, seedEvents, teamLogo } from './events-data';
 

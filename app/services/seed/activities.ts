@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.server';
-import { activities, users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { activities, users } from '~/db/schema';
 import { DEMO_USERS } from './accounts';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../client.server';
-import { users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { users } from '~/db/schema';
 import { CATEGORY } from '~/lib/shop/catalogue';
 import { postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
 import { purchaseItem } from '~/services/shop/shop.server';

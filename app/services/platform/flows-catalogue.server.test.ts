@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '~/machines/catalogue';
-import { summarizedMachineCount, warmFlowsCatalogue } from './catalogue.server';
-import { summaryOf } from './summary';
+import { summaryOf } from '~/lib/flows/summary';
+import { summarizedMachineCount, warmFlowsCatalogue } from './flows-catalogue.server';
 
 describe('warmFlowsCatalogue', () => {
   it('summarises every machine on a worker thread, as this thread would, without blocking the caller', async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { PARENTAL_CONSENT_RESEND_WAIT_S } from '~/lib/constants';
 
-/** Seconds left of the resend wait, restarting each time `running` turns on; the machine owns the real timer. */
-export function useCountdown(running: boolean, totalSeconds = PARENTAL_CONSENT_RESEND_WAIT_S): number {
+/**
+ * Seconds left of a wait a machine times, for the screen to show: restarts each time `running`
+ * turns on. The machine owns the real timer (its named delay); this only counts down beside it.
+ */
+export function useCountdown(running: boolean, totalSeconds: number): number {
   const [secondsLeft, setSecondsLeft] = useState(totalSeconds);
   useEffect(() => {
     if (!running) return;

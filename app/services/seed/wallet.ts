@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '~/services/accounts/password.server';
 import { postTransfer, postTransfers, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
-import type { Database } from '../client.server';
-import { users } from '../schema';
+import type { Database } from '~/db/client.server';
+import { users } from '~/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 
 /** Event prize payouts in BTC (satoshi) for the adult demo riders; the kid gets none. */

@@ -1,5 +1,5 @@
-import type { Database } from '../client.server';
-import { oauthClients } from '../schema';
+import type { Database } from '~/db/client.server';
+import { oauthClients } from '~/db/schema';
 import { PARTNER_SCOPES } from '~/lib/connections/partners';
 
 /**

@@ -1,4 +1,4 @@
-import type { Database } from '../client.server';
+import type { Database } from '~/db/client.server';
 import { seedAccounts } from './accounts';
 import { seedEventData } from './events';
 import { seedActivities } from './activities';

@@ -1,16 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import { catalogue, findCatalogueEntry } from '~/machines/catalogue';
-import { workerFile } from '../worker-file.server';
-import { extractGraph } from './graph';
-import { layoutStatechart, type Statechart } from './layout';
-import { summaryOf, type MachineSummary } from './summary';
+import { extractGraph } from '~/lib/flows/graph';
+import { layoutStatechart, type Statechart } from '~/lib/flows/layout';
+import { summaryOf, type MachineSummary } from '~/lib/flows/summary';
+import { workerFile } from '~/lib/worker-file.server';
 
 /**
  * What /flows shows of the catalogue, computed once per process: machines do not change
- * while the server runs, and path generation and layout take tens to hundreds of ms.
+ * while the server runs, and path generation and layout take tens to hundreds of ms. It sits
+ * above the machines it reads; app/lib/flows below knows no machine (decision 139).
  */
 
-export type { MachineSummary } from './summary';
+export type { MachineSummary } from '~/lib/flows/summary';
 
 const summaries = new Map<string, MachineSummary>();
 const charts = new Map<string, Promise<Statechart>>();
