@@ -13,7 +13,7 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse } =
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse, recordRender } =
   build.entry.module;
 
 await startServices();
@@ -38,7 +38,7 @@ app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, n
 // app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
 const handleRemix = createRequestHandler(build, 'production');
 // Pages their routes allow to be kept are answered from the page cache while the database
-// has not changed (app/services/platform/page-cache.server.ts, decision 102).
+// has not changed (app/services/platform/response-cache.server.ts, decisions 102 and 145).
 app.all('*', async (req, res, next) => {
   try {
     const ticket = await ticketFor({
@@ -55,7 +55,8 @@ app.all('*', async (req, res, next) => {
     }
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
-    const response = screened instanceof Response ? screened : await handleRemix(screened, {});
+    // What the render reads decides which writes make its answer stale (decision 145).
+    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, {}));
     await sendRemixResponse(res, await keepResponse(ticket, secureResponse(request, response)));
   } catch (error) {
     next(error);

@@ -95,7 +95,8 @@ export async function recomputeRideFtps(userId: string, from: Date = new Date(0)
     const ftpW = setValueAt(settings, ride.startedAt) ?? deriveFtp(bestBefore, ride.weightKg);
     const figures = figuresAtFtp(ride.normalizedPowerW, ride.loadDurationS ?? 0, ftpW);
     if (ride.ftpW === ftpW && same(ride.intensity, figures.intensity) && same(ride.trainingLoad, figures.trainingLoad)) continue;
-    await db().update(activities).set(figures).where(eq(activities.id, ride.id));
+    // The rider's key in the WHERE keeps the write to this rider's rows (decision 145).
+    await db().update(activities).set(figures).where(and(eq(activities.id, ride.id), eq(activities.userId, userId)));
     changed++;
   }
   if (changed > 0) invalidateRiderPage(userId);
