@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../helpers/db';
+import { solvedRobotCheck } from '../helpers/robot';
+import { createTestUser } from '../helpers/users';
+import { createPeople, post, renderPage, stillKept, type People } from './pages';
+
+// Decision 145: writes that no page shows, and one rider's writes, leave every other kept page
+// kept. (The same pages are proved never stale by writes-to-pages.db.test.ts.)
+useTestDatabase();
+
+const KEPT: Array<[string, 'visitor' | 'writer']> = [
+  ['/', 'visitor'],
+  ['/faqs', 'visitor'],
+  ['/events', 'visitor'],
+  ['/user/profile', 'writer'],
+  ['/user/activities', 'writer'],
+  ['/wallet', 'writer'],
+  ['/my-teams', 'writer'],
+  ['/events', 'writer'],
+];
+
+async function keptPages(people: People) {
+  return Promise.all(KEPT.map(([path, viewer]) => renderPage(path, viewer, people)));
+}
+
+describe('writes that must not make kept pages stale', () => {
+  it('a newsletter subscription, another rider\'s login, profile save and ride upload leave the pages kept', async () => {
+    const people = await createPeople();
+    const loginRider = await createTestUser({ password: 'a fine password 1' });
+    const pages = await keptPages(people);
+
+    const answers = [
+      await post('/subscribe', 'visitor', people, { email: `reader-${Date.now()}@example.com` }),
+      await post('/auth/login', 'visitor', people, { email: loginRider.email, password: 'a fine password 1', altcha: await solvedRobotCheck() }),
+      await post('/user/profile', 'other rider', people, { intent: 'profile', firstname: 'Otto', lastname: 'Renamed', country: '246', dob: '1985-01-01', weight: '79', height: '180' }),
+    ];
+    for (const answer of answers) expect((answer as { status?: number }).status ?? 200, JSON.stringify(answer).slice(0, 300)).toBeLessThan(400);
+    const { encodeRideFit, generateRide } = await import('~/lib/fit/synthetic-ride');
+    const ride = generateRide({ seed: 21, start: new Date(Date.now() - 7_200_000), durationS: 15 * 60, ftpW: 220, weightKg: 80, shape: 'endurance' });
+    const upload = (await post('/api/activities', 'other rider', people, { file: new Blob([Buffer.from(encodeRideFit(ride))]) }, { bearer: true })) as { status: number };
+    expect(upload.status).toBe(201);
+
+    expect(pages.filter((page) => !stillKept(page)).map((page) => `${page.viewer} ${page.path}`)).toEqual([]);
+  }, 60_000);
+});
