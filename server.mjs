@@ -13,7 +13,7 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse, recordRender } =
+const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse, recordRender, releaseTicket } =
   build.entry.module;
 
 await startServices();
@@ -40,15 +40,17 @@ const handleRemix = createRequestHandler(build, 'production');
 // Pages their routes allow to be kept are answered from the page cache while the database
 // has not changed (app/services/platform/response-cache.server.ts, decisions 102 and 145).
 app.all('*', async (req, res, next) => {
+  let ticket = null;
   try {
-    const ticket = await ticketFor({
+    ticket = await ticketFor({
       method: req.method,
       origin: `${req.protocol}://${req.headers.host} ${req.headers['x-forwarded-host'] ?? ''}`,
       url: req.originalUrl,
       cookie: req.headers.cookie,
       fetchDest: req.headers['sec-fetch-dest'],
     });
-    const kept = ticket && cachedResponse(ticket);
+    // A page another request is rendering right now is waited for, not rendered twice.
+    const kept = ticket && (await cachedResponse(ticket));
     if (kept) {
       res.writeHead(kept.status, kept.headers).end(kept.body);
       return;
@@ -57,9 +59,13 @@ app.all('*', async (req, res, next) => {
     const screened = await screenRequest(request);
     // What the render reads decides which writes make its answer stale (decision 145).
     const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, {}));
-    await sendRemixResponse(res, await keepResponse(ticket, secureResponse(request, response)));
+    const sent = await keepResponse(ticket, secureResponse(request, response));
+    releaseTicket(ticket);
+    await sendRemixResponse(res, sent);
   } catch (error) {
     next(error);
+  } finally {
+    releaseTicket(ticket);
   }
 });
 

@@ -8,7 +8,7 @@ import { applySecurityHeaders, newNonce } from '~/services/platform/security.ser
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
 export { isTrustedProxy } from '~/services/platform/rate-limit.server';
-export { cachedResponse, keepResponse, recordRender, ticketFor } from '~/services/platform/response-cache.server';
+export { cachedResponse, keepResponse, recordRender, releaseTicket, ticketFor } from '~/services/platform/response-cache.server';
 
 export { startServices, stopServices } from '~/services/platform/startup.server';
 export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';

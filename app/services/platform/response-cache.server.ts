@@ -29,6 +29,8 @@ export interface CacheTicket {
   mark: number;
   /** What the render read, once `recordRender` has run it. */
   reads?: ReadonlySet<Tag>;
+  /** Set when this request renders the page: the requests waiting for it go on once it is called. */
+  release?: () => void;
 }
 
 export interface CachedResponse {
@@ -92,7 +94,52 @@ async function viewerOf(cookieHeader: string): Promise<string | null> {
   return session && session.userId === userId ? session.sessionId : null;
 }
 
-export function cachedResponse(ticket: CacheTicket): CachedResponse | null {
+/**
+ * Renders under way, by key: a request for a page whose render another request has started
+ * waits for it instead of rendering it again (four connections asking for one page after a
+ * write cost one render, not four). Sound: the render began before the waiter arrived, and its
+ * answer is kept only if nothing it read was written after it began, so nothing it shows had
+ * changed when the waiter arrived either; otherwise the waiter renders for itself.
+ */
+const rendering = new Map<string, Promise<void>>();
+/** A waiter never waits longer than this for another request's render. */
+const MAX_WAIT_MS = 10_000;
+
+/**
+ * The kept answer for the ticket: at once, after waiting for a render of the same page already
+ * under way, or null — then this request renders, and `releaseTicket` must follow (server.mjs).
+ */
+export async function cachedResponse(ticket: CacheTicket): Promise<CachedResponse | null> {
+  const kept = keptAnswer(ticket);
+  if (kept) return kept;
+  const under = rendering.get(ticket.key);
+  if (under) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([under, new Promise<void>((resolve) => (timer = setTimeout(resolve, MAX_WAIT_MS)))]);
+    clearTimeout(timer);
+    const shared = keptAnswer(ticket);
+    if (shared) return shared;
+  }
+  if (!rendering.has(ticket.key)) {
+    let release = () => {};
+    const done = new Promise<void>((resolve) => (release = resolve));
+    rendering.set(ticket.key, done);
+    ticket.release = () => {
+      if (rendering.get(ticket.key) === done) rendering.delete(ticket.key);
+      release();
+    };
+  }
+  return null;
+}
+
+/** Lets the requests waiting for this ticket's render go on (after the answer was kept or not); once. */
+export function releaseTicket(ticket: CacheTicket | null): void {
+  const release = ticket?.release;
+  if (ticket) ticket.release = undefined;
+  release?.();
+}
+
+function keptAnswer(ticket: CacheTicket): CachedResponse | null {
   const entry = entries.get(ticket.key);
   if (!entry) return null;
   if (entry.expiresAtMs <= Date.now() || !unchangedSince(entry.reads, entry.mark)) {
