@@ -2,6 +2,7 @@
 import { startServices, stopServices } from '../app/services/platform/startup.server';
 
 const seed = !process.argv.includes('--no-seed');
-await startServices({ seed });
+// No workers: a script runs the jobs it queues in place (app/services/platform/jobs.server.ts).
+await startServices({ seed, workers: false });
 await stopServices();
 console.log(seed ? 'Database migrated and seeded.' : 'Database migrated.');

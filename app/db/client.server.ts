@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { installJobQueue, pgliteExecutor, postgresExecutor, type SqlExecutor } from './job-queue.server';
 import { CONNECTION_NAME, followOtherWriters } from './other-writers.server';
 import { watchPglite, watchPostgres } from './statement-watch.server';
 import { invalidateEverything } from './write-watch.server';
@@ -27,6 +28,8 @@ interface OpenDatabase {
   db: Database;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Statements of the job queue (app/db/job-queue.server.ts): outside the write watch. */
+  queue: SqlExecutor;
   /** PGlite only: the data folder as a tarball, for test snapshots. */
   dump?(): Promise<Blob>;
 }
@@ -50,15 +53,47 @@ function openPostgres(url: string): OpenDatabase {
   // What each statement reads and writes (decision 145): Drizzle's two entry points.
   watchPostgres(client as never);
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  // The queue polls and claims jobs on connections of its own: those statements are no write
+  // a page shows, and must not wait behind (or hold up) the app's pool.
+  const queueClient = postgres(url, { max: 4, onnotice: () => {} });
+  const queue = postgresExecutor(queueClient);
   return {
     engine: 'postgres',
     db,
+    queue,
     migrate: async () => {
-      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateOnce(client, async () => {
+        await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await installJobQueue(queue);
+      });
       await followOtherWriters(client);
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await queueClient.end({ timeout: 5 });
+      await client.end({ timeout: 5 });
+    },
   };
+}
+
+/** Any fixed number: the key of the lock every instance takes to migrate. */
+const MIGRATION_LOCK_KEY = 7_302_022;
+
+/**
+ * Instances started together migrate one at a time (decision 131): the first takes a session
+ * lock on a connection set aside for it and migrates; the others wait, then find nothing to do.
+ */
+async function migrateOnce(client: postgres.Sql, migrate: () => Promise<void>): Promise<void> {
+  const holder = await client.reserve();
+  try {
+    await holder`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migrate();
+    } finally {
+      await holder`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    holder.release();
+  }
 }
 
 /**
@@ -116,13 +151,19 @@ async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promi
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
   takeTurns(client);
+  // Taken before the statement hooks: the queue's polling is no page-visible write.
+  const queue = pgliteExecutor(client);
   // What each statement reads and writes (decision 145).
   watchPglite(client as never);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     engine: 'pglite',
     db,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    queue,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installJobQueue(queue);
+    },
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };
@@ -132,6 +173,12 @@ async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promi
 export function db(): Database {
   if (!current) throw new Error('The database is not open: call openDatabase() at start-up');
   return current.db;
+}
+
+/** The open database's job-queue statements (app/services/platform/jobs.server.ts). */
+export function jobQueueSql(): SqlExecutor {
+  if (!current) throw new Error('The database is not open: call openDatabase() at start-up');
+  return current.queue;
 }
 
 export function databaseEngine(): OpenOptions['engine'] | undefined {

@@ -102,6 +102,16 @@ const EnvSchema = z
      * APP_MODE=test: without it the sandbox cannot be used (the first-start secrets pass fills it).
      */
     PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
+    /**
+     * The job queue's workers (decision 130): whether this instance runs jobs (an instance may
+     * serve pages only), how often each queue is polled for jobs queued elsewhere or become due,
+     * and how often jobs whose instance died are failed for a retry.
+     */
+    JOBS_WORKERS: booleanFlag.default('true'),
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** How long SIGTERM waits for running requests and jobs before the process exits. */
+    DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */
     ECONOMY_URL: z.string().url().optional(),
   })

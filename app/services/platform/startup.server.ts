@@ -5,14 +5,15 @@ import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
-import { startPaymentReconciler, stopPaymentReconciler } from '../shop/orders.server';
+import { startJobWorkers, stopJobWorkers } from './jobs.server';
+import './job-registry.server';
 
 /**
  * Opens the database once, before the server accepts requests (PGlite takes seconds to
  * open: never on a first request), migrates it, brings stored rides up to date and, unless
  * disabled, seeds demo data.
  */
-export async function startServices({ seed }: { seed?: boolean } = {}): Promise<void> {
+export async function startServices({ seed, workers }: { seed?: boolean; workers?: boolean } = {}): Promise<void> {
   const env = getEnv();
   const opened = await openDatabase(
     env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR },
@@ -22,14 +23,14 @@ export async function startServices({ seed }: { seed?: boolean } = {}): Promise<
   await moveSeriesOutOfDatabase();
   await upgradeStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
-  // Gem orders left pending (no return, no webhook) are settled from the provider's word.
-  startPaymentReconciler();
+  // Ride analysis, mail, payment reconciliation, cleanups: the durable queue (decision 130).
+  if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS });
 }
 
 export async function stopServices(): Promise<void> {
-  stopPaymentReconciler();
-  // Mail a request promised goes out before the database closes.
+  // Mail a request promised is queued before the workers drain and the database closes.
   await settleAfterResponse();
+  await stopJobWorkers(getEnv().DRAIN_SECONDS * 1000);
   await closeRidePool();
   await closeDatabase();
 }

@@ -156,25 +156,3 @@ export async function orderLedgerRecord(orderId: string) {
     riderGems: (await getBalance(riderAccount(order.userId), 'GEM')).posted.toString(),
   };
 }
-
-let reconciler: ReturnType<typeof setInterval> | undefined;
-
-/** Runs the reconciler every PAYMENT_RECONCILE_AFTER_MS while the server is up. */
-export function startPaymentReconciler(): void {
-  if (reconciler) return;
-  reconciler = setInterval(() => {
-    let adapter: PaymentAdapter;
-    try {
-      adapter = payments();
-    } catch {
-      return; // no provider configured (e.g. no PAYMENT_WEBHOOK_SECRET): nothing can have been paid
-    }
-    reconcilePendingOrders(adapter).catch((error: unknown) => console.warn('payment reconciler:', error));
-  }, PAYMENT_RECONCILE_AFTER_MS);
-  reconciler.unref();
-}
-
-export function stopPaymentReconciler(): void {
-  if (reconciler) clearInterval(reconciler);
-  reconciler = undefined;
-}

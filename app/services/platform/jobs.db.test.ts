@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jobQueueSql } from '~/db/client.server';
+import { useTestDatabase } from '../../../tests/helpers/db';
+import { defineJob, defineSchedule, enqueueJob, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
+
+const { db } = useTestDatabase();
+
+async function jobRow(id: string) {
+  const { rows } = await jobQueueSql().executeSql(
+    'SELECT state, retry_count, start_after, singleton_key, output FROM pgboss.job WHERE id = $1',
+    [id],
+  );
+  return rows[0] as { state: string; retry_count: number; start_after: Date; output: { message?: string } | null } | undefined;
+}
+
+/** Polls `check` until it is true or the deadline passes (no fixed sleeps). */
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const seen: Array<{ payload: unknown; attempt: number }> = [];
+const recordJob = defineJob<{ n: number }>('test.record', async (payload, job) => {
+  seen.push({ payload, attempt: job.attempt });
+});
+
+let failuresLeft = 0;
+const flakyJob = defineJob<{ n: number }>(
+  'test.flaky',
+  async (payload, job) => {
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      throw new Error(`flaky failure on attempt ${job.attempt}`);
+    }
+    seen.push({ payload, attempt: job.attempt });
+  },
+  { retryLimit: 2, retryDelaySeconds: 30, backoff: true },
+);
+
+afterEach(async () => {
+  await stopJobWorkers(1_000);
+  seen.length = 0;
+  failuresLeft = 0;
+});
+
+describe('the job queue without workers (tests, scripts)', () => {
+  it('runs a job queued outside a transaction before enqueueJob returns, and marks it completed', async () => {
+    const id = await enqueueJob(recordJob, { n: 1 });
+    expect(seen).toEqual([{ payload: { n: 1 }, attempt: 1 }]);
+    expect((await jobRow(id))?.state).toBe('completed');
+  });
+
+  it('queues inside a transaction: committed with it, or not at all', async () => {
+    let kept = '';
+    await db().transaction(async (tx) => {
+      kept = await enqueueJob(recordJob, { n: 2 }, { tx });
+    });
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueueJob(recordJob, { n: 3 }, { tx });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await jobRow(kept))?.state).toBe('created');
+    expect(await runDueJobs(['test.record'])).toBe(1);
+    expect(seen.map((entry) => entry.payload)).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps one queued job per singleton key, and a delayed job waits for its time', async () => {
+    const first = await enqueueJob(recordJob, { n: 4 }, { singletonKey: 'rider-7', startAfterSeconds: 60 });
+    const second = await enqueueJob(recordJob, { n: 5 }, { singletonKey: 'rider-7', startAfterSeconds: 60 });
+    expect(second).toBe(first);
+    const row = await jobRow(first);
+    expect(row?.state).toBe('created');
+    expect(new Date(row!.start_after).getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(await runDueJobs(['test.record'])).toBe(0);
+    // Another key is its own job.
+    expect(await enqueueJob(recordJob, { n: 6 }, { singletonKey: 'rider-8', startAfterSeconds: 60 })).not.toBe(first);
+  });
+
+  it('retries a failing job with a growing delay, then records it failed with its error', async () => {
+    failuresLeft = 10;
+    const id = await enqueueJob(flakyJob, { n: 7 });
+    let row = await jobRow(id);
+    expect(row?.state).toBe('retry');
+    const firstDelay = new Date(row!.start_after).getTime() - Date.now();
+    expect(firstDelay).toBeGreaterThan(20_000);
+    // Time passes: the retry is due.
+    await db().execute(sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = ${id}`);
+    await runDueJobs(['test.flaky']);
+    row = await jobRow(id);
+    expect(row?.state).toBe('retry');
+    expect(new Date(row!.start_after).getTime() - Date.now()).toBeGreaterThan(firstDelay + 10_000);
+    await db().execute(sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = ${id}`);
+    await runDueJobs(['test.flaky']);
+    row = await jobRow(id);
+    expect(row?.state).toBe('failed');
+    expect(row?.output?.message).toBe('flaky failure on attempt 3');
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('the job queue with workers (servers)', () => {
+  it('a worker runs a job queued by this process at once, and one queued inside a transaction once it commits', async () => {
+    await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1 });
+    await enqueueJob(recordJob, { n: 8 });
+    await db().transaction(async (tx) => {
+      await enqueueJob(recordJob, { n: 9 }, { tx });
+    });
+    await until(async () => seen.length === 2);
+    expect(seen.map((entry) => entry.payload)).toEqual([{ n: 8 }, { n: 9 }]);
+  });
+
+  it('a job whose instance died while running is failed by the maintenance and run again by a worker', async () => {
+    const slowJob = defineJob<{ n: number }>('test.expiring', async (payload, job) => {
+      seen.push({ payload, attempt: job.attempt });
+    }, { expireInSeconds: 1, retryDelaySeconds: 0, backoff: false });
+    // Another instance claimed the job, then died: its row stays active with nobody running it.
+    await db().execute(sql`SELECT pgboss.create_queue('test.expiring', '{"policy":"standard","expireInSeconds":1,"retryDelay":0}'::json)`);
+    const { rows } = await jobQueueSql().executeSql(
+      `INSERT INTO pgboss.job (name, data, state, started_on, expire_in, retry_delay) VALUES ('test.expiring', '{"n":10}', 'active', now(), interval '1 second', 0) RETURNING id`,
+    );
+    const id = String(rows[0].id);
+    await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1 });
+    await until(async () => (await jobRow(id))?.state === 'completed');
+    expect(seen).toEqual([{ payload: { n: 10 }, attempt: 2 }]);
+    expect(slowJob.name).toBe('test.expiring');
+  });
+
+  it('registers each schedule once, in UTC', async () => {
+    defineSchedule('test-nightly', '15 3 * * *', async () => {});
+    await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1 });
+    await stopJobWorkers(1_000);
+    await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1 });
+    const { rows } = await jobQueueSql().executeSql(`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'schedule.test-nightly'`);
+    expect(rows).toEqual([{ name: 'schedule.test-nightly', cron: '15 3 * * *', timezone: 'UTC' }]);
+  });
+});

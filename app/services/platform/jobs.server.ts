@@ -1,0 +1,240 @@
+import type PgBoss from 'pg-boss';
+import { db, jobQueueSql, type Database, type Transaction } from '~/db/client.server';
+import { createBoss, transactionExecutor, type SqlExecutor } from '~/db/job-queue.server';
+
+/**
+ * The durable job queue (decision 130): pg-boss on PostgreSQL and on PGlite alike, its rows in
+ * the `pgboss` schema of the app's database.
+ *
+ * - A **job kind** is a name, a JSON payload and an idempotent handler (it may run twice: a job
+ *   whose instance died mid-way is run again by another once it expires).
+ * - **Workers** (`startJobWorkers`, called by the server at start-up) poll every kind's queue;
+ *   on PostgreSQL every instance's workers share the queue, `FOR UPDATE SKIP LOCKED` handing
+ *   each job to one of them. A job queued by this process wakes its own worker at once.
+ * - **Without workers** (tests, scripts) a job queued outside a transaction is run in place
+ *   before `enqueueJob` returns, through the same claim, run and complete/fail statements;
+ *   `runDueJobs()` runs what is due (jobs queued inside a transaction, retries).
+ *
+ * Kinds are defined at module load; `job-registry.server.ts` imports every module that
+ * defines one, so a server's workers know them all.
+ */
+export interface JobOptions {
+  /** Attempts after the first (default 3). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 10), doubled each attempt with `backoff` (default true). */
+  retryDelaySeconds?: number;
+  backoff?: boolean;
+  /** A run taking longer is failed (and retried); also how long a dead instance holds a job (default 300). */
+  expireInSeconds?: number;
+}
+
+export interface JobRun {
+  id: string;
+  /** 1 for the first run, 2 for the first retry … */
+  attempt: number;
+}
+
+export interface JobKind<P> {
+  readonly name: string;
+  readonly options: Required<JobOptions>;
+  readonly handler: (payload: P, job: JobRun) => Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Queue inside this transaction: committed with it, or not at all. */
+  tx?: Transaction;
+  /** At most one queued (not yet running) job per key: a second enqueue returns the first's id. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+const DEFAULT_OPTIONS: Required<JobOptions> = { retryLimit: 3, retryDelaySeconds: 10, backoff: true, expireInSeconds: 300 };
+const QUEUE_NAME = /^[a-z][a-z0-9.-]*$/;
+
+const kinds = new Map<string, JobKind<never>>();
+const schedules = new Map<string, { cron: string; queue: string }>();
+
+export function defineJob<P>(name: string, handler: (payload: P, job: JobRun) => Promise<void>, options: JobOptions = {}): JobKind<P> {
+  if (!QUEUE_NAME.test(name)) throw new Error(`Job names are lower-case words with dots or dashes: ${name}`);
+  const kind: JobKind<P> = { name, handler, options: { ...DEFAULT_OPTIONS, ...options } };
+  // A module loaded again (development reloads) replaces its kinds rather than failing.
+  kinds.set(name, kind as unknown as JobKind<never>);
+  return kind;
+}
+
+/** A job that runs on a schedule (cron syntax, UTC), once across all instances per tick. */
+export function defineSchedule(name: string, cron: string, handler: () => Promise<void>): void {
+  const queue = `schedule.${name}`;
+  defineJob(queue, handler, { retryLimit: 0, expireInSeconds: 600 });
+  schedules.set(name, { cron, queue });
+}
+
+export function jobKind(name: string): JobKind<never> | undefined {
+  return kinds.get(name);
+}
+
+export function jobKindNames(): string[] {
+  return [...kinds.keys()];
+}
+
+/** One pg-boss per open database, for queueing and in-place runs (the workers have their own). */
+const clients = new WeakMap<Database, { boss: PgBoss; queues: Set<string> }>();
+
+function client() {
+  const database = db();
+  let entry = clients.get(database);
+  if (!entry) {
+    entry = { boss: createBoss(jobQueueSql()), queues: new Set() };
+    clients.set(database, entry);
+  }
+  return entry;
+}
+
+function queueSettings(kind: JobKind<never>) {
+  return {
+    retryLimit: kind.options.retryLimit,
+    retryDelay: kind.options.retryDelaySeconds,
+    retryBackoff: kind.options.backoff,
+    expireInSeconds: kind.options.expireInSeconds,
+  };
+}
+
+/** pg-boss keeps one partition per queue: created on first use (idempotent; inside `tx` when given). */
+async function ensureQueue(kind: JobKind<never>, executor: SqlExecutor | undefined): Promise<void> {
+  const entry = client();
+  if (entry.queues.has(kind.name)) return;
+  await (executor ?? jobQueueSql()).executeSql('SELECT pgboss.create_queue($1, $2)', [kind.name, { policy: 'standard', ...queueSettings(kind) }]);
+  // Created inside a transaction, it exists only once that commits: remember only the sure case.
+  if (!executor) entry.queues.add(kind.name);
+}
+
+export async function enqueueJob<P>(kind: JobKind<P>, payload: P, options: EnqueueOptions = {}): Promise<string> {
+  const known = kind as unknown as JobKind<never>;
+  const executor = options.tx ? transactionExecutor(options.tx) : undefined;
+  await ensureQueue(known, executor);
+  const { boss } = client();
+  const sendOptions: PgBoss.SendOptions = {
+    ...queueSettings(known),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(executor ? { db: executor as PgBoss.Db } : {}),
+  };
+  const id = (await boss.send(kind.name, payload as object, sendOptions)) ?? (await queuedWithKey(kind.name, options.singletonKey!, executor));
+  if (workers) workers.wake(kind.name);
+  else if (!executor && !options.startAfterSeconds) await runDueJobs([kind.name]);
+  return id;
+}
+
+/** The job already queued under a singleton key (the insert that met it queued nothing). */
+async function queuedWithKey(name: string, key: string | undefined, executor: SqlExecutor | undefined): Promise<string> {
+  if (!key) throw new Error(`The job queue refused a job of ${name}`);
+  const { rows } = await (executor ?? jobQueueSql()).executeSql(
+    `SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'active' LIMIT 1`,
+    [name, key],
+  );
+  if (!rows[0]) throw new Error(`The job queue refused a job of ${name}`);
+  return String(rows[0].id);
+}
+
+/** Runs one claimed job: the handler, then complete, or fail (pg-boss retries it with backoff). */
+async function runClaimed(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
+  const kind = kinds.get(job.name);
+  try {
+    if (!kind) throw new Error(`No handler for job kind ${job.name}: is its module imported by job-registry.server.ts?`);
+    await kind.handler(job.data as never, { id: job.id, attempt: job.retryCount + 1 });
+    await boss.complete(job.name, job.id);
+    return true;
+  } catch (error) {
+    console.warn(`job ${job.name} ${job.id} failed (attempt ${job.retryCount + 1}):`, error);
+    await boss.fail(job.name, job.id, errorRecord(error));
+    return false;
+  }
+}
+
+function errorRecord(error: unknown): object {
+  return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+}
+
+/**
+ * Runs every due job of the named kinds (all kinds by default) in this process until none is
+ * left; returns how many ran. For tests and scripts; servers have workers.
+ */
+export async function runDueJobs(names: string[] = jobKindNames()): Promise<number> {
+  const { boss } = client();
+  let ran = 0;
+  for (const name of names) {
+    const kind = kinds.get(name);
+    if (!kind) continue;
+    await ensureQueue(kind, undefined);
+    for (;;) {
+      const [job] = await boss.fetch<unknown>(name, { includeMetadata: true });
+      if (!job) break;
+      await runClaimed(boss, job);
+      ran += 1;
+    }
+  }
+  return ran;
+}
+
+export interface WorkerSettings {
+  /** How often each queue is polled for jobs queued by other instances or become due. */
+  pollingSeconds: number;
+  /** How often expired jobs (their instance died) are failed for a retry, and old ones archived. */
+  maintenanceSeconds: number;
+}
+
+let workers: { boss: PgBoss; ids: Map<string, string>; wake(name: string): void } | undefined;
+
+/** Starts a worker for every defined kind and the schedules' clock (one per process). */
+export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
+  if (workers) return;
+  const boss = createBoss(jobQueueSql(), {
+    migrate: false,
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: settings.maintenanceSeconds,
+  });
+  const ids = new Map<string, string>();
+  const started = {
+    boss,
+    ids,
+    wake(name: string) {
+      const id = ids.get(name);
+      if (id) boss.notifyWorker(id);
+    },
+  };
+  // Once stopping, a statement cut short by the closing database is expected, not an error.
+  boss.on('error', (error) => {
+    if (workers === started) console.error('job queue:', error);
+  });
+  workers = started;
+  try {
+    await boss.start();
+    for (const kind of kinds.values()) {
+      await ensureQueue(kind, undefined);
+      const id = await boss.work<unknown>(kind.name, { pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true }, async ([job]) => {
+        // The handler's failure is recorded by runClaimed; pg-boss's own complete then finds nothing active.
+        if (job) await runClaimed(boss, job);
+      });
+      ids.set(kind.name, id);
+    }
+    for (const { cron, queue } of schedules.values()) await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
+  } catch (error) {
+    await stopJobWorkers(0);
+    throw error;
+  }
+}
+
+/**
+ * Stops taking jobs and waits up to `drainMs` for the running ones; any still running then
+ * is failed, so it is retried (by another instance, or this one's next start).
+ */
+export async function stopJobWorkers(drainMs = 30_000): Promise<void> {
+  const running = workers;
+  workers = undefined;
+  await running?.boss.stop({ graceful: drainMs > 0, timeout: Math.max(drainMs, 1_000), close: false });
+}
+
+export function jobWorkersRunning(): boolean {
+  return workers !== undefined;
+}
