@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { db } from '~/db/client.server';
+import { defineJob, enqueueJob } from '~/services/platform/jobs.server';
 import { useTestDatabase } from '../helpers/db';
 import { solvedRobotCheck } from '../helpers/robot';
 import { createTestUser } from '../helpers/users';
@@ -7,6 +9,8 @@ import { createPeople, post, renderPage, stillKept, type People } from './pages'
 // Decision 145: writes that no page shows, and one rider's writes, leave every other kept page
 // kept. (The same pages are proved never stale by writes-to-pages.db.test.ts.)
 useTestDatabase();
+
+const probeJob = defineJob<{ n: number }>('test.invalidation-probe', async () => {});
 
 const KEPT: Array<[string, 'visitor' | 'writer']> = [
   ['/', 'visitor'],
@@ -39,6 +43,12 @@ describe('writes that must not make kept pages stale', () => {
     const ride = generateRide({ seed: 21, start: new Date(Date.now() - 7_200_000), durationS: 15 * 60, ftpW: 220, weightKg: 80, shape: 'endurance' });
     const upload = (await post('/api/activities', 'other rider', people, { file: new Blob([Buffer.from(encodeRideFit(ride))]) }, { bearer: true })) as { status: number };
     expect(upload.status).toBe(201);
+
+    // A job queued inside a transaction (the queue's rows are no page's) and one queued alone.
+    await db().transaction(async (tx) => {
+      await enqueueJob(probeJob, { n: 1 }, { tx });
+    });
+    await enqueueJob(probeJob, { n: 2 });
 
     expect(pages.filter((page) => !stillKept(page)).map((page) => `${page.viewer} ${page.path}`)).toEqual([]);
   }, 60_000);
