@@ -2,7 +2,7 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { createEvent } from '~/services/events/events.server';
 import { db } from '~/db/client.server';
 import { registrations, teams } from '~/db/schema';
-import { submitImport } from '~/services/activities/imports.server';
+import { reviewImport, submitImport } from '~/services/activities/imports.server';
 import { solvedRobotCheck } from '../helpers/robot';
 import { post, type People, type Viewer } from './pages';
 
@@ -63,6 +63,9 @@ export const BYSTANDER_PAGES: PageRef[] = [
 
 /** The smallest PNG: an import's proof must be an image. */
 const ONE_PIXEL_PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+
+const importSubmission = { platform: 'Strava', days: 0, hours: 10, minutes: 0, distance: 250, distanceUnit: 'kilometers', elevationM: 1200, profileLink: 'https://www.strava.com/athletes/1' } as const;
+const importFields = { platform: 'Strava', days: '0', hours: '10', minutes: '0', distance: '250', distanceUnit: 'kilometers', elevation: '1200', profileLink: 'https://www.strava.com/athletes/1' };
 
 const profileFields = { intent: 'profile', firstname: 'Wilma', lastname: 'Rewritten', country: '246', dob: '1990-05-01', weight: '68', height: '176' };
 
@@ -150,20 +153,27 @@ export const WRITE_ROWS: WriteRow[] = [
     name: 'a staff review of an import shows on the rider\'s activities page',
     route: 'staff.imports',
     prepare: async ({ people }) => {
-      const { id } = await submitImport(people.writer.id, {
-        platform: 'Strava',
-        days: 0,
-        hours: 10,
-        minutes: 0,
-        distance: 250,
-        distanceUnit: 'kilometers',
-        elevationM: 1200,
-        profileLink: 'https://www.strava.com/athletes/1',
-        files: [{ name: 'proof.png', bytes: ONE_PIXEL_PNG }],
-      });
+      const { id } = await submitImport(people.writer.id, { ...importSubmission, files: [{ name: 'proof.png', bytes: ONE_PIXEL_PNG }] });
       return { importId: id };
     },
     write: ({ people }, { importId }) => post('/staff/imports', 'staff', people, { importId, decision: 'approved' }),
+    shows: [page('/user/activities', 'writer')],
+  },
+  {
+    name: 'an import submitted with its proof shows in the activities page\'s banner',
+    route: 'user.activities.import',
+    write: ({ people }) => post('/user/activities/import', 'writer', people, { ...importFields, files: new File([ONE_PIXEL_PNG], 'proof.png', { type: 'image/png' }) }),
+    shows: [page('/user/activities', 'writer')],
+  },
+  {
+    name: 'an approved import\'s banner marked seen goes from the activities page',
+    route: 'user.activities',
+    prepare: async ({ people }) => {
+      const { id } = await submitImport(people.writer.id, { ...importSubmission, files: [{ name: 'proof.png', bytes: ONE_PIXEL_PNG }] });
+      await reviewImport(people.staff.id, id, 'approved');
+      return {};
+    },
+    write: ({ people }) => post('/user/activities', 'writer', people, { intent: 'seen' }),
     shows: [page('/user/activities', 'writer')],
   },
 ];
@@ -205,8 +215,6 @@ export const ROWS_STILL_TO_WRITE: Record<string, string> = {
   'verify-kid': 'a child account activated',
   'verify-user': 'an account activated by its link',
   'staff.wallet': 'wallet verification and withdrawal decisions: /wallet',
-  'user.activities': 'the import banner marked seen: /user/activities',
-  'user.activities.import': 'an import submitted with proofs: /user/activities',
   'user.connections': 'a fitness network connected or disconnected',
   'wallet.account-verification': 'a wallet verification request: /wallet',
   'wallet.request-otp.$channel': 'a wallet code sent',
