@@ -6,7 +6,7 @@ import { writeFlow } from '~/services/platform/flow-state.server';
 import { solvedRobotCheck } from '../../helpers/robot';
 import { createTestUser } from '../../helpers/users';
 import { post, PASSWORD, type Answer } from '../pages';
-import { expectDone, page, type World, type WriteRow } from '../world';
+import { expectDone, page, pngFile, type World, type WriteRow } from '../world';
 
 /** Rows of the writes → pages table: accounts, sessions and passwords. */
 
@@ -58,6 +58,19 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     route: 'user.profile',
     write: ({ people }) => post('/user/profile', 'writer', people, { intent: 'password', currentPassword: PASSWORD, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
     shows: [page('/user/profile', 'writer'), page('/wallet', 'writer')],
+  },
+  {
+    name: 'a new avatar shows on the profile and in the shell of every page the rider sees',
+    route: 'user.profile',
+    write: ({ people }) => post('/user/profile', 'writer', people, { intent: 'avatar', avatar: pngFile('avatar.png') }),
+    shows: [page('/user/profile', 'writer'), page('/faqs', 'writer')],
+  },
+  {
+    name: 'a deletion asked for on the profile: a confirmation link is e-mailed, the account stays as it is',
+    route: 'user.profile',
+    write: ({ people }) => post('/user/profile', 'writer', people, { intent: 'delete' }),
+    shows: [],
+    shownNowhere: 'a one-time code and its e-mail: the account changes only when the link is followed (auth.links, delete-user.$code)',
   },
   {
     name: 'logging out ends the session: the rider\'s kept pages go',
