@@ -14,6 +14,8 @@ const OWN_KEYS: Record<string, string> = {
   teams: 'id',
   activity_details: 'activity_id',
   event_results: 'event_id',
+  // The owner's account code (`rider:<id>`, `system:…`): a rider's balances are theirs alone.
+  ledger_accounts: 'code',
 };
 const OWNER_COLUMN = 'user_id';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaFacts } from './row-keys.server';
-import { keyText, statementTags } from './statement-watch.server';
+import { keyText, statementTags, writtenByResult } from './statement-watch.server';
 
 // What a statement reads and writes (decision 145). Each case states the rule that keeps the
 // analysis sound: unsure means the whole table, unknown means everything.
@@ -99,6 +99,45 @@ describe('writes', () => {
 
   it('several statements in one string count together', () => {
     expect(tags(`select 1; delete from "teams" where "teams"."id" = 3`).writes).toEqual(expect.arrayContaining(['teams:3']));
+  });
+});
+
+describe('writes whose keys only the result gives (RETURNING)', () => {
+  const returned = (sql: string, params: unknown[] = []) => statementTags(sql, params);
+  const pglite = (names: string[], rows: unknown[]) => ({ rows, fields: names.map((name) => ({ name, dataTypeID: 0 })) });
+
+  it('an INSERT whose key the database picks names its rows by the key it returns, under its alias too', () => {
+    const insert = returned(`insert into "teams" ("name", "owner_id") values ($1, $2) returning "id"`, ['T', A]);
+    expect([...insert.writes]).toEqual([]);
+    expect(insert.returned).toEqual([{ table: 'teams', column: 'id' }]);
+    expect(writtenByResult(insert.returned, pglite(['id'], [[41], [42]]))).toEqual(['teams:41', 'teams:42']);
+    expect(writtenByResult(insert.returned, pglite(['id'], [{ id: '41' }]))).toEqual(['teams:41']);
+    expect(returned(`insert into "users" ("email") values ($1) returning "users"."id" as "newId", "email"`, ['a@b.c']).returned).toEqual([{ table: 'users', column: 'newId' }]);
+    expect(returned(`insert into "users" ("email") values ($1) returning *`, ['a@b.c']).returned).toEqual([{ table: 'users', column: 'id' }]);
+    expect(returned(`insert into "activities" ("user_id") select "id" from "users" returning "user_id"`).returned).toEqual([{ table: 'activities', column: 'user_id' }]);
+  });
+
+  it('an UPDATE whose WHERE names another column is named by the owner it returns; a staff decision by row id is one rider\'s', () => {
+    const decide = returned(`update "registrations" set "status" = $1 where "registrations"."id" = $2 returning "id", "user_id"`, ['approved', 7]);
+    expect([...decide.writes]).toEqual([]);
+    expect(writtenByResult(decide.returned, pglite(['id', 'user_id'], [[7, A]]))).toEqual([`registrations:${A}`]);
+    // Nothing matched: nothing was written.
+    expect(writtenByResult(decide.returned, pglite(['id', 'user_id'], []))).toEqual([]);
+  });
+
+  it('stays the whole table when the result cannot say, or the rows could have moved from another key', () => {
+    const decide = returned(`update "registrations" set "status" = $1 where "registrations"."id" = $2 returning "user_id"`, ['approved', 7]).returned;
+    expect(writtenByResult(decide, undefined)).toEqual(['registrations']);
+    expect(writtenByResult(decide, pglite(['user_id'], [[null]]))).toEqual(['registrations']);
+    expect(writtenByResult(decide, pglite(['user_id', 'user_id'], [[A, B]]))).toEqual(['registrations']);
+    // A returned column that is not the key, an expression named like it, a moved key: the text decides.
+    expect([...returned(`insert into "teams" ("name") values ($1) returning "name"`, ['T']).writes]).toEqual(['teams']);
+    expect([...returned(`insert into "teams" ("name") values ($1) returning "owner_id" as "id"`, ['T']).writes]).toEqual(['teams']);
+    expect([...returned(`update "activities" set "user_id" = $1 where "activities"."id" = $2 returning "user_id"`, [B, 9]).writes]).toEqual(['activities']);
+    const upsertMoves = `insert into "team_members" ("team_id", "user_id") values ($1, $2) on conflict ("team_id") do update set "user_id" = excluded."user_id" returning "user_id"`;
+    expect([...returned(upsertMoves, [1, A]).writes]).toEqual(['team_members']);
+    // Two statements in one text: a result names one statement's rows only.
+    expect([...returned(`select 1; insert into "teams" ("name") values ('T') returning "id"`).writes]).toEqual(['teams']);
   });
 });
 

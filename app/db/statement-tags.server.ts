@@ -21,6 +21,12 @@ export type ValueSource = { param: number } | { literal: string };
 export interface RowSet {
   table: string;
   keys: ValueSource[] | null;
+  /**
+   * A write whose keys the text does not give (the database picks the id, the WHERE names
+   * another column) but whose RETURNING hands back each written row's key column, under this
+   * output name: the rows are known once the result is (statement-watch.server.ts).
+   */
+  returnedAs?: string;
 }
 
 export interface StatementShape {
@@ -82,9 +88,10 @@ const NEUTRAL = new Set([
 
 export function analyzeStatement(sql: string, schema: SchemaFacts): StatementShape {
   const walk: Walk = { schema, sources: [], reads: [], writes: [], deletes: [], readsEverything: false, writesEverything: false, cteNames: new Set() };
-  for (const statement of splitItems(groupTokens(tokenize(sql)), (item) => isPunct(item, ';'))) {
-    if (statement.length > 0) walkStatement(statement, [], walk);
-  }
+  const statements = splitItems(groupTokens(tokenize(sql)), (item) => isPunct(item, ';')).filter((statement) => statement.length > 0);
+  for (const statement of statements) walkStatement(statement, [], walk);
+  // A result names the rows of one statement only.
+  if (statements.length > 1) for (const write of walk.writes) delete write.returnedAs;
   settleSources(walk);
   return {
     reads: walk.reads,
@@ -435,7 +442,11 @@ function walkInsert(items: Item[], walk: Walk): void {
     walk.writesEverything = walk.readsEverything = true;
     return;
   }
-  if (isWord(items[at], 'as')) at += 2;
+  let alias = table;
+  if (isWord(items[at], 'as')) {
+    alias = nameOf(items[at + 1]) ?? table;
+    at += 2;
+  }
   let columns: string[] | null = null;
   const columnGroup = items[at];
   if (columnGroup?.kind === 'group' && !startsQuery(columnGroup)) {
@@ -463,6 +474,7 @@ function walkInsert(items: Item[], walk: Walk): void {
   }
   if (isWord(body[0], 'select', 'with') || body[0]?.kind === 'group') walkStatement(body, [], walk);
   else walkNested(body, [], walk);
+  let movesKey = false;
   if (conflictAt !== -1) {
     const conflict = items.slice(conflictAt + 2, returningAt !== -1 ? returningAt : items.length);
     walkNested(conflict, [], walk);
@@ -470,10 +482,39 @@ function walkInsert(items: Item[], walk: Walk): void {
       // The row updated is the one that conflicted: it shares the key only when the key is
       // part of the conflict target, and the update must leave the key alone.
       const target = conflict[0]?.kind === 'group' ? conflict[0].items.map(nameOf) : [];
-      if (!keyColumn || !target.includes(keyColumn) || assignsColumn(conflict, keyColumn)) keys = null;
+      movesKey = Boolean(keyColumn && assignsColumn(conflict, keyColumn));
+      if (!keyColumn || !target.includes(keyColumn) || movesKey) keys = null;
     }
   }
-  walk.writes.push({ table, keys });
+  // RETURNING hands back every row inserted or updated: their keys, unless an update moved one.
+  const returnedAs = keys === null && keyColumn && !movesKey && returningAt !== -1 ? returnedKeyName(items.slice(returningAt + 1), keyColumn, [table, alias]) : undefined;
+  walk.writes.push(returnedAs ? { table, keys, returnedAs } : { table, keys });
+}
+
+/**
+ * The output name under which a RETURNING list hands back the target's key column (`*`,
+ * `t.*`, `"key"`, `t."key"`, with or without an alias), or undefined when it does not.
+ */
+function returnedKeyName(list: Item[], keyColumn: string, qualifiers: string[]): string | undefined {
+  for (const item of splitItems(list, (entry) => isPunct(entry, ','))) {
+    if (item.length === 1 && isPunct(item[0], '*')) return keyColumn;
+    if (item.length === 3 && isPunct(item[1], '.') && isPunct(item[2], '*') && qualifiers.includes(nameOf(item[0]) ?? '')) return keyColumn;
+    let end = item.length;
+    let alias: string | null = null;
+    if (end >= 3 && isWord(item[end - 2], 'as')) {
+      alias = nameOf(item[end - 1]);
+      end -= 2;
+    } else if (end >= 2 && nameOf(item[end - 1]) !== null && nameOf(item[end - 2]) !== null) {
+      alias = nameOf(item[end - 1]);
+      end -= 1;
+    }
+    const column = columnRef(item.slice(0, end));
+    if (!column) continue;
+    const dot = column.indexOf('.');
+    const qualifier = column.slice(0, dot);
+    if (column.slice(dot + 1) === keyColumn && (qualifier === '' || qualifiers.includes(qualifier))) return alias ?? keyColumn;
+  }
+  return undefined;
 }
 
 /** Whether a SET list assigns the column (alone or in a `(a, b) = …` list). */
@@ -540,22 +581,27 @@ function walkUpdate(items: Item[], walk: Walk): void {
     walk.writesEverything = walk.readsEverything = true;
     return;
   }
+  const keyColumn = walk.schema.keyColumns.get(table);
+  const movesKey = Boolean(keyColumn && assignsColumn(rest, keyColumn));
+  // Rows whose key the WHERE does not give are those the RETURNING hands back, unless their key moved.
+  const returningAt = clauseAt(rest, 'returning');
+  const returnedAs = keyColumn && !movesKey && returningAt !== -1 ? returnedKeyName(rest.slice(returningAt + 1), keyColumn, [table, qualifier]) : undefined;
+  const written = (keys: ValueSource[] | null): RowSet => (keys === null && returnedAs ? { table, keys, returnedAs } : { table, keys });
   const fromAt = clauseAt(rest, 'from');
   if (fromAt !== -1) {
     // UPDATE … FROM: the other tables are read whole, the target's rows are not followed.
     for (const name of rest.slice(fromAt + 1, clauseEnd(rest, fromAt + 1)).map(nameOf)) {
       if (name && walk.schema.keyColumns.has(name)) walk.reads.push({ table: name, keys: null });
     }
-    walk.writes.push({ table, keys: null });
+    walk.writes.push(written(null));
     return;
   }
-  const keyColumn = walk.schema.keyColumns.get(table);
   let keys = whereKeys(rest, table, qualifier, walk);
-  if (keys && keyColumn && assignsColumn(rest, keyColumn)) {
+  if (keys && keyColumn && movesKey) {
     const moved = assignedKeys(rest, keyColumn);
     keys = moved ? [...keys, ...moved] : null;
   }
-  walk.writes.push({ table, keys });
+  walk.writes.push(written(keys));
 }
 
 function walkDelete(items: Item[], walk: Walk): void {

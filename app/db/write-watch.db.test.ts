@@ -77,6 +77,32 @@ describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)'
     expect(stillValid(list)).toBe(false);
   });
 
+  it('a row whose key the database picks is named by the key its RETURNING hands back, alone and in a transaction', async () => {
+    const owner = await createTestUser();
+    const [existing] = await db().insert(teams).values({ name: `Kept ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+    const existingTeam = await readsOf(() => db().select().from(teams).where(eq(teams.id, existing.id)));
+    const ownerRow = await readsOf(() => db().select().from(users).where(eq(users.id, owner.id)));
+    const teamList = await readsOf(() => db().select().from(teams));
+    const [created] = await db().insert(teams).values({ name: `New ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+    const createdTeam = await readsOf(() => db().select().from(teams).where(eq(teams.id, created.id)));
+    expect(stillValid(teamList)).toBe(false);
+    expect(stillValid(existingTeam)).toBe(true);
+    // A new account (the id picked by the database, every column returned) stales no other rider's row.
+    await createTestUser();
+    expect(stillValid(ownerRow)).toBe(true);
+
+    await db().transaction(async (tx) => {
+      await tx.insert(teams).values({ name: `In a transaction ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+      await tx.update(teams).set({ description: 'Returned' }).where(eq(teams.name, 'no such team')).returning({ id: teams.id });
+    });
+    expect(stillValid(existingTeam)).toBe(true);
+    expect(stillValid(createdTeam)).toBe(true);
+    // Updated by another column, named by the key it returns: that row's readers only.
+    await db().update(teams).set({ description: 'Renamed' }).where(eq(teams.name, (await db().select({ name: teams.name }).from(teams).where(eq(teams.id, created.id)))[0].name)).returning({ id: teams.id });
+    expect(stillValid(createdTeam)).toBe(false);
+    expect(stillValid(existingTeam)).toBe(true);
+  });
+
   it('a deleted account takes its rows in other tables with it (the foreign keys cascade)', async () => {
     const rider = await createTestUser();
     const { sessions } = await import('./schema');
