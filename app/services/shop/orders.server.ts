@@ -42,7 +42,7 @@ export async function startGemCheckout(userId: string, packageId: string, origin
     cancelUrl: back('error'),
     idempotencyKey: `gem-order:${order.id}`,
   });
-  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(eq(paymentOrders.id, order.id));
+  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.userId, userId)));
   const sessionUrl = session.url.startsWith('/') ? `${origin}${session.url}` : session.url;
   return { ok: true, sessionUrl, orderId: order.id };
 }
@@ -70,7 +70,7 @@ export async function fulfilPayment(provider: string, event: PaymentEvent): Prom
       },
       tx,
     );
-    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(eq(paymentOrders.id, order.id));
+    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.userId, order.userId)));
     return true;
   });
 }
