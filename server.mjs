@@ -24,6 +24,8 @@ const {
   ticketFor,
   cachedResponse,
   keepResponse,
+  recordRender,
+  releaseTicket,
   inSiteOriginOf,
   noteListeningPort,
   requestSiteOrigin,
@@ -54,9 +56,10 @@ app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, n
 // Remix's express adapter, with the request screened first (same origin, readable forms:
 // app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
 const handleRemix = createRequestHandler(build, 'production');
-// Pages their routes allow to be kept are answered from the page cache while the database
-// has not changed (app/services/platform/page-cache.server.ts, decision 102). Each request runs
-// with its site origin in scope: every URL it builds starts with it, never with its Host.
+// Pages their routes allow to be kept are answered from the page cache while nothing they read
+// has been written (app/services/platform/response-cache.server.ts, decisions 102 and 145).
+// Each request runs with its site origin in scope: every URL it builds starts with it, never
+// with its Host.
 // Requests being answered, so SIGTERM can wait for them (and close keep-alive sockets after them).
 let inFlight = 0;
 let stopping = false;
@@ -69,25 +72,32 @@ app.use((req, res, next) => {
 app.all('*', (req, res, next) => inSiteOriginOf(req, () => answer(req, res, next)));
 
 async function answer(req, res, next) {
+  let ticket = null;
   try {
-    const ticket = await ticketFor({
+    ticket = await ticketFor({
       method: req.method,
       origin: requestSiteOrigin(req),
       url: req.originalUrl,
       cookie: req.headers.cookie,
       fetchDest: req.headers['sec-fetch-dest'],
     });
-    const kept = ticket && cachedResponse(ticket);
+    // A page another request is rendering right now is waited for, not rendered twice.
+    const kept = ticket && (await cachedResponse(ticket));
     if (kept) {
       res.writeHead(kept.status, kept.headers).end(kept.body);
       return;
     }
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
-    const response = screened instanceof Response ? screened : await handleRemix(screened, {});
-    await send(res, await keepResponse(ticket, secureResponse(request, response)));
+    // What the render reads decides which writes make its answer stale (decision 145).
+    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, {}));
+    const sent = await keepResponse(ticket, secureResponse(request, response));
+    releaseTicket(ticket);
+    await send(res, sent);
   } catch (error) {
     next(error);
+  } finally {
+    releaseTicket(ticket);
   }
 }
 

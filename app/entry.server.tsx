@@ -9,7 +9,7 @@ import { applySecurityHeaders, newNonce } from '~/services/platform/security.ser
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
 export { isTrustedProxy } from '~/services/platform/peer.server';
 export { inSiteOriginOf, noteListeningPort, requestSiteOrigin } from '~/services/platform/site-origin.server';
-export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
+export { cachedResponse, keepResponse, recordRender, releaseTicket, ticketFor } from '~/services/platform/response-cache.server';
 export { documentBodyOf } from '~/services/platform/document-body.server';
 
 export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';

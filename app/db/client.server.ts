@@ -9,7 +9,9 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { installJobQueue, pgliteExecutor, postgresExecutor, type SqlExecutor } from './job-queue.server';
-import { advanceAfter, advanceWriteGeneration, followOtherWriters, unlessReadOnly } from './write-watch.server';
+import { CONNECTION_NAME, followOtherWriters } from './other-writers.server';
+import { watchPglite, watchPostgres } from './statement-watch.server';
+import { invalidateEverything } from './write-watch.server';
 
 export type Schema = typeof schema;
 /** Both engines speak PostgreSQL; services see one database type. */
@@ -39,17 +41,17 @@ let current: OpenDatabase | undefined;
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   if (current) await closeDatabase();
   // What was read from another database must not be served from this one.
-  advanceWriteGeneration();
+  invalidateEverything();
   current = options.engine === 'postgres' ? openPostgres(options.url) : await openPglite(options);
   return current;
 }
 
 function openPostgres(url: string): OpenDatabase {
   // Quiet notices: "relation already exists, skipping" from migrations is noise.
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  // Statements outside a transaction, and whole transactions (Drizzle's two entry points).
-  advanceAfter(client, 'unsafe', unlessReadOnly);
-  advanceAfter(client, 'begin');
+  // The connection name lets this process skip its own writes' announcements (other-writers.server.ts).
+  const client = postgres(url, { max: 10, onnotice: () => {}, connection: { application_name: CONNECTION_NAME } });
+  // What each statement reads and writes (decision 145): Drizzle's two entry points.
+  watchPostgres(client as never);
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   // The queue polls and claims jobs on connections of its own: those statements are no write
   // a page shows, and must not wait behind (or hold up) the app's pool.
@@ -150,11 +152,10 @@ async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promi
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
   takeTurns(client);
-  // Taken before the write watch's hooks: the queue's polling is no page-visible write.
+  // Taken before the statement hooks: the queue's polling is no page-visible write.
   const queue = pgliteExecutor(client);
-  advanceAfter(client, 'query', unlessReadOnly);
-  advanceAfter(client, 'exec', unlessReadOnly);
-  advanceAfter(client, 'transaction');
+  // What each statement reads and writes (decision 145).
+  watchPglite(client as never);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     engine: 'pglite',

@@ -41,11 +41,6 @@ export const DOWNLOAD_FAILED_MESSAGE = 'Error download file. Please try again';
 
 /** How long the WordPress CMS's answers are reused before asking again. */
 export const CMS_CACHE_TTL_MS = 60_000;
-/**
- * How long a public list read by every visitor (the home page's featured events) is reused in a
- * server process; writes in that process empty it at once (decision 101).
- */
-export const PUBLIC_LIST_CACHE_TTL_MS = 10_000;
 // ── Events, registration wizard, teams and results (spec 3) ──
 
 /** Spec 3 §9 "Minimum date-of-birth age 10 years." */

@@ -168,7 +168,7 @@ export async function isCurrentPassword(userId: string, password: string): Promi
 /** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */
 export async function logout(request: Request): Promise<Headers> {
   const check = await checkSession(request);
-  if (check.status === 'valid') await revokeSession(check.sessionId);
+  if (check.status === 'valid') await revokeSession(check.sessionId, check.userId);
   const headers = new Headers();
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
   for (const name of FLOW_COOKIES) headers.append('Set-Cookie', await clearFlow(name));

@@ -69,7 +69,7 @@ describe('the session check (decision 135)', () => {
     expect(await ask(request)).toMatchObject({ status: 'valid', signedIn: true });
     expect(await ask(new Request('http://localhost/auth/session'))).toMatchObject({ status: 'expired', reason: 'session_expired', signedIn: false });
     // A logout on another device deletes the row while this browser's token still runs.
-    await revokeSession(sessionId);
+    await revokeSession(sessionId, user.id);
     expect(await ask(request)).toMatchObject({ status: 'revoked', signedIn: false });
   });
 });

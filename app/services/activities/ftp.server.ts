@@ -87,10 +87,13 @@ interface ChangedRide {
   trainingLoad: number | null;
 }
 
-/** Rows per UPDATE … FROM (VALUES …): an undo years back rewrites thousands of rides in a few statements. */
+/**
+ * Rows per UPDATE … FROM (VALUES …): an undo years back rewrites thousands of rides in a few
+ * statements. The rider's key in each WHERE keeps the writes to this rider's rows (decision 145).
+ */
 const UPDATE_BATCH = 500;
 
-async function updateRides(changed: ChangedRide[]): Promise<void> {
+async function updateRides(userId: string, changed: ChangedRide[]): Promise<void> {
   for (let start = 0; start < changed.length; start += UPDATE_BATCH) {
     const values = sql.join(
       changed.slice(start, start + UPDATE_BATCH).map((ride) => sql`(${ride.id}::uuid, ${ride.ftpW}::real, ${ride.ftpSource}::text, ${ride.intensity}::real, ${ride.trainingLoad}::real)`),
@@ -99,7 +102,7 @@ async function updateRides(changed: ChangedRide[]): Promise<void> {
     await db().execute(sql`
       update ${activities} set ftp_w = v.ftp_w, ftp_source = v.ftp_source, intensity = v.intensity, training_load = v.training_load
       from (values ${values}) as v(id, ftp_w, ftp_source, intensity, training_load)
-      where ${activities.id} = v.id`);
+      where ${activities.id} = v.id and ${activities.userId} = ${userId}`);
   }
 }
 
@@ -111,16 +114,16 @@ async function storeDetections(userId: string, from: Date, detections: Detection
     .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNull(ftpHistory.undoneAt), gte(ftpHistory.recordedAt, from)));
   const wanted = new Map(detections.map((detection) => [detection.activityId, detection]));
   const stale = existing.filter((row) => !wanted.has(row.activityId as string)).map((row) => row.id);
-  if (stale.length > 0) await db().delete(ftpHistory).where(inArray(ftpHistory.id, stale));
+  if (stale.length > 0) await db().delete(ftpHistory).where(and(eq(ftpHistory.userId, userId), inArray(ftpHistory.id, stale)));
   for (const detection of detections) {
     const row = existing.find((candidate) => candidate.activityId === detection.activityId);
     if (!row) {
       await db().insert(ftpHistory).values({ userId, ftpW: detection.ftpW, recordedAt: new Date(detection.at), source: 'detected', activityId: detection.activityId, previousFtpW: detection.previousFtpW });
     } else if (row.ftpW !== detection.ftpW) {
       // A different value is news: the notice shows again.
-      await db().update(ftpHistory).set({ ftpW: detection.ftpW, previousFtpW: detection.previousFtpW, seenAt: null }).where(eq(ftpHistory.id, row.id));
+      await db().update(ftpHistory).set({ ftpW: detection.ftpW, previousFtpW: detection.previousFtpW, seenAt: null }).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id)));
     } else {
-      await db().update(ftpHistory).set({ previousFtpW: detection.previousFtpW }).where(and(eq(ftpHistory.id, row.id), ne(ftpHistory.previousFtpW, detection.previousFtpW)));
+      await db().update(ftpHistory).set({ previousFtpW: detection.previousFtpW }).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id), ne(ftpHistory.previousFtpW, detection.previousFtpW)));
     }
   }
 }
@@ -171,7 +174,7 @@ export async function recomputeRideThresholds(userId: string, from: Date = new D
     changed.push({ id: ride.id, ...figures, ftpSource: threshold.source });
     if (!same(ride.trainingLoad, figures.trainingLoad) && (!earliestLoadChange || ride.startedAt < earliestLoadChange)) earliestLoadChange = ride.startedAt;
   }
-  await updateRides(changed);
+  await updateRides(userId, changed);
   await storeDetections(userId, from, walk.detections);
   invalidateRiderPage(userId);
   return earliestLoadChange;

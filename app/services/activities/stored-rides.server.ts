@@ -70,7 +70,7 @@ export async function upgradeStoredRides(): Promise<number> {
           ...(row.platform === null ? { platform: ride?.platform ?? UNKNOWN_PLATFORM } : {}),
           ...(figuresAreOld ? rideFigures(ride, analyseRide(ride, row.weightKg, null)) : {}),
         })
-        .where(eq(activities.id, row.id));
+        .where(and(eq(activities.id, row.id), eq(activities.userId, row.userId)));
       if (ride) {
         upgraded++;
         riders.add(row.userId);

@@ -66,7 +66,7 @@ export async function importRecentRides(userId: string, network: Network, { resu
       const streams = await apiGet<Streams>(client, await freshAccessToken(userId, network), `activities/${activity.id}/streams?keys=${STREAM_KEYS}&key_by_type=true`);
       const { id } = await ingestActivity(userId, fitFromStreams(new Date(activity.start_date), streams), { title: activity.name });
       // The Other Platform column (decision 046) names the network the ride came from.
-      await db().update(activities).set({ platform: NETWORK_NAMES[network] }).where(eq(activities.id, id));
+      await db().update(activities).set({ platform: NETWORK_NAMES[network] }).where(and(eq(activities.id, id), eq(activities.userId, userId)));
       await db().insert(networkImports).values({ userId, network, providerActivityId: String(activity.id), activityId: id });
       stored++;
       await setProgress(claimed.id, { importDone: stored });

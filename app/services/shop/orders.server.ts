@@ -44,7 +44,7 @@ export async function startGemCheckout(userId: string, packageId: string, adapte
     cancelUrl: back('error'),
     idempotencyKey: `gem-order:${order.id}`,
   });
-  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(eq(paymentOrders.id, order.id));
+  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.userId, userId)));
   const sessionUrl = session.url.startsWith('/') ? siteUrl(session.url) : session.url;
   return { ok: true, sessionUrl, orderId: order.id };
 }
@@ -74,7 +74,10 @@ export async function fulfilPayment(provider: string, event: PaymentEvent): Prom
       },
       tx,
     );
-    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(eq(paymentOrders.id, order.id));
+    // The rider's key in the WHERE keeps the write to their rows (decision 145); an order whose
+    // rider deleted the account names no one.
+    const ofRider = order.userId === null ? undefined : eq(paymentOrders.userId, order.userId);
+    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(and(eq(paymentOrders.id, order.id), ofRider));
     return true;
   });
 }

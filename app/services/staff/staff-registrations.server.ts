@@ -33,6 +33,7 @@ export async function decideRegistration(id: number, status: 'approved' | 'decli
     .update(registrations)
     .set({ status, decidedAt: new Date() })
     .where(eq(registrations.id, id))
+    // The rider it returns names whose rows changed (decision 145): only their kept pages go stale.
     .returning({ email: registrations.email, eventId: registrations.eventId, firstName: registrations.firstName, userId: registrations.userId });
   if (!row) return false;
   const [event] = await db().select({ name: events.name }).from(events).where(eq(events.id, row.eventId));
