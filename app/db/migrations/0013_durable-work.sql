@@ -18,3 +18,14 @@ ALTER TABLE "ride_uploads" ADD CONSTRAINT "ride_uploads_user_id_users_id_fk" FOR
 -- The same file sent again while its first upload is analysed waits for that one.
 CREATE UNIQUE INDEX "ride_uploads_one_pending_per_file" ON "ride_uploads" USING btree ("user_id","content_hash") WHERE "status" = 'pending';--> statement-breakpoint
 CREATE INDEX "ride_uploads_finished_idx" ON "ride_uploads" USING btree ("finished_at");
+--> statement-breakpoint
+-- A registration answered and not yet carried out: its job creates the account (or mails the
+-- owner of a taken address) and deletes the row. The password's hash only, never the password.
+CREATE TABLE "pending_signups" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"verification_key" text NOT NULL,
+	"account" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -6,6 +6,7 @@
 import '../accounts/account-jobs.server';
 import '../accounts/data-export.server';
 import '../accounts/deletion-jobs.server';
+import '../accounts/registration.server';
 import '../activities/recompute.server';
 import '../activities/stored-ride-jobs.server';
 import '../activities/uploads.server';
