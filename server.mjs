@@ -13,8 +13,24 @@ process.env.NODE_ENV = 'production';
 const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)('@remix-run/express/dist/server.js');
 
 const build = await import('./build/server/index.js');
-const { startServices, stopServices, warmFlowsCatalogue, screenRequest, secureResponse, isTrustedProxy, ticketFor, cachedResponse, keepResponse, documentBodyOf } =
-  build.entry.module;
+const {
+  startServices,
+  stopServices,
+  startDraining,
+  warmFlowsCatalogue,
+  screenRequest,
+  secureResponse,
+  isTrustedProxy,
+  ticketFor,
+  cachedResponse,
+  keepResponse,
+  recordRender,
+  releaseTicket,
+  inSiteOriginOf,
+  noteListeningPort,
+  requestSiteOrigin,
+  documentBodyOf,
+} = build.entry.module;
 
 await startServices();
 
@@ -22,12 +38,15 @@ const app = express();
 app.disable('x-powered-by');
 // The TCP peer, for the rate limiter and the loopback rule of /dev/outbox: always overwritten,
 // so a client cannot send its own (app/services/rate-limit.server.ts reads it).
-// Remix's adapter builds the request's URL from X-Forwarded-Host, and the same-origin rule
-// compares Origin with that URL: only a trusted proxy may name the host.
+// Only a trusted proxy may name the site's origin (X-Forwarded-Proto/-Host, when SITE_URL is
+// unset: app/services/platform/site-origin.server.ts, decision 120); anyone else's are dropped.
 app.use((req, _res, next) => {
   const peer = req.socket.remoteAddress ?? 'unknown';
   req.headers['x-paceline-peer'] = peer;
-  if (!isTrustedProxy(peer)) delete req.headers['x-forwarded-host'];
+  if (!isTrustedProxy(peer)) {
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-proto'];
+  }
   next();
 });
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
@@ -37,30 +56,50 @@ app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, n
 // Remix's express adapter, with the request screened first (same origin, readable forms:
 // app/services/security.server.ts) so a hostile post is a 4xx before any action runs.
 const handleRemix = createRequestHandler(build, 'production');
-// Pages their routes allow to be kept are answered from the page cache while the database
-// has not changed (app/services/platform/page-cache.server.ts, decision 102).
-app.all('*', async (req, res, next) => {
+// Pages their routes allow to be kept are answered from the page cache while nothing they read
+// has been written (app/services/platform/response-cache.server.ts, decisions 102 and 145).
+// Each request runs with its site origin in scope: every URL it builds starts with it, never
+// with its Host.
+// Requests being answered, so SIGTERM can wait for them (and close keep-alive sockets after them).
+let inFlight = 0;
+let stopping = false;
+app.use((req, res, next) => {
+  inFlight += 1;
+  res.on('close', () => (inFlight -= 1));
+  if (stopping) res.setHeader('Connection', 'close');
+  next();
+});
+app.all('*', (req, res, next) => inSiteOriginOf(req, () => answer(req, res, next)));
+
+async function answer(req, res, next) {
+  let ticket = null;
   try {
-    const ticket = await ticketFor({
+    ticket = await ticketFor({
       method: req.method,
-      origin: `${req.protocol}://${req.headers.host} ${req.headers['x-forwarded-host'] ?? ''}`,
+      origin: requestSiteOrigin(req),
       url: req.originalUrl,
       cookie: req.headers.cookie,
       fetchDest: req.headers['sec-fetch-dest'],
     });
-    const kept = ticket && cachedResponse(ticket);
+    // A page another request is rendering right now is waited for, not rendered twice.
+    const kept = ticket && (await cachedResponse(ticket));
     if (kept) {
       res.writeHead(kept.status, kept.headers).end(kept.body);
       return;
     }
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
-    const response = screened instanceof Response ? screened : await handleRemix(screened, {});
-    await send(res, await keepResponse(ticket, secureResponse(request, response)));
+    // What the render reads decides which writes make its answer stale (decision 145).
+    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, {}));
+    const sent = await keepResponse(ticket, secureResponse(request, response));
+    releaseTicket(ticket);
+    await send(res, sent);
   } catch (error) {
     next(error);
+  } finally {
+    releaseTicket(ticket);
   }
-});
+}
 
 /** A rendered document goes out in one write (decision 151); anything else through Remix's adapter. */
 async function send(res, response) {
@@ -75,18 +114,35 @@ const port = Number(process.env.PORT ?? 3000);
 // LISTEN_SOCKET: a Unix socket instead of the port (`npm run bench` needs no free port).
 const address = process.env.LISTEN_SOCKET || port;
 const server = app.listen(address, () => {
-  console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${port}`}`);
+  // The port actually taken (PORT=0 picks a free one): the site's origin when SITE_URL is unset.
+  const listening = server.address();
+  if (typeof listening === 'object' && listening) noteListeningPort(listening.port);
+  console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${listening?.port ?? port}`}`);
   warmFlowsCatalogue();
 });
 
-let stopping = false;
+/** Waits until `done()` or `ms` have passed, looking every 50 ms. */
+async function waitFor(done, ms) {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+// SIGTERM drains (decision 131): /readyz turns 503 so the balancer stops sending, the listener
+// closes, requests being answered finish (up to DRAIN_SECONDS), then the job workers stop taking
+// jobs and finish theirs (a job still running at the deadline is failed and retried elsewhere),
+// and the database closes.
+const drainMs = Number(process.env.DRAIN_SECONDS ?? 25) * 1000;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  console.log(`${signal}: draining`);
+  startDraining();
   server.close();
+  server.closeIdleConnections?.();
+  await waitFor(() => inFlight === 0, drainMs);
   server.closeAllConnections?.();
   await stopServices().catch((error) => console.error(error));
+  console.log(`${signal}: closed`);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -20,7 +20,7 @@ declare module '@remix-run/node' {
  */
 const WORKERS = {
   'ride-analysis.worker': 'app/services/activities/ride-analysis.worker.ts',
-  'flow-summaries.worker': 'app/lib/flows/flow-summaries.worker.ts',
+  'flow-summaries.worker': 'app/services/platform/flow-summaries.worker.ts',
   'pglite.worker': 'app/db/pglite.worker.ts',
 };
 

@@ -7,12 +7,14 @@ import { documentResponse, documentSink } from '~/services/platform/document-bod
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
-export { isTrustedProxy } from '~/services/platform/rate-limit.server';
-export { cachedResponse, keepResponse, ticketFor } from '~/services/platform/response-cache.server';
+export { isTrustedProxy } from '~/services/platform/peer.server';
+export { inSiteOriginOf, noteListeningPort, requestSiteOrigin } from '~/services/platform/site-origin.server';
+export { cachedResponse, keepResponse, recordRender, releaseTicket, ticketFor } from '~/services/platform/response-cache.server';
 export { documentBodyOf } from '~/services/platform/document-body.server';
 
-export { startServices, stopServices } from '~/services/platform/startup.server';
-export { warmFlowsCatalogue } from '~/lib/flows/catalogue.server';
+export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';
+export { startDraining } from '~/services/platform/readiness.server';
+export { warmFlowsCatalogue } from '~/services/platform/flows-catalogue.server';
 
 const ABORT_DELAY_MS = 5_000;
 

@@ -16,6 +16,7 @@ import {
 } from '@remix-run/react';
 import { useEffect } from 'react';
 import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbeddedMode } from '~/components/shell/embedded-mode';
+import { SessionNotice } from '~/components/auth/SessionNotice';
 import { useSessionWatch } from '~/components/auth/use-session-watch';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
@@ -76,11 +77,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
   useFrameBreaker();
-  useSessionWatch(Boolean(user));
+  const session = useSessionWatch(Boolean(user));
   useScrollToTop();
   return (
     <EmbeddedModeProvider serverEmbedded={embedded}>
-      <Header site={shell.site} menus={shell.menus} user={user} />
+      <Header site={shell.site} menus={shell.menus} user={user} session={session} />
+      <SessionNotice session={session} />
       <main className="site-main">
         <Outlet />
       </main>

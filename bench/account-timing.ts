@@ -1,5 +1,5 @@
-// Issue 15 item 6: how long forgot-password and registration take to answer for an e-mail that
-// has an account and for one that has none, interleaved, on an in-memory PGlite. The answers
+// Issue 15 item 6 and issue 25 item 2: how long forgot-password, registration and the
+// parental-consent step take to answer for an e-mail that has an account and for one that has none, interleaved, on an in-memory PGlite. The answers
 // must take the same time (the work that differs runs after the response, decision 064).
 //   npm run bench:account-timing            (BENCH_ROUNDS=200 by default)
 // The environment is set before the app's modules load (hence the dynamic imports).
@@ -44,5 +44,19 @@ print(
   registerRounds,
   await timeKinds(registerAction, { known: register(() => rider.email), unknown: register(() => `fresh-${(fresh += 1)}@example.com`) }, registerRounds),
   ['taken', 'new'],
+);
+// Issue 25 item 2: the parental-consent step, for a parent's address that has an account and one that has none.
+const { action: consentAction } = await import('~/routes/parental-consent/route');
+const { writeFlow } = await import('~/services/platform/flow-state.server');
+const child = await createTestUser({ isKid: true, status: 'pending', dob: '2015-01-01' });
+const consentCookie = (await writeFlow('consent', { childUserId: child.id, userAge: 11, childEmail: child.email })).split(';')[0];
+let parents = 0;
+const consent = (email: () => string) => async () =>
+  formRequest(`http://localhost:3000/parental-consent?childUserId=${child.id}&userAge=11`, { intent: 'submit', parentEmail: email() }, { Cookie: consentCookie, 'Content-Type': 'application/x-www-form-urlencoded' });
+print(
+  'parental consent',
+  ROUNDS,
+  await timeKinds(consentAction, { known: consent(() => rider.email), unknown: consent(() => `parent-${(parents += 1)}@example.com`) }, ROUNDS),
+  ['account', 'new'],
 );
 await closeDatabase();

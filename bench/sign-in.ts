@@ -2,7 +2,7 @@
 // check (the login service, then a session row and its two cookies) and prints
 // {"email": "cookie header"} as JSON. Run with the bench's database environment before the
 // server starts (PGlite is one process's folder):  tsx bench/sign-in.ts a@x b@y
-import { DEMO_PASSWORD } from '~/db/seed/accounts';
+import { DEMO_PASSWORD } from '~/services/seed/accounts';
 import { loginWithPassword } from '~/services/accounts/accounts.server';
 import { createSession } from '~/services/accounts/session.server';
 import { startServices, stopServices } from '~/services/platform/startup.server';

@@ -30,12 +30,15 @@ function decode(file: string): Decoded {
   return { fileId: list('fileIdMesgs')[0], devices: list('deviceInfoMesgs'), events: list('eventMesgs'), records: list('recordMesgs'), laps: list('lapMesgs'), sessions: list('sessionMesgs') };
 }
 
-/** Writes messages in time order (events and records interleaved as a head unit writes them). */
-function encode(file: string, parts: { fileId: Fields; devices: Fields[]; timeline: Array<[number, Fields]>; laps: Fields[]; sessions: Fields[] }) {
+/**
+ * Writes messages in time order (events and records interleaved as a head unit writes them), or
+ * in the order given when `inFileOrder` (a clock that jumped: the stamps are not in order).
+ */
+function encode(file: string, parts: { fileId: Fields; devices: Fields[]; timeline: Array<[number, Fields]>; laps: Fields[]; sessions: Fields[] }, inFileOrder = false) {
   const encoder = new Encoder();
   encoder.onMesg(Profile.MesgNum.FILE_ID, parts.fileId as Mesg);
   for (const device of parts.devices) encoder.onMesg(Profile.MesgNum.DEVICE_INFO, device as Mesg);
-  const timeline = parts.timeline.slice().sort(([, a], [, b]) => (a.timestamp as Date).getTime() - (b.timestamp as Date).getTime());
+  const timeline = inFileOrder ? parts.timeline : parts.timeline.slice().sort(([, a], [, b]) => (a.timestamp as Date).getTime() - (b.timestamp as Date).getTime());
   for (const [mesgNum, fields] of timeline) encoder.onMesg(mesgNum, fields as Mesg);
   parts.laps.forEach((lap, index) => encoder.onMesg(Profile.MesgNum.LAP, { ...lap, messageIndex: index } as Mesg));
   parts.sessions.forEach((session, index) => encoder.onMesg(Profile.MesgNum.SESSION, { ...session, messageIndex: index } as Mesg));
@@ -120,3 +123,52 @@ function multiSport(file: string, sports: Array<'swimming' | 'cycling' | 'runnin
 multiSport('multisport-swim-ride-run.fit', ['swimming', 'cycling', 'running']);
 // 4. No cycling session: the swim and the run alone, which ingest must refuse.
 multiSport('multisport-no-ride.fit', ['swimming', 'running']);
+
+// 5. A clock set back while riding: the Edge 810 ride recorded by a head unit whose clock ran
+//    45 minutes fast until a GPS fix set it right at record 2,000. Records and events from there
+//    on carry stamps 2,700 s earlier (the first 700 s of them earlier than the timer's start); the
+//    session keeps the head unit's timer (4,700 s) and its elapsed time, measured on its clock,
+//    reads 3,200 s: timer time exceeds elapsed time.
+{
+  const JUMP_AT = 2000;
+  const JUMP_S = 2700;
+  const firstCorrected = (edge810.records[JUMP_AT].timestamp as Date).getTime();
+  const back = (fields: Fields): Fields => {
+    const at = (fields.timestamp as Date).getTime();
+    return at >= firstCorrected ? { ...fields, timestamp: new Date(at - JUMP_S * 1000) } : fields;
+  };
+  // File order: the ride's messages sorted on the clock the head unit had when it wrote them.
+  const ordered = timeline(edge810).sort(([, a], [, b]) => (a.timestamp as Date).getTime() - (b.timestamp as Date).getTime());
+  const written = ordered.map(([mesgNum, fields]): [number, Fields] => [mesgNum, back(fields)]);
+  const session = edge810.sessions[0];
+  const end = new Date((session.timestamp as Date).getTime() - JUMP_S * 1000);
+  const sessions = [{ ...session, timestamp: end, totalElapsedTime: (end.getTime() - (session.startTime as Date).getTime()) / 1000 }];
+  const laps = edge810.laps.map(back);
+  encode('edge810-clock-set-back.fit', { ...edge810, timeline: written, laps, sessions }, true);
+}
+
+// 6. A head unit set to leave zeros out of its averages: the ELEMNT ride (over 3,000 s of
+//    coasting) with the session's avg_power that such a unit shows, the mean of the readings
+//    above 0 W written while its timer ran (the records inside the session's timer intervals).
+{
+  const running: Array<[number, number]> = [];
+  let since: number | null = null;
+  for (const event of elemnt.events.filter((candidate) => candidate.event === 'timer')) {
+    const at = (event.timestamp as Date).getTime();
+    if (event.eventType === 'start') since ??= at;
+    else if (since !== null) {
+      running.push([since, at]);
+      since = null;
+    }
+  }
+  let total = 0;
+  let count = 0;
+  for (const record of elemnt.records) {
+    const at = (record.timestamp as Date).getTime();
+    if (typeof record.power !== 'number' || record.power <= 0 || !running.some(([from, to]) => at >= from && at <= to)) continue;
+    total += record.power;
+    count++;
+  }
+  const sessions = [{ ...elemnt.sessions[0], avgPower: Math.round(total / count) }];
+  encode('elemnt-zeros-left-out.fit', { ...elemnt, timeline: timeline(elemnt), sessions });
+}

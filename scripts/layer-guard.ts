@@ -35,3 +35,50 @@ export function layerGuard(): Plugin {
     },
   };
 }
+
+/**
+ * The floors of app/, lowest first (decision 139): a module imports from its own floor or
+ * below, never above. Pure shared code at the bottom; the database schema and the machines on
+ * it; the services (which may read the machines' catalogue and types); the components; the
+ * routes; the document. Tests are not on any floor.
+ */
+export const FLOORS: string[][] = [
+  ['app/lib/'],
+  ['app/db/', 'app/machines/'],
+  ['app/services/'],
+  ['app/components/'],
+  ['app/routes/'],
+  ['app/root.tsx', 'app/entry.server.tsx', 'app/entry.client.tsx'],
+];
+
+export function floorOf(relativePath: string): number | null {
+  const index = FLOORS.findIndex((prefixes) => prefixes.some((prefix) => relativePath.startsWith(prefix)));
+  return index < 0 ? null : index;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]/g;
+
+/** The app-relative modules a source file imports (`~/…` and relative specifiers), without extensions. */
+export function importedModules(relativePath: string, source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const specifier = match[1];
+    if (specifier.startsWith('~/')) found.push(`app/${specifier.slice(2)}`);
+    else if (specifier.startsWith('.')) found.push(path.posix.normalize(path.posix.join(path.posix.dirname(relativePath), specifier)));
+  }
+  return found;
+}
+
+/** Every import of `files` that reaches a higher floor, as "importer -> imported". */
+export function importsPointingUp(files: Array<{ path: string; source: string }>): string[] {
+  const upward: string[] = [];
+  for (const file of files) {
+    const from = floorOf(file.path);
+    if (from === null) continue;
+    for (const target of importedModules(file.path, file.source)) {
+      const to = floorOf(target);
+      if (to !== null && to > from) upward.push(`${file.path} -> ${target}`);
+    }
+  }
+  return upward;
+}

@@ -13,8 +13,10 @@ import type { Connect, Plugin } from 'vite';
  * middleware untouched.
  */
 type SecurityModule = typeof import('../app/services/platform/security.server');
+type SiteOriginModule = typeof import('../app/services/platform/site-origin.server');
 
 const SECURITY_MODULE = '/app/services/platform/security.server.ts';
+const SITE_ORIGIN_MODULE = '/app/services/platform/site-origin.server.ts';
 const SERVER_BUILD = 'virtual:remix/server-build';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,9 +54,15 @@ export function requestScreen(): Plugin {
     name: 'paceline-request-screen',
     apply: 'serve',
     configureServer(server) {
+      // Every request runs with its site origin in scope (decision 120), as in server.mjs; the
+      // site's port is the one this server accepted the request on.
       server.middlewares.use((req, _res, next) => {
         writePeer(req);
-        next();
+        server.ssrLoadModule(SITE_ORIGIN_MODULE).then((loaded) => {
+          const { inSiteOriginOf, noteListeningPort } = loaded as SiteOriginModule;
+          noteListeningPort(req.socket.localPort);
+          inSiteOriginOf({ get: (name) => [req.headers[name.toLowerCase()] ?? null].flat()[0] }, next);
+        }, next);
       });
       const handleRemix = createRequestHandler(() => server.ssrLoadModule(SERVER_BUILD) as Promise<ServerBuild>, 'development');
       // Returned: runs after Vite's own middlewares (assets, modules), before Remix's when this

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
-import { DEMO_USERS } from '~/db/seed/accounts';
+import { DEMO_USERS } from '~/services/seed/accounts';
 import {
   checkLedgerInvariants,
   entrySumsPerCurrency,

@@ -1,6 +1,7 @@
 // `npm test`: everything CI checks, in one command that installs what it lacks.
 // Types, unit/loader/action tests on PGlite and on a throwaway PostgreSQL cluster, the
-// browser tests in Debian's Chromium against the built app, then machine path coverage
+// browser tests in Debian's Chromium against the built app, the two-instance scale test,
+// then machine path coverage
 // (model paths and the transitions the browser tests took).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -113,6 +114,17 @@ if (built) {
     ...(prepared ? { E2E_DATABASE_PREPARED: e2eEnv.PGLITE_DIR } : {}),
   });
   countPlaywright(`${REPORTS}/playwright.json`);
+}
+
+// N stateless instances (issue 22): PostgreSQL, an S3-compatible server, two instances of the
+// build and a round-robin proxy on loopback (scripts/test-scale.ts, about a minute).
+if (built) {
+  run('Scale: two instances, PostgreSQL, S3, proxy', 'npx', ['tsx', 'scripts/test-scale.ts'], { SCALE_REPORT: `${REPORTS}/scale.json` });
+  if (existsSync(`${REPORTS}/scale.json`)) {
+    const scale = JSON.parse(readFileSync(`${REPORTS}/scale.json`, 'utf8'));
+    totals.passed += scale.passed;
+    totals.failed += scale.failed;
+  }
 }
 
 // After the browser tests, so the report reads the transitions they just recorded (the folder

@@ -10,7 +10,9 @@ import postgres from 'postgres';
 import * as schema from './schema';
 import { PgliteThread } from './pglite-thread.server';
 import { installJobQueue, pgliteExecutor, postgresExecutor, type SqlExecutor } from './job-queue.server';
-import { advanceAfter, advanceWriteGeneration, followOtherWriters, unlessReadOnly } from './write-watch.server';
+import { CONNECTION_NAME, followOtherWriters } from './other-writers.server';
+import { watchPglite, watchPostgres } from './statement-watch.server';
+import { invalidateEverything } from './write-watch.server';
 
 export type Schema = typeof schema;
 /** Both engines speak PostgreSQL; services see one database type. */
@@ -40,17 +42,17 @@ let current: OpenDatabase | undefined;
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   if (current) await closeDatabase();
   // What was read from another database must not be served from this one.
-  advanceWriteGeneration();
+  invalidateEverything();
   current = options.engine === 'postgres' ? openPostgres(options.url) : await openPglite(options);
   return current;
 }
 
 function openPostgres(url: string): OpenDatabase {
   // Quiet notices: "relation already exists, skipping" from migrations is noise.
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  // Statements outside a transaction, and whole transactions (Drizzle's two entry points).
-  advanceAfter(client, 'unsafe', unlessReadOnly);
-  advanceAfter(client, 'begin');
+  // The connection name lets this process skip its own writes' announcements (other-writers.server.ts).
+  const client = postgres(url, { max: 10, onnotice: () => {}, connection: { application_name: CONNECTION_NAME } });
+  // What each statement reads and writes (decision 145): Drizzle's two entry points.
+  watchPostgres(client as never);
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   // The queue polls and claims jobs on connections of its own: those statements are no write
   // a page shows, and must not wait behind (or hold up) the app's pool.
@@ -64,8 +66,9 @@ function openPostgres(url: string): OpenDatabase {
       await migrateOnce(client, async () => {
         await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
         await installJobQueue(queue);
+        // Its triggers are (re)created too: two instances replacing them at once would collide.
+        await followOtherWriters(client);
       });
-      await followOtherWriters(client);
     },
     close: async () => {
       await queueClient.end({ timeout: 5 });
@@ -98,13 +101,15 @@ async function migrateOnce(client: postgres.Sql, migrate: () => Promise<void>): 
 async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promise<OpenDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // PGlite runs on a worker thread, off the request thread (decision 152); this object has
-  // PGlite's query / exec / transaction, which the hooks below and Drizzle use.
+  // PGlite's query / exec / transaction, which the hooks below and Drizzle use. The hooks run
+  // here, on the request thread: a statement's tags come from its SQL and parameters before it
+  // crosses, its reads go to the calling request's recorder, its writes are announced when its
+  // answer (or its transaction's) is back.
   const client = await PgliteThread.open(options);
-  // Taken before the write watch's hooks: the queue's polling is no page-visible write.
+  // Taken before the statement hooks: the queue's polling is no page-visible write.
   const queue = pgliteExecutor(client);
-  advanceAfter(client, 'query', unlessReadOnly);
-  advanceAfter(client, 'exec', unlessReadOnly);
-  advanceAfter(client, 'transaction');
+  // What each statement reads and writes (decision 145).
+  watchPglite(client as never);
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {
     engine: 'pglite',

@@ -1,73 +1,123 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../tests/helpers/db';
+import postgres from 'postgres';
+import { verifySessionToken } from '~/services/accounts/session.server';
+import { createTestUser, signedInRequest } from '../../tests/helpers/users';
 import { db } from './client.server';
-import { teams } from './schema';
-import { followOtherWriters, isReadOnlyStatement, writeGeneration } from './write-watch.server';
+import { followOtherWriters, tagsOfAnnouncement, type AnnouncingDatabase } from './other-writers.server';
+import { events, subscribers, teams, users } from './schema';
+import { readsOf, unchangedSince, type ReadsOf } from './write-watch.server';
 
 useTestDatabase();
 
-describe('the write generation (runs on PGlite and PostgreSQL)', () => {
-  it('stays put while the database is only read', async () => {
-    const before = writeGeneration();
-    await db().select().from(teams).limit(1);
-    await db().execute(sql`select count(*) from teams`);
-    expect(writeGeneration()).toBe(before);
+const stillValid = (kept: ReadsOf<unknown>) => unchangedSince(kept.reads, kept.mark);
+
+describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)', () => {
+  it('records what a read touched: a rider\'s rows by key, a list as the whole table', async () => {
+    const rider = await createTestUser();
+    const own = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
+    expect([...own.reads]).toEqual([`users:${rider.id}`]);
+    const list = await readsOf(() => db().select().from(teams).limit(1));
+    expect([...list.reads]).toEqual(['teams']);
   });
 
-  it('moves once a statement outside a transaction has written, before the caller goes on', async () => {
-    const before = writeGeneration();
-    await db().execute(sql`create temporary table if not exists generation_probe (n int)`);
-    const afterCreate = writeGeneration();
-    expect(afterCreate).toBeGreaterThan(before);
-    await db().execute(sql`insert into generation_probe values (1)`);
-    expect(writeGeneration()).toBeGreaterThan(afterCreate);
+  it('a write stales only what read its rows, once it is visible and before the caller goes on', async () => {
+    const [rider, other] = [await createTestUser(), await createTestUser()];
+    const ownRow = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
+    const otherRow = await readsOf(() => db().select().from(users).where(eq(users.id, other.id)));
+    const allUsers = await readsOf(() => db().select({ id: users.id }).from(users));
+    const teamList = await readsOf(() => db().select().from(teams));
+
+    await db().update(users).set({ firstname: 'Changed' }).where(eq(users.id, rider.id));
+    expect(stillValid(ownRow)).toBe(false);
+    expect(stillValid(allUsers)).toBe(false);
+    expect(stillValid(otherRow)).toBe(true);
+    expect(stillValid(teamList)).toBe(true);
+
+    // A write no page reads touches nothing that was read.
+    await db().insert(subscribers).values({ email: `someone-${Date.now()}@example.com` });
+    expect(stillValid(otherRow)).toBe(true);
+    expect(stillValid(teamList)).toBe(true);
   });
 
-  it('moves after a transaction commits, not only while it runs', async () => {
-    let insideAfterWrite = -1;
-    const before = writeGeneration();
+  it('a write it cannot key (no key in its WHERE) stales every read of the table', async () => {
+    const rider = await createTestUser();
+    const ownRow = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
+    await db().update(users).set({ firstname: 'Same' }).where(eq(users.email, 'nobody@example.com'));
+    expect(stillValid(ownRow)).toBe(false);
+  });
+
+  it('a transaction\'s writes are announced when it settles, not while it runs', async () => {
+    const rider = await createTestUser();
+    const ownRow = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
+    let validInside = false;
     await db().transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      insideAfterWrite = writeGeneration();
+      await tx.update(users).set({ firstname: 'Inside' }).where(eq(users.id, rider.id));
+      validInside = stillValid(ownRow);
     });
-    // A reader that took the generation inside the transaction must find it moved afterwards.
-    expect(writeGeneration()).toBeGreaterThan(insideAfterWrite);
-    expect(insideAfterWrite).toBeGreaterThanOrEqual(before);
+    expect(validInside).toBe(true);
+    expect(stillValid(ownRow)).toBe(false);
   });
 
-  it('moves when a transaction fails and rolls back too (a needless move only costs a miss)', async () => {
-    const before = writeGeneration();
-    await expect(
-      db().transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    expect(writeGeneration()).toBeGreaterThan(before);
+  it('a read that a write overtakes is stale: a write committed during a render makes it unkeepable', async () => {
+    const rider = await createTestUser();
+    const render = await readsOf(async () => {
+      const rows = await db().select().from(users).where(eq(users.id, rider.id));
+      await db().update(users).set({ firstname: 'During' }).where(eq(users.id, rider.id));
+      return rows;
+    });
+    expect(stillValid(render)).toBe(false);
   });
-});
 
-describe('isReadOnlyStatement', () => {
-  it('takes SELECT and SHOW as reads and everything else, a WITH included, as a write', () => {
-    expect(isReadOnlyStatement('select * from users')).toBe(true);
-    expect(isReadOnlyStatement('  SELECT 1')).toBe(true);
-    expect(isReadOnlyStatement('show server_version')).toBe(true);
-    expect(isReadOnlyStatement('with x as (insert into t values (1) returning *) select * from x')).toBe(false);
-    expect(isReadOnlyStatement('update users set x = 1')).toBe(false);
-    expect(isReadOnlyStatement('selected_things')).toBe(false);
-    expect(isReadOnlyStatement('select 1; delete from sessions')).toBe(false);
-    expect(isReadOnlyStatement('select 1;')).toBe(true);
-    expect(isReadOnlyStatement(undefined)).toBe(false);
+  it('a statement it does not understand stales everything', async () => {
+    const list = await readsOf(() => db().select().from(events).limit(1));
+    await db().execute(sql`create temporary table if not exists tag_probe (n int)`);
+    expect(stillValid(list)).toBe(false);
+  });
+
+  it('a row whose key the database picks is named by the key its RETURNING hands back, alone and in a transaction', async () => {
+    const owner = await createTestUser();
+    const [existing] = await db().insert(teams).values({ name: `Kept ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+    const existingTeam = await readsOf(() => db().select().from(teams).where(eq(teams.id, existing.id)));
+    const ownerRow = await readsOf(() => db().select().from(users).where(eq(users.id, owner.id)));
+    const teamList = await readsOf(() => db().select().from(teams));
+    const [created] = await db().insert(teams).values({ name: `New ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+    const createdTeam = await readsOf(() => db().select().from(teams).where(eq(teams.id, created.id)));
+    expect(stillValid(teamList)).toBe(false);
+    expect(stillValid(existingTeam)).toBe(true);
+    // A new account (the id picked by the database, every column returned) stales no other rider's row.
+    await createTestUser();
+    expect(stillValid(ownerRow)).toBe(true);
+
+    await db().transaction(async (tx) => {
+      await tx.insert(teams).values({ name: `In a transaction ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+      await tx.update(teams).set({ description: 'Returned' }).where(eq(teams.name, 'no such team')).returning({ id: teams.id });
+    });
+    expect(stillValid(existingTeam)).toBe(true);
+    expect(stillValid(createdTeam)).toBe(true);
+    // Updated by another column, named by the key it returns: that row's readers only.
+    await db().update(teams).set({ description: 'Renamed' }).where(eq(teams.name, (await db().select({ name: teams.name }).from(teams).where(eq(teams.id, created.id)))[0].name)).returning({ id: teams.id });
+    expect(stillValid(createdTeam)).toBe(false);
+    expect(stillValid(existingTeam)).toBe(true);
+  });
+
+  it('a deleted account takes its rows in other tables with it (the foreign keys cascade)', async () => {
+    const rider = await createTestUser();
+    const { sessions } = await import('./schema');
+    const ownSessions = await readsOf(() => db().select().from(sessions).where(eq(sessions.userId, rider.id)));
+    expect([...ownSessions.reads]).toEqual([`sessions:${rider.id}`]);
+    await db().delete(users).where(eq(users.id, rider.id));
+    expect(stillValid(ownSessions)).toBe(false);
   });
 });
 
 describe('writes by another process', () => {
-  it('announced by the tables\' triggers at commit, move the generation of a process that follows them', async () => {
+  it('are announced by the tables\' triggers at commit with the keys they wrote, and stale only those', async () => {
     // A second, unhooked database stands for the other process: only its announcements reach us.
     const other = await PGlite.create();
-    await other.exec('create table probe_rides (id serial primary key, watts int)');
+    await other.exec('create table users (id uuid primary key, name text); create table probe_rides (id serial primary key, watts int)');
     await followOtherWriters({
       unsafe: (statements) => other.exec(statements),
       listen: async (channel, onNotify, onListen) => {
@@ -75,11 +125,46 @@ describe('writes by another process', () => {
         onListen();
       },
     });
-    const before = writeGeneration();
-    await other.query('select * from probe_rides');
-    expect(writeGeneration()).toBe(before);
+    const [a, b] = ['0e5d1a50-0000-4000-8000-00000000000a', '0e5d1a50-0000-4000-8000-00000000000b'];
+    const readA = await readsOf(() => db().select().from(users).where(eq(users.id, a)));
+    const readB = await readsOf(() => db().select().from(users).where(eq(users.id, b)));
+    await other.query('select * from users');
+    await other.query(`insert into users (id, name) values ('${a.toUpperCase()}', 'A')`);
+    await expect.poll(() => stillValid(readA), { timeout: 10_000 }).toBe(false);
+    expect(stillValid(readB)).toBe(true);
+    // A table without a key column is announced whole; an update that changes nothing, not at all.
+    await other.query('update users set name = name where false');
     await other.exec('insert into probe_rides (watts) values (250)');
-    await expect.poll(() => writeGeneration()).toBeGreaterThan(before);
+    await other.query(`insert into users (id, name) values ('${b}', 'B')`);
+    await expect.poll(() => stillValid(readB), { timeout: 10_000 }).toBe(false);
     await other.close();
+  }, 90_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, another connection\'s writes stale only the rows they wrote, and a revoked session at once', async () => {
+    const client = (db() as unknown as { $client: AnnouncingDatabase & { options: { host: string[]; port: number[]; database: string; user: string } } }).$client;
+    // A server listens once it has migrated; this test's database was copied from a migrated template.
+    await followOtherWriters(client);
+    const own = client.options;
+    const other = postgres({ host: own.host[0], port: own.port[0], database: own.database, user: own.user, max: 1, onnotice: () => {}, connection: { application_name: 'a script' } });
+    const [rider, bystander] = [await createTestUser(), await createTestUser()];
+    const riderRow = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
+    const bystanderRow = await readsOf(() => db().select().from(users).where(eq(users.id, bystander.id)));
+    await other.unsafe(`update users set firstname = 'Scripted' where id = $1`, [rider.id]);
+    await expect.poll(() => stillValid(riderRow), { timeout: 10_000 }).toBe(false);
+    expect(stillValid(bystanderRow)).toBe(true);
+    // The session memory follows the same announcements: a session deleted elsewhere fails next.
+    const { sessionId, cookie } = await signedInRequest(bystander.id);
+    const token = decodeURIComponent(/paceline_token=([^;]+)/.exec(cookie)![1]);
+    expect(await verifySessionToken(token)).not.toBeNull();
+    await other.unsafe('delete from sessions where id = $1', [sessionId]);
+    await expect.poll(async () => verifySessionToken(token), { timeout: 10_000 }).toBeNull();
+    await other.end();
+  });
+
+  it('reads the announcement of a write: its table, its keys or the whole table, and skips its own', () => {
+    expect(tagsOfAnnouncement('users 42,43 psql')).toEqual(['users:42', 'users:43']);
+    expect(tagsOfAnnouncement('teams * psql')).toEqual(['teams']);
+    expect(tagsOfAnnouncement('teams 1 paceline abc', 'paceline abc')).toEqual([]);
+    expect(tagsOfAnnouncement('')).toEqual(['*']);
   });
 });

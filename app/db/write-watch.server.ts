@@ -1,118 +1,130 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
- * The database's write generation: a number that changes after every write this process
- * makes has become visible, so anything computed from the database can be remembered with
- * the generation it was read at and thrown away once the generation moves (the page cache,
- * remembered session checks: docs/performance.md, decision 102).
+ * What was read and what was written, so that anything computed from the database can be
+ * remembered and thrown away exactly when something it read has changed (decision 145: the
+ * response cache, remembered session checks, the services' short caches).
  *
- * The rule that keeps it sound: the generation moves strictly *after* a write is committed.
- * A reader takes the generation before it reads; if a write commits while it reads, what it
- * computed is filed under the old generation and never served again. Moving early as well
- * would be harmless, moving late never happens: every statement that is not a plain read,
- * and every transaction, moves it when it settles (committed or not: a needless move only
- * costs a cache miss).
+ * Tags name rows: `users:42` (the rows of table `users` whose key column is 42), `events` (the
+ * whole table), `*` (everything). The database client tags every statement from its SQL text
+ * and parameters (statement-watch.server.ts) and, for a write, calls `invalidate` strictly
+ * *after* it is visible (a statement outside a transaction once it settled, a transaction's
+ * writes once it committed). A reader takes a `readMark()` before it reads and records its
+ * read tags while it reads; what it computed stays valid while `unchangedSince(reads, mark)`:
+ * no write to what it read was announced after the mark. A write that commits while a page
+ * renders therefore makes that render unkeepable, as the global generation did (decision 102),
+ * but only for the renders that read what it wrote.
  */
-let generation = 0;
 
-export function writeGeneration(): number {
-  return generation;
+export type Tag = string;
+export const EVERYTHING: Tag = '*';
+
+/** Announcements are numbered; a mark is the number of the last one before a read began. */
+let sequence = 0;
+/** The last announcement of a write to `table:key`. */
+const keyedWrites = new Map<string, number>();
+/** The last announcement of a write to a whole table (rows not known). */
+const wholeWrites = new Map<string, number>();
+/** The last announcement of any write to a table, keyed or whole. */
+const anyWrites = new Map<string, number>();
+let everythingWrittenAt = 0;
+let anythingWrittenAt = 0;
+/** Older keyed announcements were dropped to bound memory: marks before this are stale. */
+let forgottenBefore = 0;
+const KEYED_WRITES_MAX = 100_000;
+
+export function readMark(): number {
+  return sequence;
 }
 
-/** For writes the hooks below cannot see (another process's, announced by the database). */
-export function advanceWriteGeneration(): void {
-  generation += 1;
+function tableOf(tag: Tag): { table: string; keyed: boolean } {
+  const colon = tag.indexOf(':');
+  return colon === -1 ? { table: tag, keyed: false } : { table: tag.slice(0, colon), keyed: true };
+}
+
+/** Announces writes that are visible now: everything read of them before is stale. */
+export function invalidate(tags: Iterable<Tag>): void {
+  sequence += 1;
+  anythingWrittenAt = sequence;
+  for (const tag of tags) {
+    if (tag === EVERYTHING) {
+      everythingWrittenAt = sequence;
+      continue;
+    }
+    const { table, keyed } = tableOf(tag);
+    anyWrites.set(table, sequence);
+    if (keyed) keyedWrites.set(tag, sequence);
+    else wholeWrites.set(table, sequence);
+  }
+  if (keyedWrites.size > KEYED_WRITES_MAX) {
+    keyedWrites.clear();
+    forgottenBefore = sequence;
+  }
+}
+
+/** Whether nothing these reads depend on was written after the mark was taken. */
+export function unchangedSince(reads: Iterable<Tag>, mark: number): boolean {
+  if (everythingWrittenAt > mark || forgottenBefore > mark) return false;
+  for (const tag of reads) {
+    if (tag === EVERYTHING) {
+      if (anythingWrittenAt > mark) return false;
+      continue;
+    }
+    const { table, keyed } = tableOf(tag);
+    if (keyed ? (wholeWrites.get(table) ?? 0) > mark || (keyedWrites.get(tag) ?? 0) > mark : (anyWrites.get(table) ?? 0) > mark) return false;
+  }
+  return true;
 }
 
 /**
- * A statement that changes nothing: one SELECT or SHOW. A WITH may hold an INSERT, and a string
- * of several statements may write after its first: both count as writes.
+ * A recorder of read tags for one unit of work (a request's render, a session check, one
+ * cached query). Nested recorders hand what they see to their parents, so a session check
+ * made while a page renders counts for the page too.
  */
-const READ_ONLY = /^\s*(?:select|show)\b[^;]*;?\s*$/i;
-
-export function isReadOnlyStatement(sql: unknown): boolean {
-  return typeof sql === 'string' && READ_ONLY.test(sql);
+class ReadRecorder {
+  readonly reads = new Set<Tag>();
+  constructor(private readonly parent: ReadRecorder | undefined) {}
+  add(tag: Tag): void {
+    for (let recorder: ReadRecorder | undefined = this; recorder; recorder = recorder.parent) recorder.reads.add(tag);
+  }
 }
 
-type AnyFunction = (...args: never[]) => unknown;
+const recorders = new AsyncLocalStorage<ReadRecorder>();
+
+/** Called by the database client for each statement: the rows it reads. */
+export function noteReads(tags: Iterable<Tag>): void {
+  const recorder = recorders.getStore();
+  if (!recorder) return;
+  for (const tag of tags) recorder.add(tag);
+}
+
+/** What `work` read (statements it ran, remembered reads it reused), with the mark taken before. */
+export interface ReadsOf<T> {
+  value: T;
+  reads: ReadonlySet<Tag>;
+  mark: number;
+}
+
+export async function readsOf<T>(work: () => PromiseLike<T>): Promise<ReadsOf<T>> {
+  const recorder = new ReadRecorder(recorders.getStore());
+  const mark = readMark();
+  // Awaited inside the run: a Drizzle query builder only starts when its `then` is called.
+  const value = await recorders.run(recorder, async () => await work());
+  return { value, reads: recorder.reads, mark };
+}
 
 /**
- * Replaces `client[name]` with a call that advances the generation when the returned promise
- * settles, for the calls `counts` picks, before the caller sees the result.
+ * A value computed from the database and shared between requests: valid while what it read is
+ * unchanged; each reuse counts its reads for the reader (a page kept by the response cache
+ * must go stale when a remembered query it used does).
  */
-export function advanceAfter<T extends object>(client: T, name: keyof T & string, counts: (args: unknown[]) => boolean = () => true): void {
-  const original = client[name] as unknown as AnyFunction;
-  const wrapped = function (this: unknown, ...args: unknown[]) {
-    const result = original.apply(this, args as never[]);
-    if (!counts(args) || !isThenable(result)) return result;
-    // A native promise is awaited without reading its `then`: hand back a chained one.
-    if (result.constructor === Promise) return (result as Promise<unknown>).finally(advanceWriteGeneration);
-    // postgres.js queries are lazy Promise subclasses with their own methods (`values()`,
-    // chained by Drizzle after this returns): keep the object, wrap its `then`.
-    const then = result.then;
-    result.then = function (onFulfilled, onRejected) {
-      return then
-        .call(
-          this,
-          (value) => {
-            advanceWriteGeneration();
-            return value;
-          },
-          (reason) => {
-            advanceWriteGeneration();
-            throw reason;
-          },
-        )
-        .then(onFulfilled, onRejected);
-    };
-    return result;
-  };
-  (client as Record<string, unknown>)[name] = wrapped;
+export function reuse<T>(kept: ReadsOf<T> | undefined): kept is ReadsOf<T> {
+  if (!kept || !unchangedSince(kept.reads, kept.mark)) return false;
+  noteReads(kept.reads);
+  return true;
 }
 
-interface Thenable {
-  then: (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => Promise<unknown>;
-}
-
-function isThenable(value: unknown): value is Thenable {
-  return typeof value === 'object' && value !== null && typeof (value as Thenable).then === 'function';
-}
-
-/** A statement call counts as a write unless its SQL text is a plain read. */
-export const unlessReadOnly = (args: unknown[]) => !isReadOnlyStatement(args[0]);
-
-/** What followOtherWriters needs of a client (postgres.js's `sql` has both). */
-export interface AnnouncingDatabase {
-  unsafe(statements: string): PromiseLike<unknown>;
-  listen(channel: string, onNotify: () => void, onListen: () => void): PromiseLike<unknown>;
-}
-
-/** The channel PostgreSQL announces committed writes on (notifications are sent at commit). */
-const WRITES_CHANNEL = 'paceline_writes';
-
-/**
- * Another process on the same PostgreSQL database (a second server, a script) writes where
- * the hooks above cannot see. Every table gets a statement trigger that announces the write,
- * delivered at commit; this process listens and moves its generation. Run after migrating,
- * so tables added by later migrations are covered on the next start. PGlite is opened by one
- * process only and needs none of it.
- */
-export async function followOtherWriters(client: AnnouncingDatabase): Promise<void> {
-  await client.unsafe(`
-    CREATE OR REPLACE FUNCTION paceline_announce_write() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_notify('${WRITES_CHANNEL}', '');
-      RETURN NULL;
-    END $$;
-    DO $$
-    DECLARE t record;
-    BEGIN
-      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
-        EXECUTE format(
-          'CREATE OR REPLACE TRIGGER paceline_announce_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
-          'FOR EACH STATEMENT EXECUTE FUNCTION paceline_announce_write()',
-          t.tablename);
-      END LOOP;
-    END $$;`);
-  // Notifications sent while the listening connection was down are lost: (re)connecting moves
-  // the generation too.
-  await client.listen(WRITES_CHANNEL, advanceWriteGeneration, advanceWriteGeneration);
+/** Everything known is stale (a database opened, a lost notification connection). */
+export function invalidateEverything(): void {
+  invalidate([EVERYTHING]);
 }

@@ -1,3 +1,5 @@
+import type { SessionEndReason } from './login-path';
+
 /** Messages of the verification pages, shared by the server and the forms that validate in the browser. */
 export const VERIFY_MESSAGES = {
   verified: 'Your account has been verified.',
@@ -5,4 +7,31 @@ export const VERIFY_MESSAGES = {
   invalidCode: 'The code is invalid or has expired.',
   invalidLink: 'This link is invalid or has expired.',
   resent: 'A new link has been sent. Please check your e-mail.',
+} as const;
+
+/**
+ * The toast of each way a session ends (spec 1 §2: 'Your session has expired. Please log in
+ * again.' for session_expired and token_expired; the revoked wording is ours, decision 135).
+ * The session machine shows it before leaving for login, and the login page shows it for a
+ * guard's redirect.
+ */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  session_expired: 'Your session has expired. Please log in again.',
+  token_expired: 'Your session has expired. Please log in again.',
+  session_revoked: 'You were signed out because your session was ended elsewhere. Please log in again.',
+};
+
+/** The session check got no answer: the rider stays signed in and the check is tried again (decision 135). */
+export const SESSION_OFFLINE_MESSAGE = 'No response from Paceline: you are still signed in, and we will check your session again shortly.';
+
+export function isSessionEndReason(value: string | null): value is SessionEndReason {
+  return value !== null && value in SESSION_END_MESSAGES;
+}
+
+/** The sign-in forms' own messages (login and register; decision 136 for those the spec leaves open). */
+export const SIGN_IN_MESSAGES = {
+  wrongCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  verifyEmail: 'Please verify your e-mail: we have sent you a new code.',
+  registered: 'Thank you for registering. We have sent a verification code to your e-mail.',
 } as const;

@@ -1,4 +1,4 @@
-import type { Toast } from '~/machines/toast.machine';
+import type { Toast } from './toast';
 import { NO_RESPONSE_MESSAGE } from './constants';
 
 /**
@@ -27,7 +27,8 @@ export interface ApiClientDeps {
   currentPath: () => string;
 }
 
-function browserDeps(): ApiClientDeps {
+/** The seam's real browser: window.fetch, the toaster, a full navigation, the current path. */
+export function browserDeps(): ApiClientDeps {
   return {
     fetch: (...args) => window.fetch(...args),
     toast: (toast) => window.dispatchEvent(new CustomEvent('paceline:toast', { detail: toast })),

@@ -8,6 +8,8 @@ export const TOAST_AUTO_CLOSE_MS = 10_000;
 
 /** Spec 1 §9 "Session check every 120000 ms". */
 export const SESSION_CHECK_MS = 120_000;
+/** When the session check got no answer, the next try (not in the spec: decision 135). */
+export const SESSION_OFFLINE_RETRY_MS = 30_000;
 
 /** Spec 3 §9 "Upload limit 8 MB (8388608 bytes)." */
 export const EVENT_UPLOAD_MAX_BYTES = 8_388_608;
@@ -39,11 +41,6 @@ export const DOWNLOAD_FAILED_MESSAGE = 'Error download file. Please try again';
 
 /** How long the WordPress CMS's answers are reused before asking again. */
 export const CMS_CACHE_TTL_MS = 60_000;
-/**
- * How long a public list read by every visitor (the home page's featured events) is reused in a
- * server process; writes in that process empty it at once (decision 101).
- */
-export const PUBLIC_LIST_CACHE_TTL_MS = 10_000;
 // ── Events, registration wizard, teams and results (spec 3) ──
 
 /** Spec 3 §9 "Minimum date-of-birth age 10 years." */
@@ -142,6 +139,18 @@ export const FTP_DEFAULT_W = 180;
 /** The FTP a rider may set on the profile (decision 106; the spec gives no range): whole watts in this range. */
 export const FTP_SET_MIN_W = 50;
 export const FTP_SET_MAX_W = 600;
+/**
+ * Threshold detection (decision 141): a ride of at least this long whose IF would be above
+ * IF_HOUR_CEILING shows a threshold of at least NP / IF_HOUR_CEILING (nobody holds more than
+ * about 105 % of threshold for an hour: Coggan's reading of IF).
+ */
+export const HOUR_RIDE_S = 3600;
+export const IF_HOUR_CEILING = 1.05;
+/** Fitness and fatigue (decision 142): exponentially weighted daily load over these many days. */
+export const FITNESS_DAYS = 42;
+export const FATIGUE_DAYS = 7;
+/** The power-duration model (decision 143) is fitted to the mean-max curve of these windows. */
+export const MODEL_WINDOWS_DAYS = [42, 90] as const;
 /** Spec 2 §9 category thresholds: CAT-1 above 4.0 W/kg, CAT-2 1.0 to 3.9. */
 export const CATEGORY_ONE_MIN_W_PER_KG = 4.0;
 export const CATEGORY_TWO_MIN_W_PER_KG = 1.0;
@@ -200,3 +209,14 @@ export const WALLET_FEE_BASIS_POINTS = 150;
 export const WALLET_WITHDRAWAL_REDIRECT_MS = 1_500;
 /** balanceUSD: a configured reference rate, US cents per BTC (decision 072: no live price feed). */
 export const WALLET_USD_CENTS_PER_BTC = 6_500_000n;
+
+/* A rider's data (issue 26; not in the spec: decision 128) */
+
+/** How long a copy of a rider's data can be downloaded once built. */
+export const DATA_EXPORT_VALID_DAYS = 7;
+
+/** How often the profile asks how far a copy has been built. */
+export const DATA_EXPORT_POLL_MS = 2_000;
+
+/** Rides one "Download selected" zip may hold. */
+export const RIDES_ZIP_MAX = 100;

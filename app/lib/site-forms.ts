@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MIN_CHARS } from './constants';
 
@@ -15,6 +16,12 @@ export const SubscribeSchema = z.object({
   /** Where a form post without JavaScript returns to. */
   redirectTo: z.string().optional(),
 });
+
+/** What /subscribe answers the footer's fetcher (a post without JavaScript is redirected instead). */
+export interface SubscribeAnswer {
+  result: SubmissionResult<string[]>;
+  subscribed: boolean;
+}
 
 export const ContactSchema = z.object({
   name: z.string({ required_error: 'First Name is required' }).trim().min(1, 'First Name is required').max(120),

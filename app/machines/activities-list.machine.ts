@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ActivityListPage, ActivityRow, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
 import { COMPARE_LIMIT } from '~/lib/constants';
 
@@ -45,25 +45,25 @@ export const activitiesListMachine = setup({
   },
   guards: {
     hasMorePages: ({ context }) => context.page < context.totalPages,
-    loadedPageLeavesMore: ({ event }) => {
-      const page = (event as unknown as { output: ActivityListPage }).output;
-      return page.currentPage < page.totalPages;
-    },
+    loadedPageLeavesMore: (_, page: ActivityListPage) => page.currentPage < page.totalPages,
   },
   actions: {
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     startOver: assign({ page: 1, rows: [] as ActivityRow[] }),
-    rememberSort: assign({ sort: ({ context, event }) => (event.type === 'SET_SORT' ? event.sort : context.sort) }),
-    appendPage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: ActivityListPage }).output;
-      return { rows: [...context.rows, ...page.results], totalPages: page.totalPages, totalCount: page.totalCount, page: page.currentPage };
+    rememberSort: assign(({ event }) => {
+      assertEvent(event, 'SET_SORT');
+      return { sort: event.sort };
     }),
-    toggleCompare: assign({
-      compare: ({ context, event }) => {
-        if (event.type !== 'TOGGLE_COMPARE') return context.compare;
-        if (context.compare.includes(event.id)) return context.compare.filter((id) => id !== event.id);
-        return [...context.compare, event.id].slice(-COMPARE_LIMIT);
-      },
+    appendPage: assign(({ context }, page: ActivityListPage) => ({
+      rows: [...context.rows, ...page.results],
+      totalPages: page.totalPages,
+      totalCount: page.totalCount,
+      page: page.currentPage,
+    })),
+    toggleCompare: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE_COMPARE');
+      if (context.compare.includes(event.id)) return { compare: context.compare.filter((id) => id !== event.id) };
+      return { compare: [...context.compare, event.id].slice(-COMPARE_LIMIT) };
     }),
   },
 }).createMachine({
@@ -93,8 +93,12 @@ export const activitiesListMachine = setup({
         src: 'fetchPage',
         input: ({ context }) => ({ page: context.page, sort: context.sort, type: context.type }),
         onDone: [
-          { guard: 'loadedPageLeavesMore', target: 'ready', actions: 'appendPage' },
-          { target: 'finished', actions: 'appendPage' },
+          {
+            guard: { type: 'loadedPageLeavesMore', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: { type: 'appendPage', params: ({ event }) => event.output },
+          },
+          { target: 'finished', actions: { type: 'appendPage', params: ({ event }) => event.output } },
         ],
         onError: { target: 'failed' },
       },

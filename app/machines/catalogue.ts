@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
 import { accountsFlows } from './catalogue/accounts';
 import { activitiesFlows } from './catalogue/activities';
 import { connectionsFlows } from './catalogue/connections';
@@ -8,16 +8,16 @@ import { walletFlows } from './catalogue/wallet';
 import { toastMachine } from './toast.machine';
 
 const shellFlows: CatalogueEntry[] = [
-  {
+  defineFlow({
     id: 'toast',
     title: 'Toast',
     description: 'Shows one alert popup at a time and closes it after 10 seconds or when dismissed.',
     specRef: 'spec 3 §4 Other, §9 "Alert popups auto-close after 10 seconds"',
     machine: toastMachine,
     eventSamples: {
-      SHOW: [{ type: 'SHOW', toast: { kind: 'success', message: 'Saved' } } as never],
+      SHOW: [{ type: 'SHOW', toast: { kind: 'success', message: 'Saved' } }],
     },
-  },
+  }),
 ];
 
 /**

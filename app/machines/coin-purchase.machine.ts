@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 export interface CoinsAnswer {
   status: boolean;
@@ -22,11 +22,16 @@ export const coinPurchaseMachine = setup({
     }),
   },
   guards: {
-    tooFewGems: ({ context, event }) => event.type === 'CHOOSE' && context.gems < event.price,
-    purchaseSucceeded: ({ event }) => (event as unknown as { output?: CoinsAnswer }).output?.status === true,
+    tooFewGems: ({ context, event }) => {
+      assertEvent(event, 'CHOOSE');
+      return context.gems < event.price;
+    },
+    purchaseSucceeded: (_, answer: CoinsAnswer) => answer.status === true,
   },
   actions: {
-    rememberReward: assign({ reward: ({ event }) => (event as unknown as { output: CoinsAnswer }).output.reward ?? null }),
+    /** The page supplies it: Ok goes to /user/activities. */
+    leave: () => {},
+    rememberReward: assign((_, answer: CoinsAnswer) => ({ reward: answer.reward ?? null })),
   },
 }).createMachine({
   id: 'coinPurchase',
@@ -44,13 +49,23 @@ export const coinPurchaseMachine = setup({
       invoke: {
         id: 'purchaseCoins',
         src: 'purchaseCoins',
-        input: ({ event }) => ({ packageId: event.type === 'CHOOSE' ? event.packageId : '' }),
-        onDone: [{ guard: 'purchaseSucceeded', target: 'success', actions: 'rememberReward' }, { target: 'failure' }],
+        input: ({ event }) => {
+          assertEvent(event, 'CHOOSE');
+          return { packageId: event.packageId };
+        },
+        onDone: [
+          {
+            guard: { type: 'purchaseSucceeded', params: ({ event }) => event.output },
+            target: 'success',
+            actions: { type: 'rememberReward', params: ({ event }) => event.output },
+          },
+          { target: 'failure' },
+        ],
         onError: 'failure',
       },
     },
-    success: { on: { OK: 'done' } },
-    failure: { on: { OK: 'done' } },
+    success: { on: { OK: { target: 'done', actions: 'leave' } } },
+    failure: { on: { OK: { target: 'done', actions: 'leave' } } },
     /** Ok goes to /user/activities (spec 2 §2). */
     done: { type: 'final' },
   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { CONNECTION_MESSAGES, type Network } from '~/lib/connections/networks';
 import { NETWORK_IMPORT_POLL_MS } from '~/lib/constants';
 
@@ -51,28 +51,40 @@ export const connectNetworkMachine = setup({
   },
   actions: {
     leaveForProvider: () => {},
-    load: assign(({ event }) => (event.type === 'LOADED' ? { network: event.network, progress: event.progress, failed: event.outcome === 'failed' } : {})),
+    load: assign(({ event }) => {
+      assertEvent(event, 'LOADED');
+      return { network: event.network, progress: event.progress, failed: event.outcome === 'failed' };
+    }),
     setFailed: assign({ failed: true }),
     clearFailed: assign({ failed: false, errors: {} }),
-    setFieldErrors: assign({
-      errors: ({ event }) =>
-        event.type === 'SUBMIT_XERT'
-          ? {
-              ...(event.username.trim() ? {} : { username: CONNECTION_MESSAGES.usernameRequired }),
-              ...(event.password ? {} : { password: CONNECTION_MESSAGES.passwordRequired }),
-            }
-          : {},
+    setFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT_XERT');
+      return {
+        errors: {
+          ...(event.username.trim() ? {} : { username: CONNECTION_MESSAGES.usernameRequired }),
+          ...(event.password ? {} : { password: CONNECTION_MESSAGES.passwordRequired }),
+        },
+      };
     }),
-    setProgress: assign({ progress: ({ event }) => ('output' in event ? (event.output as ImportProgress | null) : null) }),
+    setProgress: assign((_, progress: ImportProgress | null) => ({ progress })),
   },
   guards: {
-    callbackFailed: ({ event }) => event.type === 'LOADED' && event.outcome === 'failed',
-    isLinked: ({ event }) => event.type === 'LOADED' && event.linked,
+    callbackFailed: ({ event }) => {
+      assertEvent(event, 'LOADED');
+      return event.outcome === 'failed';
+    },
+    isLinked: ({ event }) => {
+      assertEvent(event, 'LOADED');
+      return event.linked;
+    },
     isXert: ({ context }) => context.network === 'xert',
-    fieldsFilled: ({ event }) => event.type === 'SUBMIT_XERT' && event.username.trim() !== '' && event.password !== '',
-    xertAccepted: ({ event }) => 'output' in event && (event.output as { ok: boolean }).ok,
+    fieldsFilled: ({ event }) => {
+      assertEvent(event, 'SUBMIT_XERT');
+      return event.username.trim() !== '' && event.password !== '';
+    },
+    xertAccepted: (_, answer: { ok: boolean }) => answer.ok,
     importRunning: ({ context }) => context.progress?.status === 'running',
-    stillRunning: ({ event }) => 'output' in event && (event.output as ImportProgress | null)?.status === 'running',
+    stillRunning: (_, progress: ImportProgress | null) => progress?.status === 'running',
   },
   delays: { importPoll: NETWORK_IMPORT_POLL_MS },
 }).createMachine({
@@ -110,8 +122,11 @@ export const connectNetworkMachine = setup({
       invoke: {
         id: 'connectXert',
         src: 'connectXert',
-        input: ({ event }) => (event.type === 'SUBMIT_XERT' ? { username: event.username, password: event.password } : { username: '', password: '' }),
-        onDone: [{ guard: 'xertAccepted', target: 'connected' }, { target: 'xertForm', actions: 'setFailed' }],
+        input: ({ event }) => {
+          assertEvent(event, 'SUBMIT_XERT');
+          return { username: event.username, password: event.password };
+        },
+        onDone: [{ guard: { type: 'xertAccepted', params: ({ event }) => event.output }, target: 'connected' }, { target: 'xertForm', actions: 'setFailed' }],
         onError: { target: 'xertForm', actions: 'setFailed' },
       },
     },
@@ -127,8 +142,12 @@ export const connectNetworkMachine = setup({
             src: 'pollImport',
             input: ({ context }) => ({ network: context.network }),
             onDone: [
-              { guard: 'stillRunning', target: 'importing', actions: 'setProgress' },
-              { target: 'idle', actions: 'setProgress' },
+              {
+                guard: { type: 'stillRunning', params: ({ event }) => event.output },
+                target: 'importing',
+                actions: { type: 'setProgress', params: ({ event }) => event.output },
+              },
+              { target: 'idle', actions: { type: 'setProgress', params: ({ event }) => event.output } },
             ],
             onError: { target: 'importing' },
           },

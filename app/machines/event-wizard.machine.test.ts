@@ -53,6 +53,23 @@ describe('event wizard machine', () => {
     }
   });
 
+  it('goes back through exactly the required steps, and a refusal returns to the last one, for every combination', () => {
+    for (let bits = 0; bits < 16; bits += 1) {
+      const requirements = { identification: Boolean(bits & 1), device: Boolean(bits & 2), team: Boolean(bits & 4), otp: Boolean(bits & 8) };
+      const steps = requiredSteps(requirements);
+      const actor = start(requirements);
+      while (actor.getSnapshot().value !== 'submitting') actor.send({ type: 'NEXT' });
+      actor.send({ type: 'REJECTED', messages: ['Refused'] });
+      actor.send({ type: 'DISMISS_ERROR' });
+      const seen: string[] = [String(actor.getSnapshot().value)];
+      while (actor.getSnapshot().value !== 'disclaimer') {
+        actor.send({ type: 'BACK' });
+        seen.push(String(actor.getSnapshot().value));
+      }
+      expect(seen).toEqual([...steps].reverse());
+    }
+  });
+
   it('skips conditional steps going back too', () => {
     const actor = start({ ...none, team: true });
     actor.send({ type: 'NEXT' });

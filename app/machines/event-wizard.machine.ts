@@ -1,5 +1,5 @@
-import { assign, setup } from 'xstate';
-import { STEP_REQUIREMENT, stepIsRequired, WIZARD_STEPS, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
+import { assertEvent, assign, setup } from 'xstate';
+import { stepIsRequired, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
 
 /**
  * The event registration wizard (spec 3 §2, §4): DISCLAIMER → PERSONAL DETAILS → RIDER
@@ -8,8 +8,8 @@ import { STEP_REQUIREMENT, stepIsRequired, WIZARD_STEPS, type StepRequirements, 
  *
  * The page arrives with every step on it (`allSteps`: that is how it works without
  * JavaScript); once its script runs it sends START with the event's requirements and shows
- * one step at a time. The steps and their order come from WIZARD_STEPS, the one list the page
- * and the server read too. The server answers the submission by redirecting to the thank-you
+ * one step at a time. Its steps are literal states in WIZARD_STEPS' order (the list the page
+ * and the server read), so the chart, the types and the generated paths all read them. The server answers the submission by redirecting to the thank-you
  * page (REDIRECTED) or by refusing it with messages (REJECTED: the popup).
  */
 export interface EventWizardContext {
@@ -32,30 +32,6 @@ const needs =
   ({ context }: { context: EventWizardContext }) =>
     stepIsRequired(step, context.requirements);
 
-const GUARD_OF_STEP = { identity: 'needsIdentity', device: 'needsDevice', team: 'needsTeam', phone: 'needsPhone' } as const;
-type StepGuard = (typeof GUARD_OF_STEP)[keyof typeof GUARD_OF_STEP];
-type Move = { target: string; guard?: StepGuard };
-
-/** The first step of `candidates` the event needs: guarded while a step is conditional, `otherwise` after the last. */
-function moveTo(candidates: readonly WizardStep[], otherwise: string | null): Move[] {
-  const moves: Move[] = [];
-  for (const step of candidates) {
-    if (!STEP_REQUIREMENT[step]) return [...moves, { target: step }];
-    moves.push({ guard: GUARD_OF_STEP[step as keyof typeof GUARD_OF_STEP], target: step });
-  }
-  return otherwise === null ? moves : [...moves, { target: otherwise }];
-}
-
-const forwardFrom = (index: number) => moveTo(WIZARD_STEPS.slice(index + 1), 'submitting');
-const backFrom = (index: number) => moveTo([...WIZARD_STEPS.slice(0, index)].reverse(), null);
-
-const stepStates: Record<string, { on: Record<string, Move[]> }> = Object.fromEntries(
-  WIZARD_STEPS.map((step, index): [string, { on: Record<string, Move[]> }] => [
-    step,
-    { on: index === 0 ? { NEXT: forwardFrom(index) } : { NEXT: forwardFrom(index), BACK: backFrom(index) } },
-  ]),
-);
-
 export const eventWizardMachine = setup({
   types: {
     context: {} as EventWizardContext,
@@ -68,19 +44,69 @@ export const eventWizardMachine = setup({
     needsPhone: needs('phone'),
   },
   actions: {
-    rememberRequirements: assign({ requirements: ({ event }) => (event.type === 'START' ? event.requirements : NO_REQUIREMENTS) }),
+    rememberRequirements: assign(({ event }) => {
+      assertEvent(event, 'START');
+      return { requirements: event.requirements };
+    }),
     /** Posts the form to the page's action; the route supplies it. */
     submitForm: () => {},
-    rememberFailure: assign({ serverErrors: ({ event }) => (event.type === 'REJECTED' ? event.messages : []) }),
+    rememberFailure: assign(({ event }) => {
+      assertEvent(event, 'REJECTED');
+      return { serverErrors: event.messages };
+    }),
     forgetFailure: assign({ serverErrors: [] }),
   },
 }).createMachine({
   id: 'eventWizard',
   context: { requirements: NO_REQUIREMENTS, serverErrors: [] },
   initial: 'allSteps',
+  // The seven steps written out (WIZARD_STEPS' order), each NEXT and BACK trying the conditional
+  // steps in turn and landing on the first one the event needs. The unit test walks every
+  // combination of requirements against requiredSteps(), so this and the shared list agree.
   states: {
-    allSteps: { on: { START: { target: WIZARD_STEPS[0], actions: 'rememberRequirements' } } },
-    ...stepStates,
+    allSteps: { on: { START: { target: 'disclaimer', actions: 'rememberRequirements' } } },
+    disclaimer: { on: { NEXT: 'personal' } },
+    personal: { on: { NEXT: 'rider', BACK: 'disclaimer' } },
+    rider: {
+      on: {
+        NEXT: [
+          { guard: 'needsIdentity', target: 'identity' },
+          { guard: 'needsDevice', target: 'device' },
+          { guard: 'needsTeam', target: 'team' },
+          { guard: 'needsPhone', target: 'phone' },
+          { target: 'submitting' },
+        ],
+        BACK: 'personal',
+      },
+    },
+    /** IDENTITY VERIFICATION, when the event asks for identification. */
+    identity: {
+      on: {
+        NEXT: [{ guard: 'needsDevice', target: 'device' }, { guard: 'needsTeam', target: 'team' }, { guard: 'needsPhone', target: 'phone' }, { target: 'submitting' }],
+        BACK: 'rider',
+      },
+    },
+    /** DEVICE DETAILS, when the event asks for a device. */
+    device: {
+      on: {
+        NEXT: [{ guard: 'needsTeam', target: 'team' }, { guard: 'needsPhone', target: 'phone' }, { target: 'submitting' }],
+        BACK: [{ guard: 'needsIdentity', target: 'identity' }, { target: 'rider' }],
+      },
+    },
+    /** TEAM, when the event is ridden in teams. */
+    team: {
+      on: {
+        NEXT: [{ guard: 'needsPhone', target: 'phone' }, { target: 'submitting' }],
+        BACK: [{ guard: 'needsDevice', target: 'device' }, { guard: 'needsIdentity', target: 'identity' }, { target: 'rider' }],
+      },
+    },
+    /** PHONE VERIFICATION, when the event asks for a verified phone (otp). */
+    phone: {
+      on: {
+        NEXT: 'submitting',
+        BACK: [{ guard: 'needsTeam', target: 'team' }, { guard: 'needsDevice', target: 'device' }, { guard: 'needsIdentity', target: 'identity' }, { target: 'rider' }],
+      },
+    },
     submitting: {
       entry: ['forgetFailure', 'submitForm'],
       on: {
@@ -89,7 +115,17 @@ export const eventWizardMachine = setup({
       },
     },
     /** The popup with the server's messages; closing it returns to the last step. */
-    failed: { on: { DISMISS_ERROR: backFrom(WIZARD_STEPS.length) } },
+    failed: {
+      on: {
+        DISMISS_ERROR: [
+          { guard: 'needsPhone', target: 'phone' },
+          { guard: 'needsTeam', target: 'team' },
+          { guard: 'needsDevice', target: 'device' },
+          { guard: 'needsIdentity', target: 'identity' },
+          { target: 'rider' },
+        ],
+      },
+    },
     leaving: { type: 'final' },
   },
 });

@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_INTERVAL_MS } from '~/lib/constants';
+
+export interface CheckoutSession {
+  sessionUrl: string | null;
+}
 
 export interface PaymentInfoAnswer {
   state: 'paid' | 'pending' | 'failed';
@@ -21,7 +25,7 @@ export const gemTopUpMachine = setup({
     events: {} as { type: 'CHOOSE'; packageId: string } | { type: 'RETURNED'; paymentResult: string; orderId: string | null } | { type: 'OK' },
   },
   actors: {
-    createSession: fromPromise<{ sessionUrl: string | null }, { packageId: string }>(async () => {
+    createSession: fromPromise<CheckoutSession, { packageId: string }>(async () => {
       throw new Error('createSession is provided by the route');
     }),
     paymentInfo: fromPromise<PaymentInfoAnswer, { orderId: string }>(async () => {
@@ -30,19 +34,27 @@ export const gemTopUpMachine = setup({
   },
   guards: {
     // Only payment_result=success with an order id is a return to poll (spec 2 §5).
-    isReturnFromCheckout: ({ event }) => event.type === 'RETURNED' && event.paymentResult === 'success' && Boolean(event.orderId),
-    sessionHasUrl: ({ event }) => Boolean((event as unknown as { output?: { sessionUrl: string | null } }).output?.sessionUrl),
-    isPaid: ({ event }) => (event as unknown as { output?: PaymentInfoAnswer }).output?.state === 'paid',
-    isFailed: ({ event }) => (event as unknown as { output?: PaymentInfoAnswer }).output?.state === 'failed',
+    isReturnFromCheckout: ({ event }) => {
+      assertEvent(event, 'RETURNED');
+      return event.paymentResult === 'success' && Boolean(event.orderId);
+    },
+    sessionHasUrl: (_, session: CheckoutSession) => Boolean(session.sessionUrl),
+    isPaid: (_, answer: PaymentInfoAnswer) => answer.state === 'paid',
+    isFailed: (_, answer: PaymentInfoAnswer) => answer.state === 'failed',
     triesLeft: ({ context }) => context.attempts < PAYMENT_POLL_ATTEMPTS,
   },
   actions: {
-    goToCheckout: () => {},
+    /** The page supplies the trips: to the provider's checkout, and (Ok) to /user/activities. */
+    goToCheckout: (_, _session: CheckoutSession) => {},
+    leave: () => {},
     alertNoSession: () => {},
-    rememberOrder: assign({ orderId: ({ event }) => (event.type === 'RETURNED' ? event.orderId : null) }),
+    rememberOrder: assign(({ event }) => {
+      assertEvent(event, 'RETURNED');
+      return { orderId: event.orderId };
+    }),
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     markSlowFromHalfway: assign({ slow: ({ context }) => context.attempts >= PAYMENT_POLL_ATTEMPTS / 2 }),
-    rememberReward: assign({ reward: ({ event }) => (event as unknown as { output: PaymentInfoAnswer }).output.reward ?? null }),
+    rememberReward: assign((_, answer: PaymentInfoAnswer) => ({ reward: answer.reward ?? null })),
   },
   delays: { pollInterval: ({ context }) => context.pollIntervalMs },
 }).createMachine({
@@ -71,9 +83,16 @@ export const gemTopUpMachine = setup({
       invoke: {
         id: 'createSession',
         src: 'createSession',
-        input: ({ event }) => ({ packageId: event.type === 'CHOOSE' ? event.packageId : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'CHOOSE');
+          return { packageId: event.packageId };
+        },
         onDone: [
-          { guard: 'sessionHasUrl', target: 'redirecting', actions: 'goToCheckout' },
+          {
+            guard: { type: 'sessionHasUrl', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: { type: 'goToCheckout', params: ({ event }) => event.output },
+          },
           { target: 'choosing', actions: 'alertNoSession' },
         ],
         onError: { target: 'choosing', actions: 'alertNoSession' },
@@ -91,8 +110,12 @@ export const gemTopUpMachine = setup({
             src: 'paymentInfo',
             input: ({ context }) => ({ orderId: context.orderId ?? '' }),
             onDone: [
-              { guard: 'isPaid', target: '#gemTopUp.success', actions: 'rememberReward' },
-              { guard: 'isFailed', target: '#gemTopUp.failure' },
+              {
+                guard: { type: 'isPaid', params: ({ event }) => event.output },
+                target: '#gemTopUp.success',
+                actions: { type: 'rememberReward', params: ({ event }) => event.output },
+              },
+              { guard: { type: 'isFailed', params: ({ event }) => event.output }, target: '#gemTopUp.failure' },
               { guard: 'triesLeft', target: 'waiting' },
               { target: '#gemTopUp.failure' },
             ],
@@ -102,8 +125,8 @@ export const gemTopUpMachine = setup({
         waiting: { after: { pollInterval: 'asking' } },
       },
     },
-    success: { on: { OK: 'closed' } },
-    failure: { on: { OK: 'closed' } },
+    success: { on: { OK: { target: 'closed', actions: 'leave' } } },
+    failure: { on: { OK: { target: 'closed', actions: 'leave' } } },
     /** Ok and close go to /user/activities (spec 2 §2). */
     closed: { type: 'final' },
   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /**
  * The identity step's files (spec 3 §4 "Identity step"): use the files of an earlier
@@ -55,7 +55,10 @@ export const identityFilesMachine = setup({
           invoke: {
             id: 'downloadFile',
             src: 'downloadFile',
-            input: ({ event }) => ({ side: event.type === 'DOWNLOAD' ? event.side : 'front' }),
+            input: ({ event }) => {
+              assertEvent(event, 'DOWNLOAD');
+              return { side: event.side };
+            },
             onDone: 'idle',
             onError: { target: 'idle', actions: 'rememberDownloadError' },
           },

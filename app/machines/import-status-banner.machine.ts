@@ -1,4 +1,4 @@
-import { fromPromise, setup } from 'xstate';
+import { assertEvent, fromPromise, setup } from 'xstate';
 
 export type ImportStatus = 'none' | 'submitted' | 'approved' | 'rejected';
 
@@ -9,6 +9,13 @@ export type ImportBannerEvent = { type: 'STATUS_LOADED'; status: ImportStatus } 
  * shows Got It until seen (set-user-has-seen), rejected offers re-import. The route provides
  * `markSeen`; the status comes from the loader as STATUS_LOADED.
  */
+function statusIs(status: ImportStatus) {
+  return ({ event }: { event: ImportBannerEvent }) => {
+    assertEvent(event, 'STATUS_LOADED');
+    return event.status === status;
+  };
+}
+
 export const importStatusBannerMachine = setup({
   types: { events: {} as ImportBannerEvent },
   actors: {
@@ -17,9 +24,9 @@ export const importStatusBannerMachine = setup({
     }),
   },
   guards: {
-    isNone: ({ event }) => event.type === 'STATUS_LOADED' && event.status === 'none',
-    isSubmitted: ({ event }) => event.type === 'STATUS_LOADED' && event.status === 'submitted',
-    isApproved: ({ event }) => event.type === 'STATUS_LOADED' && event.status === 'approved',
+    isNone: statusIs('none'),
+    isSubmitted: statusIs('submitted'),
+    isApproved: statusIs('approved'),
   },
 }).createMachine({
   id: 'importStatusBanner',

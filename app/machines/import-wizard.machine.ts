@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   hasErrors,
+  IMPORT_MESSAGES,
   validateProof,
   validateStats,
   type FieldErrors,
@@ -45,25 +46,41 @@ export const importWizardMachine = setup({
     }),
   },
   guards: {
-    statsAreValid: ({ event }) => event.type === 'SUBMIT_STATS' && !hasErrors(validateStats(event.stats)),
-    proofIsValid: ({ event }) => event.type === 'SUBMIT_PROOF' && !hasErrors(validateProof(event.proof)),
-    serverAccepted: ({ event }) => (event as unknown as { output: SubmitOutcome }).output.ok,
+    statsAreValid: ({ event }) => {
+      assertEvent(event, 'SUBMIT_STATS');
+      return !hasErrors(validateStats(event.stats));
+    },
+    proofIsValid: ({ event }) => {
+      assertEvent(event, 'SUBMIT_PROOF');
+      return !hasErrors(validateProof(event.proof));
+    },
+    serverAccepted: (_, outcome: SubmitOutcome) => outcome.ok,
   },
   actions: {
-    rememberPlatform: assign({ platform: ({ context, event }) => (event.type === 'PICK_PLATFORM' ? event.platform : context.platform), errors: {} }),
-    rememberStats: assign({ stats: ({ context, event }) => (event.type === 'SUBMIT_STATS' ? event.stats : context.stats), errors: {} }),
-    showStatsErrors: assign({
-      stats: ({ context, event }) => (event.type === 'SUBMIT_STATS' ? event.stats : context.stats),
-      errors: ({ event }) => (event.type === 'SUBMIT_STATS' ? validateStats(event.stats) : {}),
+    rememberPlatform: assign(({ event }) => {
+      assertEvent(event, 'PICK_PLATFORM');
+      return { platform: event.platform, errors: {} };
     }),
-    rememberProof: assign({ proof: ({ context, event }) => (event.type === 'SUBMIT_PROOF' ? event.proof : context.proof), errors: {}, serverErrors: [] }),
-    showProofErrors: assign({ errors: ({ event }) => (event.type === 'SUBMIT_PROOF' ? validateProof(event.proof) : {}) }),
-    showServerErrors: assign({
-      serverErrors: ({ event }) => {
-        const outcome = (event as unknown as { output?: SubmitOutcome }).output;
-        return outcome?.errors?.length ? outcome.errors : ['Unable to process at this moment. Please try again later.'];
-      },
+    rememberStats: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT_STATS');
+      return { stats: event.stats, errors: {} };
     }),
+    showStatsErrors: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT_STATS');
+      return { stats: event.stats, errors: validateStats(event.stats) };
+    }),
+    rememberProof: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT_PROOF');
+      return { proof: event.proof, errors: {}, serverErrors: [] };
+    }),
+    showProofErrors: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT_PROOF');
+      return { errors: validateProof(event.proof) };
+    }),
+    /** The server's messages, or the spec's fallback when it gave none (or no answer came). */
+    showServerErrors: assign((_, outcome: SubmitOutcome | null) => ({
+      serverErrors: outcome?.errors?.length ? outcome.errors : [IMPORT_MESSAGES.submitFailed],
+    })),
     clearErrors: assign({ errors: {}, serverErrors: [] }),
     /** The page supplies it: closing the modal reloads the page (spec 2 §2). */
     leave: () => {},
@@ -98,8 +115,11 @@ export const importWizardMachine = setup({
         id: 'submitImport',
         src: 'submitImport',
         input: ({ context }) => context,
-        onDone: [{ guard: 'serverAccepted', target: 'success' }, { target: 'proof', actions: 'showServerErrors' }],
-        onError: { target: 'proof', actions: 'showServerErrors' },
+        onDone: [
+          { guard: { type: 'serverAccepted', params: ({ event }) => event.output }, target: 'success' },
+          { target: 'proof', actions: { type: 'showServerErrors', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'proof', actions: { type: 'showServerErrors', params: null } },
       },
     },
     success: {},

@@ -11,7 +11,6 @@ export interface PurchaseAnswer {
   message: string | null;
 }
 
-
 /**
  * Quick View's item purchase (spec 2 §4 "Item purchase"): the check first (an error hides Buy
  * and is shown), Buy calls the purchase; success closes the modal and, 700 ms later, shows
@@ -32,12 +31,12 @@ export const itemPurchaseMachine = setup({
     }),
   },
   guards: {
-    checkFoundError: ({ event }) => Boolean((event as unknown as { output?: CheckAnswer }).output?.error),
-    purchaseSucceeded: ({ event }) => (event as unknown as { output?: PurchaseAnswer }).output?.status === true,
+    checkFoundError: (_, answer: CheckAnswer) => Boolean(answer.error),
+    purchaseSucceeded: (_, answer: PurchaseAnswer) => answer.status === true,
   },
   actions: {
-    showCheckError: assign({ message: ({ event }) => (event as unknown as { output: CheckAnswer }).output.error }),
-    showPurchaseFailure: assign({ message: ({ event }) => (event as unknown as { output: PurchaseAnswer }).output.message || SHOP_MESSAGES.purchaseFailed }),
+    showCheckError: assign((_, answer: CheckAnswer) => ({ message: answer.error })),
+    showPurchaseFailure: assign((_, answer: PurchaseAnswer) => ({ message: answer.message || SHOP_MESSAGES.purchaseFailed })),
     showException: assign({ message: SHOP_MESSAGES.exception }),
     clearMessage: assign({ message: null }),
   },
@@ -51,7 +50,14 @@ export const itemPurchaseMachine = setup({
       invoke: {
         id: 'checkPurchase',
         src: 'checkPurchase',
-        onDone: [{ guard: 'checkFoundError', target: 'blocked', actions: 'showCheckError' }, { target: 'ready' }],
+        onDone: [
+          {
+            guard: { type: 'checkFoundError', params: ({ event }) => event.output },
+            target: 'blocked',
+            actions: { type: 'showCheckError', params: ({ event }) => event.output },
+          },
+          { target: 'ready' },
+        ],
         onError: { target: 'blocked', actions: 'showException' },
       },
       on: { CLOSE: 'closed' },
@@ -64,7 +70,10 @@ export const itemPurchaseMachine = setup({
       invoke: {
         id: 'purchase',
         src: 'purchase',
-        onDone: [{ guard: 'purchaseSucceeded', target: 'purchased' }, { target: 'failed', actions: 'showPurchaseFailure' }],
+        onDone: [
+          { guard: { type: 'purchaseSucceeded', params: ({ event }) => event.output }, target: 'purchased' },
+          { target: 'failed', actions: { type: 'showPurchaseFailure', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'failed', actions: 'showException' },
       },
     },

@@ -10,17 +10,6 @@ export interface LinkAnswer {
   message: string;
 }
 
-/** Both server calls answer the same way: ok → `okTarget`, otherwise → failed with the message. */
-const askServer = <Source extends 'verifyLink' | 'resendLink'>(src: Source, okTarget: 'success' | 'resent') => ({
-  id: src,
-  src,
-  onDone: [
-    { guard: 'answerIsOk' as const, target: okTarget, actions: 'rememberAnswer' as const },
-    { target: 'failed' as const, actions: 'rememberAnswer' as const },
-  ],
-  onError: { target: 'failed' as const, actions: 'rememberFailure' as const },
-});
-
 export const linkVerificationMachine = setup({
   types: {
     context: {} as { canResend: boolean; message: string },
@@ -32,11 +21,11 @@ export const linkVerificationMachine = setup({
     resendLink: fromPromise<LinkAnswer>(async () => ({ ok: false, message: '' })),
   },
   actions: {
-    rememberAnswer: assign({ message: ({ event }) => (event as unknown as { output?: LinkAnswer }).output?.message ?? '' }),
+    rememberAnswer: assign((_, answer: LinkAnswer) => ({ message: answer.message })),
     rememberFailure: assign({ message: 'An error has occurred. Please try again' }),
   },
   guards: {
-    answerIsOk: ({ event }) => (event as unknown as { output?: LinkAnswer }).output?.ok === true,
+    answerIsOk: (_, answer: LinkAnswer) => answer.ok,
     canResend: ({ context }) => context.canResend,
   },
 }).createMachine({
@@ -44,13 +33,30 @@ export const linkVerificationMachine = setup({
   context: ({ input }) => ({ canResend: input.canResend, message: '' }),
   initial: 'pending',
   states: {
+    // Both server calls answer the same way: ok → success (or resent), otherwise failed with the message.
     pending: {
-      invoke: askServer('verifyLink', 'success'),
+      invoke: {
+        id: 'verifyLink',
+        src: 'verifyLink',
+        onDone: [
+          { guard: { type: 'answerIsOk', params: ({ event }) => event.output }, target: 'success', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+          { target: 'failed', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: 'rememberFailure' },
+      },
     },
     success: { type: 'final' },
     failed: { on: { RESEND: { guard: 'canResend', target: 'resending' } } },
     resending: {
-      invoke: askServer('resendLink', 'resent'),
+      invoke: {
+        id: 'resendLink',
+        src: 'resendLink',
+        onDone: [
+          { guard: { type: 'answerIsOk', params: ({ event }) => event.output }, target: 'resent', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+          { target: 'failed', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: 'rememberFailure' },
+      },
     },
     resent: { type: 'final' },
   },

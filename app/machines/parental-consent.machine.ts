@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { PARENTAL_CONSENT_REDIRECT_MS, PARENTAL_CONSENT_RESEND_WAIT_S } from '~/lib/constants';
 
 /**
@@ -20,8 +20,14 @@ export const parentalConsentMachine = setup({
     events: {} as ConsentEvent,
   },
   actions: {
-    rememberEmail: assign({ email: ({ event }) => (event.type === 'EMAIL_CHANGED' ? event.email : '') }),
-    rememberError: assign({ error: ({ event }) => (event.type === 'FAILED' ? event.message : null) }),
+    rememberEmail: assign(({ event }) => {
+      assertEvent(event, 'EMAIL_CHANGED');
+      return { email: event.email };
+    }),
+    rememberError: assign(({ event }) => {
+      assertEvent(event, 'FAILED');
+      return { error: event.message };
+    }),
     clearError: assign({ error: null }),
     goToLogin: () => {},
   },

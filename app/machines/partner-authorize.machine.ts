@@ -1,6 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 export type PartnerDecision = 'authorize' | 'cancel';
+
+/** Where the decision endpoint sends the browser (the partner's redirect_uri with a code or an error). */
+export interface DecisionAnswer {
+  redirect: string | null;
+}
 
 export type PartnerAuthorizeEvent =
   | { type: 'LOADED'; clientKnown: boolean; failed: boolean }
@@ -18,7 +23,7 @@ export type PartnerAuthorizeEvent =
 export const partnerAuthorizeMachine = setup({
   types: { context: {} as { redirect: string | null; decision: PartnerDecision }, events: {} as PartnerAuthorizeEvent },
   actors: {
-    decide: fromPromise<{ redirect: string | null }, { decision: PartnerDecision }>(async () => {
+    decide: fromPromise<DecisionAnswer, { decision: PartnerDecision }>(async () => {
       throw new Error('decide is provided by the route');
     }),
   },
@@ -26,12 +31,18 @@ export const partnerAuthorizeMachine = setup({
     followRedirect: () => {},
     chooseAuthorize: assign({ decision: 'authorize' as PartnerDecision }),
     chooseCancel: assign({ decision: 'cancel' as PartnerDecision }),
-    keepRedirect: assign({ redirect: ({ event }) => ('output' in event ? (event.output as { redirect: string | null }).redirect : null) }),
+    keepRedirect: assign((_, answer: DecisionAnswer) => ({ redirect: answer.redirect })),
   },
   guards: {
-    clientUnknown: ({ event }) => event.type === 'LOADED' && !event.clientKnown,
-    serverFailed: ({ event }) => event.type === 'LOADED' && event.failed,
-    hasRedirect: ({ event }) => 'output' in event && Boolean((event.output as { redirect: string | null }).redirect),
+    clientUnknown: ({ event }) => {
+      assertEvent(event, 'LOADED');
+      return !event.clientKnown;
+    },
+    serverFailed: ({ event }) => {
+      assertEvent(event, 'LOADED');
+      return event.failed;
+    },
+    hasRedirect: (_, answer: DecisionAnswer) => Boolean(answer.redirect),
   },
 }).createMachine({
   id: 'partnerAuthorize',
@@ -56,7 +67,14 @@ export const partnerAuthorizeMachine = setup({
         id: 'decide',
         src: 'decide',
         input: ({ context }) => ({ decision: context.decision }),
-        onDone: [{ guard: 'hasRedirect', target: 'redirecting', actions: 'keepRedirect' }, { target: 'failed' }],
+        onDone: [
+          {
+            guard: { type: 'hasRedirect', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: { type: 'keepRedirect', params: ({ event }) => event.output },
+          },
+          { target: 'failed' },
+        ],
         onError: 'failed',
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /**
  * The wizard's PHONE VERIFICATION step (spec 3 §4 "not sent, then sent (resend allowed),
@@ -34,7 +34,10 @@ export const phoneVerificationMachine = setup({
     codeWasSent: ({ context }) => context.key !== null,
   },
   actions: {
-    rememberPhone: assign(({ event }) => (event.type === 'SEND' ? { phone: event.phone, channel: event.channel } : {})),
+    rememberPhone: assign(({ event }) => {
+      assertEvent(event, 'SEND');
+      return { phone: event.phone, channel: event.channel };
+    }),
     rememberKey: assign((_, output: { key: string; phone: string }) => ({ key: output.key, phone: output.phone, error: null })),
     rememberError: assign(({ event }) => ({ error: messageOf((event as { error?: unknown }).error) })),
     forgetError: assign({ error: null }),
@@ -71,12 +74,10 @@ export const phoneVerificationMachine = setup({
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
-        input: ({ context, event }) => ({
-          key: context.key ?? '',
-          code: event.type === 'VERIFY' ? event.code : '',
-          phone: context.phone,
-          channel: context.channel,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'VERIFY');
+          return { key: context.key ?? '', code: event.code, phone: context.phone, channel: context.channel };
+        },
         onDone: 'verified',
         onError: { target: 'sent', actions: 'rememberError' },
       },

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /**
  * The results page's frame (spec 3 §2 "Results page"): messages of type pacelineEvent from
@@ -53,33 +53,39 @@ export const resultsFrameMachine = setup({
   },
   guards: {
     isSeriesWithOtherEventOrDay: ({ context, event }) => {
-      const message = event.type === 'FRAME_MESSAGE' ? pacelineMessage(context, event) : null;
+      assertEvent(event, 'FRAME_MESSAGE');
+      const message = pacelineMessage(context, event);
       if (message?.eventType !== 'series' || !text(message.eventId)) return false;
       return text(message.eventId) !== context.eventId || text(message.dayId) !== context.dayId;
     },
     isSingleWithOtherEvent: ({ context, event }) => {
-      const message = event.type === 'FRAME_MESSAGE' ? pacelineMessage(context, event) : null;
+      assertEvent(event, 'FRAME_MESSAGE');
+      const message = pacelineMessage(context, event);
       return message?.eventType === 'single' && text(message.eventId) !== null && text(message.eventId) !== context.eventId;
     },
     isEventsType: ({ context, event }) => {
-      const message = event.type === 'FRAME_MESSAGE' ? pacelineMessage(context, event) : null;
+      assertEvent(event, 'FRAME_MESSAGE');
+      const message = pacelineMessage(context, event);
       return message?.eventType === 'events' && (context.eventId !== null || context.dayId !== null);
     },
   },
   actions: {
-    targetEventAndDay: assign({
-      target: ({ event }) => {
-        const data = (event as FrameMessageEvent).data as PacelineMessage;
-        return resultsPath(text(data.eventId), text(data.dayId));
-      },
+    targetEventAndDay: assign(({ context, event }) => {
+      assertEvent(event, 'FRAME_MESSAGE');
+      const message = pacelineMessage(context, event);
+      return { target: resultsPath(text(message?.eventId), text(message?.dayId)) };
     }),
-    targetEvent: assign({ target: ({ event }) => resultsPath(text(((event as FrameMessageEvent).data as PacelineMessage).eventId), null) }),
+    targetEvent: assign(({ context, event }) => {
+      assertEvent(event, 'FRAME_MESSAGE');
+      return { target: resultsPath(text(pacelineMessage(context, event)?.eventId), null) };
+    }),
     targetPlainResults: assign({ target: resultsPath(null, null) }),
     /** The page supplies the real navigation (Remix navigate) through provide(). */
     navigate: () => {},
-    rememberLocation: assign(({ event }) =>
-      event.type === 'LOCATION_CHANGED' ? { eventId: event.eventId, dayId: event.dayId, target: null } : {},
-    ),
+    rememberLocation: assign(({ event }) => {
+      assertEvent(event, 'LOCATION_CHANGED');
+      return { eventId: event.eventId, dayId: event.dayId, target: null };
+    }),
   },
 }).createMachine({
   id: 'resultsFrame',

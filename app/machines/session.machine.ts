@@ -1,42 +1,77 @@
-import { fromPromise, setup } from 'xstate';
-import { SESSION_CHECK_MS } from '~/lib/constants';
+import { assign, fromPromise, setup } from 'xstate';
+import type { SessionEndReason } from '~/lib/login-path';
+import { SESSION_CHECK_MS, SESSION_OFFLINE_RETRY_MS } from '~/lib/constants';
+
+/** What the server answers the check (`GET /auth/session`). */
+export type SessionAnswer = { status: 'valid' } | { status: 'expired'; reason: Exclude<SessionEndReason, 'session_revoked'> } | { status: 'revoked' };
+
+export type SessionEvent = { type: 'WINDOW_FOCUSED' } | { type: 'TAB_VISIBLE' } | { type: 'BACK_ONLINE' };
 
 /**
- * The browser's session watch (spec 1 §4 Session, DESIGN.md §3): asks the server on start,
- * every 2 minutes, on window focus and when the tab becomes visible. A lost session sends
- * the rider to login with the current path; a network failure keeps watching.
+ * The browser's session watch (spec 1 §4 Session, DESIGN.md §3), while a rider is signed in:
+ * it asks the server on start, every 2 minutes, on window focus and when the tab becomes
+ * visible. The server decides and the machine takes its answer:
+ * - valid: the page stays as it is (the account menu is busy only while a check runs);
+ * - expired (cookies gone, or the token past its end) and revoked elsewhere (a logout on another
+ *   device, a password change, staff): a toast with the reason, then login keeping the path;
+ * - no answer (the network is down): a notice says so and the check is tried again, on a timer
+ *   or when the browser is back online; the rider is not signed out.
  */
 export const sessionMachine = setup({
   types: {
-    events: {} as { type: 'WINDOW_FOCUSED' } | { type: 'TAB_VISIBLE' },
+    context: {} as { reason: SessionEndReason | null },
+    events: {} as SessionEvent,
   },
   actors: {
-    /** Resolves true while the server still knows the session. The route provides the fetch. */
-    checkSession: fromPromise<boolean>(async () => true),
-  },
-  actions: {
-    goToLogin: () => {},
+    /** The route provides the real call to /auth/session. */
+    checkSession: fromPromise<SessionAnswer>(async () => ({ status: 'valid' })),
   },
   guards: {
-    sessionIsValid: ({ event }) => (event as unknown as { output?: unknown }).output === true,
+    sessionValid: (_, answer: SessionAnswer) => answer.status === 'valid',
+    sessionExpired: (_, answer: SessionAnswer) => answer.status === 'expired',
   },
-  delays: { sessionCheck: SESSION_CHECK_MS },
+  actions: {
+    rememberReason: assign((_, answer: SessionAnswer) => ({
+      reason: answer.status === 'expired' ? answer.reason : answer.status === 'revoked' ? ('session_revoked' as const) : null,
+    })),
+    /** The screen supplies both: a toast saying why, and the trip to login with the current path and the reason. */
+    toastReason: () => {},
+    redirectToLogin: () => {},
+  },
+  delays: { sessionCheck: SESSION_CHECK_MS, offlineRetry: SESSION_OFFLINE_RETRY_MS },
 }).createMachine({
   id: 'session',
+  context: { reason: null },
   initial: 'checking',
   states: {
     checking: {
       invoke: {
         id: 'checkSession',
         src: 'checkSession',
-        onDone: [{ guard: 'sessionIsValid', target: 'signedIn' }, { target: 'lost' }],
-        onError: { target: 'signedIn' },
+        onDone: [
+          { guard: { type: 'sessionValid', params: ({ event }) => event.output }, target: 'signedIn' },
+          {
+            guard: { type: 'sessionExpired', params: ({ event }) => event.output },
+            target: 'expired',
+            actions: [{ type: 'rememberReason', params: ({ event }) => event.output }, 'toastReason', 'redirectToLogin'],
+          },
+          { target: 'revokedElsewhere', actions: [{ type: 'rememberReason', params: ({ event }) => event.output }, 'toastReason', 'redirectToLogin'] },
+        ],
+        onError: { target: 'networkDown' },
       },
     },
     signedIn: {
       after: { sessionCheck: { target: 'checking' } },
       on: { WINDOW_FOCUSED: { target: 'checking' }, TAB_VISIBLE: { target: 'checking' } },
     },
-    lost: { type: 'final', entry: 'goToLogin' },
+    /** The notice 'No response from Paceline…'; still signed in. */
+    networkDown: {
+      after: { offlineRetry: { target: 'checking' } },
+      on: { WINDOW_FOCUSED: { target: 'checking' }, TAB_VISIBLE: { target: 'checking' }, BACK_ONLINE: { target: 'checking' } },
+    },
+    /** The toast 'Your session has expired…' and the login page. */
+    expired: { type: 'final' },
+    /** The toast 'You were signed out because your session was ended elsewhere…' and the login page. */
+    revokedElsewhere: { type: 'final' },
   },
 });

@@ -1,11 +1,8 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '~/lib/constants';
+import type { Toast } from '~/lib/toast';
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
-export interface Toast {
-  kind: ToastKind;
-  message: string;
-}
+export type { Toast, ToastKind } from '~/lib/toast';
 
 /**
  * One alert popup at a time (spec 3 §4 "Alert popups auto-close after 10 seconds").
@@ -17,7 +14,10 @@ export const toastMachine = setup({
     events: {} as { type: 'SHOW'; toast: Toast } | { type: 'DISMISS' },
   },
   actions: {
-    rememberToast: assign({ toast: ({ event }) => (event.type === 'SHOW' ? event.toast : null) }),
+    rememberToast: assign(({ event }) => {
+      assertEvent(event, 'SHOW');
+      return { toast: event.toast };
+    }),
     forgetToast: assign({ toast: null }),
   },
   delays: { autoClose: TOAST_AUTO_CLOSE_MS },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { WALLET_SEARCH_DEBOUNCE_MS } from '~/lib/constants';
 
 /**
@@ -29,8 +29,14 @@ export const transactionsTableMachine = setup({
     loadPage: fromPromise<TransactionsPage<unknown>, { search: string; page: number }>(async () => EMPTY),
   },
   actions: {
-    rememberSearch: assign(({ context, event }) => (event.type === 'SEARCH_CHANGED' ? { search: event.search, page: 1 } : context)),
-    rememberPage: assign(({ context, event }) => (event.type === 'PAGE' ? { page: event.page } : context)),
+    rememberSearch: assign(({ event }) => {
+      assertEvent(event, 'SEARCH_CHANGED');
+      return { search: event.search, page: 1 };
+    }),
+    rememberPage: assign(({ event }) => {
+      assertEvent(event, 'PAGE');
+      return { page: event.page };
+    }),
     showResult: assign((_, result: TransactionsPage<unknown>) => ({ result, page: result.meta.current_page })),
     showEmpty: assign({ result: EMPTY, page: 1 }),
     logFailure: () => {},

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /**
  * Wallet verification status (spec 1 §4 "unverified -> (submit form) -> pending -> approved or
@@ -25,8 +25,14 @@ export const walletVerificationStatusMachine = setup({
     isRejected: ({ context }) => context.status === 'rejected',
   },
   actions: {
-    rememberStatus: assign({ status: ({ context, event }) => (event.type === 'STATUS' ? event.status : context.status) }),
-    rememberError: assign({ error: ({ event }) => (event.type === 'FAILED' ? event.message : null) }),
+    rememberStatus: assign(({ event }) => {
+      assertEvent(event, 'STATUS');
+      return { status: event.status };
+    }),
+    rememberError: assign(({ event }) => {
+      assertEvent(event, 'FAILED');
+      return { error: event.message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

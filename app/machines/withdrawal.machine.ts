@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { WALLET_WITHDRAWAL_REDIRECT_MS } from '~/lib/constants';
 import { checkAmount, type WithdrawalLimits } from '~/lib/wallet/withdrawal-schema';
 
@@ -37,8 +37,14 @@ export const withdrawalMachine = setup({
     canSubmit: ({ context }) => context.verified && context.remaining > 0 && 'satoshi' in checkAmount(context.amount, context.limits),
   },
   actions: {
-    rememberAmount: assign({ amount: ({ context, event }) => (event.type === 'AMOUNT_CHANGED' ? event.amount : context.amount) }),
-    rememberError: assign({ error: ({ event }) => (event.type === 'FAILED' ? event.message : null) }),
+    rememberAmount: assign(({ event }) => {
+      assertEvent(event, 'AMOUNT_CHANGED');
+      return { amount: event.amount };
+    }),
+    rememberError: assign(({ event }) => {
+      assertEvent(event, 'FAILED');
+      return { error: event.message };
+    }),
     clearError: assign({ error: null }),
     notifySuccess: () => {},
     notifyFailure: () => {},

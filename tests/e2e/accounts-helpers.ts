@@ -1,7 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Ticks the ALTCHA widget (its checkbox sits under the widget's own overlay, hence force). */
+/**
+ * Ticks the ALTCHA widget (its checkbox sits under the widget's own overlay, hence force). The
+ * field being typed in is left first: its blur re-validates the form, and messages that come or
+ * go move the widget under a click aimed where it was.
+ */
 export async function passRobotCheck(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator('altcha-widget input[type="checkbox"]').click({ force: true });
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
 }
@@ -19,4 +24,23 @@ export async function signInThroughForm(page: Page, email: string, password: str
 export function linkPath(meta: Record<string, unknown> | null): string {
   const url = new URL(String(meta?.link));
   return `${url.pathname}${url.search}`;
+}
+
+/** Rate limits count per client address: each test comes from its own, so it neither spends nor meets the suite's. */
+export async function ownAddress(page: Page) {
+  const octet = 1 + Math.floor(Math.random() * 250);
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${octet}, 10.0.0.${octet}` });
+}
+
+export async function fillRegister(page: Page, email: string, dob: string) {
+  await page.getByLabel('First Name').fill('Lina');
+  await page.getByLabel('Last Name').fill('Haddad');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Gender').selectOption('1');
+  await page.getByLabel('Password *', { exact: true }).fill('ride-hard-1');
+  await page.getByLabel('Confirm Password').fill('ride-hard-1');
+  await page.getByLabel('Date of Birth').fill(dob);
+  await page.getByLabel('Weight (kg)').fill('60');
+  await page.getByLabel('Height (cm)').fill('165');
+  await page.getByLabel('I agree to the Terms and Conditions and the Privacy Notice').check();
 }

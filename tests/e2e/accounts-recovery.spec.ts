@@ -90,12 +90,22 @@ test('an expired token → login with the toast, then back to the page', async (
   await expect(page.getByRole('link', { name: 'Download' }).first()).toBeVisible();
 });
 
-test('delete account via the e-mailed link', async ({ page }) => {
+// Issue 26: opening a card checkout used to make the deletion answer 500 (payment_orders RESTRICT).
+test('a new rider who opened a card checkout deletes the account via the e-mailed link, with no 5xx', async ({ page }) => {
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`);
+  });
   const email = `delete-${Date.now()}@example.com`;
   await signUpAdult(page, email);
   await signInThroughForm(page, email, PASSWORD);
   await page.goto('/user/profile?tab=files');
   await expect(page.getByText('No Files found for this user')).toBeVisible();
+  await page.goto('/user/activities#in-game-shop');
+  await page.getByRole('button', { name: 'Buy coins and gems' }).click();
+  await page.getByRole('dialog', { name: 'Shop' }).getByRole('tab', { name: 'Power Gems' }).click();
+  await page.getByRole('dialog', { name: 'Shop' }).getByRole('button', { name: 'AED 18.99' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await page.goto('/user/profile?tab=delete');
   await expect(page.getByText('We will send you a confirmation e-mail')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -104,10 +114,12 @@ test('delete account via the e-mailed link', async ({ page }) => {
   expect(mail.subject).toBe('Confirm the deletion of a Paceline account');
   await page.goto(linkPath(mail.meta));
   await expect(page.getByText('The account and all of its data have been deleted.')).toBeVisible();
+  await expect.poll(async () => (await readOutbox(page, email)).map((message) => message.subject)).toEqual(['Your Paceline account has been deleted']);
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await passRobotCheck(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  expect(failures).toEqual([]);
 });

@@ -1,29 +1,10 @@
 import { expect, test, type Page } from './fixtures';
 import { PARENTAL_CONSENT_REDIRECT_MS, PARENTAL_CONSENT_RESEND_WAIT_S, ROBOT_CHECK_TTL_MS } from '../../app/lib/constants';
-import { passRobotCheck } from './accounts-helpers';
+import { fillRegister, ownAddress, passRobotCheck } from './accounts-helpers';
 
 // The robot check's expiry and the consent page's timers are the product's own (five minutes,
 // 300 s, 12 minutes): the browser's clock is installed before the page loads and moved forward,
 // so the widget's and the machines' real timers fire without waiting.
-
-/** Rate limits count per client address: each test comes from its own, so it neither spends nor meets the suite's. */
-async function ownAddress(page: Page) {
-  const octet = 1 + Math.floor(Math.random() * 250);
-  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${octet}, 10.0.0.${octet}` });
-}
-
-async function fillRegister(page: Page, email: string, dob: string) {
-  await page.getByLabel('First Name').fill('Lina');
-  await page.getByLabel('Last Name').fill('Haddad');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Gender').selectOption('1');
-  await page.getByLabel('Password *', { exact: true }).fill('ride-hard-1');
-  await page.getByLabel('Confirm Password').fill('ride-hard-1');
-  await page.getByLabel('Date of Birth').fill(dob);
-  await page.getByLabel('Weight (kg)').fill('60');
-  await page.getByLabel('Height (cm)').fill('165');
-  await page.getByLabel('I agree to the Terms and Conditions and the Privacy Notice').check();
-}
 
 async function expectRobotCheckExpired(page: Page) {
   await page.clock.fastForward(ROBOT_CHECK_TTL_MS);
@@ -73,6 +54,8 @@ test('register: the robot check expires; the server turning a sign-up down keeps
   await expect(page).toHaveURL(/\/auth\/register$/);
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await expect(page.getByText('Complete the robot check to submit.')).toBeVisible();
+  // A fresh check opens Submit again (the server will decide the next attempt).
+  await passRobotCheck(page);
 });
 
 test('parental consent: Edit email keeps the address, Resend opens after 300 s, a refused resend says so, 12 minutes lead to login', async ({ page }) => {

@@ -107,6 +107,7 @@ test('rides uploaded by a game client appear; LOAD MORE pages; two rides compare
   await expect(tooltip).toContainText(/All TIME: [\d.]+ W · \d{2} \w{3,4} \d{4}/);
   await page.getByRole('tab', { name: 'W/KG' }).click();
   const wkgChart = page.getByRole('img', { name: /Power curve in W\/KG/ });
+  await wkgChart.scrollIntoViewIfNeeded();
   const wkgBox = await wkgChart.boundingBox();
   if (!wkgBox) throw new Error('no chart');
   await page.mouse.move(wkgBox.x + wkgBox.width * 0.5, wkgBox.y + wkgBox.height / 2);
@@ -157,6 +158,8 @@ test('ride analysis: POWER CURVE by default, charts with a per-second hover, sta
     await expect(powerTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
   }).toPass();
   const overlay = page.getByTestId('ride-chart-overlay');
+  // Below the ride's figures and notices: in view before the mouse moves over it.
+  await overlay.scrollIntoViewIfNeeded();
   const box = await overlay.boundingBox();
   if (!box) throw new Error('no chart');
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { listStateNodes } from '../../app/lib/flows/definition';
+import { activeStateNodes } from '../../app/lib/flows/microsteps';
 import { generatePaths, type MachinePath } from '../../app/lib/flows/paths';
 import type { CatalogueEntry } from '../../app/lib/flows/types';
 import { catalogue } from '../../app/machines/catalogue';
@@ -28,7 +29,7 @@ function pickWalk(): { entry: CatalogueEntry; path: MachinePath } {
 function activeIdsAfter(entry: CatalogueEntry, key: string): string[] {
   const { value } = JSON.parse(key);
   const snapshot = entry.machine.resolveState({ value, context: {} });
-  return (snapshot._nodes as Array<{ id: string }>).map((node) => node.id).sort();
+  return activeStateNodes(snapshot).map((node) => node.id).sort();
 }
 
 async function highlighted(page: Page): Promise<string[]> {

@@ -39,24 +39,29 @@ test('item 3: signing in never follows a redirect off-site (tab-split //evil.exa
 test('item 4: a day-long upload runs off the request thread; an oversized body is a 413', async ({ page }) => {
   await loginAs(page, 'pro@paceline.local', '/');
   const token = await sessionToken(page);
-  const upload = page.request.post('/api/activities', {
-    multipart: { file: { name: 'day.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(minimalFit({ records: 86_400 })) } },
-    headers: { Authorization: `Bearer ${token}` },
-    timeout: 60_000,
-  });
-  await page.waitForTimeout(300);
+  const uploadStarted = Date.now();
+  let uploadMs = 0;
+  const upload = page.request
+    .post('/api/activities', {
+      multipart: { file: { name: 'day.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(minimalFit({ records: 86_400 })) } },
+      headers: { Authorization: `Bearer ${token}` },
+      timeout: 60_000,
+    })
+    .finally(() => (uploadMs = Date.now() - uploadStarted));
+  // Probes for as long as the upload is in flight. Bounded by the upload's own time, not by a
+  // number of milliseconds: a loaded machine slows both alike, while an ingest that held the
+  // request thread would hold each probe for about as long as the upload takes.
   const timings: number[] = [];
-  for (let probe = 0; probe < 5; probe++) {
+  while (uploadMs === 0) {
     const started = Date.now();
     expect((await page.request.get('/healthz')).status()).toBe(200);
     timings.push(Date.now() - started);
   }
   expect((await upload).status()).toBe(201);
   timings.sort((a, b) => a - b);
-  console.log(`/healthz during a day-long upload: ${timings.join(', ')} ms`);
-  // On the request thread the page waits seconds; the 50 ms goal is met on an idle machine,
-  // the bound leaves room for the shared CI cores.
-  expect(timings[2]).toBeLessThan(250);
+  console.log(`/healthz during a day-long upload of ${uploadMs} ms: ${timings.join(', ')} ms`);
+  expect(timings.length).toBeGreaterThanOrEqual(3);
+  expect(timings[Math.floor(timings.length / 2)]).toBeLessThan(uploadMs / 4);
   const tooLong = await page.request.post('/api/activities', {
     multipart: { file: { name: 'week.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(minimalFit({ records: 200_000 })) } },
     headers: { Authorization: `Bearer ${token}` },

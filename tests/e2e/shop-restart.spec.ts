@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, request as requests, test, type APIRequestContext } from './fixtures';
+import { startServer, stopServer } from './own-server';
 import { e2ePort, e2eServerEnv } from './server-env.mjs';
 
 /**
@@ -22,27 +23,6 @@ const env = {
   PAYMENT_PROVIDER: 'sandbox',
   PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
 };
-
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let errors = '';
-  server.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  server.stdout!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
-    if (server.exitCode !== null) throw new Error(`server.mjs exited with ${server.exitCode}: ${errors}`);
-    const up = await fetch(`${baseURL}/healthz`).then((response) => response.ok, () => false);
-    if (up) return server;
-  }
-  server.kill('SIGKILL');
-  throw new Error(`server.mjs did not answer on ${baseURL} within 120 s; it said: ${errors}`);
-}
-
-/** SIGTERM, as a process manager stops it: the server closes its database and exits 0. */
-async function stopServer(server: ChildProcess): Promise<void> {
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  expect(await exited).toBe(0);
-}
 
 /** The sandbox's webhook, signed as the sandbox signs it (t=…,v1=HMAC-SHA256 over "t.body"). */
 function webhook(sessionId: string, orderId: string) {
@@ -66,7 +46,7 @@ test('a payment confirmed by poll, webhooks and the reconciler at once after a r
   test.setTimeout(240_000);
   rmSync(env.PGLITE_DIR, { recursive: true, force: true });
   rmSync(env.STORAGE_DIR, { recursive: true, force: true });
-  server = await startServer();
+  server = await startServer(env, baseURL);
   const rider: APIRequestContext = await requests.newContext({ baseURL });
   expect((await rider.post('/e2e/payments', { form: { intent: 'rider' } })).ok()).toBe(true);
   const checkout = await rider.post('/api/garage/redirect-to-checkout', { form: { package_id: 'gems_250' } });
@@ -76,7 +56,7 @@ test('a payment confirmed by poll, webhooks and the reconciler at once after a r
   expect((await (await rider.get(`/e2e/payments?orderId=${orderId}`)).json()).status).toBe('pending');
 
   await stopServer(server);
-  server = await startServer();
+  server = await startServer(env, baseURL);
 
   // The rider pays on the hosted page (the sandbox then sends its own webhook), and at the same
   // moment the return's poll, the webhook twice more and the reconciler all try to settle it.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { loginAs } from '../helpers/e2e';
 
 /**
- * The demo veteran (app/db/seed/wallet.ts) has 27 prizes, oldest week 1 to newest week 27:
+ * The demo veteran (app/services/seed/wallet.ts) has 27 prizes, oldest week 1 to newest week 27:
  * odd weeks from the Sunday Race Club, even weeks from the Desert Crit. No other spec uses him.
  */
 const VETERAN = 'yusuf@paceline.local';

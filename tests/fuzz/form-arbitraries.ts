@@ -179,6 +179,20 @@ export function posts(values: fc.Arbitrary<FormValues>, fieldNames: string[]): f
   const oversize = fc.constant<Post>({ kind: 'oversize', body: oversizeBody, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
   const nul = values.map((form): Post => ({ kind: 'NUL', body: () => new URLSearchParams({ ...form, [fieldNames[0] ?? 'x']: 'a\u0000b' }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
   const foreign = urlencoded.map((sent): Post => ({ ...sent, kind: 'foreign Origin', headers: { ...sent.headers, Origin: 'https://evil.example' } }));
+  // Issue 25: the Host and the Origin as a client chooses them (the site's origin in tests is
+  // http://localhost:3000), and HTTP Basic credentials that are not valid %-encoding.
+  const hosts = fc.tuple(urlencoded, fc.constantFrom('127.0.0.1:3000', '[::1]:3000', 'localhost:3955', 'evil.example', 'internal-proxy:8080')).chain(([sent, host]) =>
+    fc.constantFrom<Post>(
+      { ...sent, kind: `site Origin, Host ${host}`, headers: { ...sent.headers, Host: host, Origin: 'http://localhost:3000' } },
+      { ...sent, kind: `Host and Origin both ${host}`, headers: { ...sent.headers, Host: host, Origin: `http://${host}` } },
+      { ...sent, kind: `site Origin, X-Forwarded-Host ${host}`, headers: { ...sent.headers, Origin: 'http://localhost:3000', 'X-Forwarded-Host': host } },
+    ),
+  );
+  const brokenBasic = fc.tuple(urlencoded, fc.constantFrom('%zz:x', 'id:%', '%E0%A4%A:secret', '%:%')).map(([sent, credentials]): Post => ({
+    ...sent,
+    kind: `Basic ${credentials}`,
+    headers: { ...sent.headers, Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
+  }));
   return fc.oneof(
     { weight: 4, arbitrary: urlencoded },
     { weight: 2, arbitrary: multipart },
@@ -187,6 +201,8 @@ export function posts(values: fc.Arbitrary<FormValues>, fieldNames: string[]): f
     { weight: 1, arbitrary: wrongType },
     { weight: 1, arbitrary: nul },
     { weight: 1, arbitrary: foreign },
+    { weight: 1, arbitrary: hosts },
+    { weight: 1, arbitrary: brokenBasic },
     { weight: 1, arbitrary: oversize },
   );
 }

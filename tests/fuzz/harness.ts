@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { throwIfPotentialCSRFAttack } from '@remix-run/server-runtime/dist/actions.js';
 import { sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { settleAfterResponse } from '~/services/platform/after-response.server';
@@ -10,7 +11,8 @@ import type { RouteModule } from './route-table';
 
 /**
  * What the fuzz suite sends and checks: a request answered the way server.mjs answers it
- * (screened, then the route's loader or action, then the work left for after the response), the
+ * (screened, Remix's own Origin/Host check for a post, then the route's loader or action, then
+ * the work left for after the response), the
  * identities it signs in as, and a fingerprint of every table and the uploads folder.
  */
 export type Identity = 'signed out' | 'rider' | 'child' | 'staff';
@@ -77,7 +79,15 @@ async function answerScreened(request: Request, handler: ((screened: Request) =>
 
 export function post(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {
   const { action } = module;
-  return answerScreened(request, action ? (screened) => action({ request: screened, params, context: {} }) : null, { status: 405, message: 'Method Not Allowed' });
+  // Remix checks Origin against Host (or X-Forwarded-Host) before any page action and throws:
+  // a 500 unless the screened request names the site (issue 25 item 4).
+  const run = action
+    ? async (screened: Request) => {
+        throwIfPotentialCSRFAttack(screened.headers);
+        return action({ request: screened, params, context: {} });
+      }
+    : null;
+  return answerScreened(request, run, { status: 405, message: 'Method Not Allowed' });
 }
 
 export function get(module: RouteModule, request: Request, params: Record<string, string>): Promise<Answer> {

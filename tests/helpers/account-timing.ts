@@ -13,6 +13,16 @@ import { screenRequest, secureResponse } from '~/services/platform/security.serv
  */
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 
+/** What Remix sends for an action's result: a Response as it is; data (with `data()`'s status) as JSON. */
+function asResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (result && typeof result === 'object' && (result as { type?: unknown }).type === 'DataWithResponseInit') {
+    const { data, init } = result as { data: unknown; init?: ResponseInit | null };
+    return Response.json(data, init ?? undefined);
+  }
+  return Response.json(result);
+}
+
 /**
  * The answer as server.mjs builds it (screened, then the action); `send` reads it out the way
  * the server writes it to the socket, then finishes the work the action left for afterwards.
@@ -27,8 +37,7 @@ export async function answerAsServer(action: Action, request: Request): Promise<
       result = thrown;
     }
   }
-  if (!(result instanceof Response)) throw new Error('The action answered without a response (a refused form?)');
-  const answer = result;
+  const answer = asResponse(result);
   return {
     answer,
     async send() {

@@ -6,14 +6,17 @@ import { createSession } from '~/services/accounts/session.server';
 
 type NewUser = typeof users.$inferInsert;
 
-/** A rider row for tests; pass a password to sign in through the real login form. */
+/**
+ * A rider row for tests; pass a password to sign in through the real login form, or a
+ * `passwordHash` made once to skip hashing for each rider (the hash is the costly part).
+ */
 export async function createTestUser(overrides: Partial<NewUser> & { password?: string } = {}) {
   const { password = 'correct horse', ...fields } = overrides;
   const [user] = await db()
     .insert(users)
     .values({
       email: `rider-${randomBytes(4).toString('hex')}@example.com`,
-      passwordHash: await hashPassword(password),
+      passwordHash: fields.passwordHash ?? (await hashPassword(password)),
       firstname: 'Test',
       lastname: 'Rider',
       status: 'active',

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
@@ -6,13 +7,30 @@ import { linkVerificationMachine, type LinkAnswer } from '~/machines/link-verifi
 import { buttonClass } from '~/components/ui/Button';
 
 /** The verify-user, verify-kid and delete-user pages: pending → success ('Thank you') or failed (Resend). */
-async function postLink(kind: string, intent: 'verify' | 'resend', token: string): Promise<LinkAnswer> {
-  // 400 (a malformed link) and 429 (too many attempts) answer with a message the page shows.
-  return apiJson<LinkAnswer>('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) }, { answers: [400, 429] });
+type LinkReply = LinkAnswer & { retry?: boolean };
+
+async function postLink(kind: string, intent: 'verify' | 'resend', token: string): Promise<LinkReply> {
+  // 400 (a malformed link), 429 (too many attempts), and a deletion refused (409) or rolled back
+  // (503) answer with a message the page shows.
+  return apiJson<LinkReply>('/auth/links', { method: 'POST', body: new URLSearchParams({ kind, intent, token }) }, { answers: [400, 409, 429, 503] });
 }
 
-type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';
-type LinkPageAnswer = { ok: boolean; message: string; intent: 'verify' | 'resend' };
+type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user' | 'export-data';
+
+/** Links that have no Resend: asking again is done from the profile. */
+const WITHOUT_RESEND: LinkKind[] = ['delete-user', 'export-data'];
+type LinkPageAnswer = { ok: boolean; message: string; intent: 'verify' | 'resend'; retry?: boolean };
+
+/** A deletion that was refused or rolled back left the link unspent: the same link can be posted again. */
+function TryAgain() {
+  return (
+    <form method="post">
+      <button type="submit" name="intent" value="verify" className={buttonClass('primary')}>
+        Try again
+      </button>
+    </form>
+  );
+}
 
 /** A link page's route component: the token from its loader, the no-script answer from its action. */
 export function LinkRoutePage({ kind, title }: { kind: LinkKind; title: string }) {
@@ -60,7 +78,9 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
           <p>
             <span className="warning-icon" aria-hidden="true">⚠</span> {answer.message}
           </p>
-          {kind === 'delete-user' ? null : (
+          {WITHOUT_RESEND.includes(kind) ? (
+            answer.retry ? <TryAgain /> : null
+          ) : (
             <form method="post">
               <button type="submit" name="intent" value="resend" className={buttonClass('primary')}>
                 Resend
@@ -74,14 +94,16 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
 }
 
 function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: string; title: string }) {
+  // Whether the last answer left the link usable (no answer at all: the request never arrived, so it did too).
+  const lastReply = useRef<LinkReply>();
   const [state, send] = useFlowMachine(
     linkVerificationMachine.provide({
       actors: {
-        verifyLink: fromPromise(() => postLink(kind, 'verify', token)),
+        verifyLink: fromPromise(async () => (lastReply.current = await postLink(kind, 'verify', token))),
         resendLink: fromPromise(() => postLink(kind, 'resend', token)),
       },
     }),
-    { input: { canResend: kind !== 'delete-user' } },
+    { input: { canResend: !WITHOUT_RESEND.includes(kind) } },
   );
   const { message, canResend } = state.context;
   return (
@@ -91,7 +113,7 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
       <noscript>
         <form method="post">
           <button type="submit" name="intent" value="verify" className={buttonClass('primary')}>
-            {kind === 'delete-user' ? 'Confirm deletion' : 'Verify'}
+            {kind === 'delete-user' ? 'Confirm deletion' : kind === 'export-data' ? 'Confirm' : 'Verify'}
           </button>
         </form>
       </noscript>
@@ -106,6 +128,7 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
               Resend
             </button>
           ) : null}
+          {kind === 'delete-user' && (lastReply.current?.retry ?? true) ? <TryAgain /> : null}
         </div>
       ) : null}
       {state.matches('resent') ? <p className="link-page-resent">{message}</p> : null}

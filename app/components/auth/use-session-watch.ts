@@ -1,39 +1,65 @@
-import { useLocation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
-import { apiJson } from '~/lib/api-client';
 import { transitionReporter } from '~/components/flows/use-flow-machine';
+import { showToast } from '~/components/ui/Toaster';
+import { SESSION_END_MESSAGES } from '~/lib/account-messages';
+import { apiJson, browserDeps } from '~/lib/api-client';
 import { loginPath } from '~/lib/login-path';
-import { sessionMachine } from '~/machines/session.machine';
+import { sessionMachine, type SessionAnswer } from '~/machines/session.machine';
 
-async function sessionIsAlive(): Promise<boolean> {
-  return (await apiJson<{ signedIn: boolean }>('/auth/session')).signedIn;
+/** The session machine's state as the shell shows it; 'off' while nobody is signed in. */
+export type SessionWatchState = 'off' | 'checking' | 'signedIn' | 'networkDown' | 'expired' | 'revokedElsewhere';
+
+/**
+ * The check goes through the seam, but a lost network is the machine's own screen (the notice
+ * of `networkDown`), so the seam's no-response toast is left out here.
+ */
+function askServer(): Promise<SessionAnswer> {
+  return apiJson<SessionAnswer>('/auth/session', {}, { deps: { ...browserDeps(), toast: () => {} } });
 }
 
-/** Runs the session machine while a rider is signed in; a lost session goes to login with the current path. */
-export function useSessionWatch(signedIn: boolean) {
+/**
+ * Runs the session machine while a rider is signed in (spec 1 §4 Session) and returns its
+ * state for the shell to show: the account menu is busy while a check runs, `networkDown`
+ * shows the notice, and a lost session toasts its reason and goes to login with the path kept.
+ */
+export function useSessionWatch(signedIn: boolean): SessionWatchState {
   const location = useLocation();
-  const currentPath = useRef('');
-  currentPath.current = `${location.pathname}${location.search}`;
+  const navigate = useNavigate();
+  const here = useRef({ path: '', navigate });
+  here.current = { path: `${location.pathname}${location.search}`, navigate };
+  const [state, setState] = useState<SessionWatchState>('off');
   useEffect(() => {
     if (!signedIn) return;
     const actor = createActor(
       sessionMachine.provide({
-        actors: { checkSession: fromPromise(sessionIsAlive) },
-        actions: { goToLogin: () => window.location.assign(loginPath(currentPath.current, 'session_expired')) },
+        actors: { checkSession: fromPromise(askServer) },
+        actions: {
+          toastReason: ({ context }) => context.reason && showToast({ kind: 'warning', message: SESSION_END_MESSAGES[context.reason] }),
+          redirectToLogin: ({ context }) => here.current.navigate(loginPath(here.current.path, context.reason ?? 'session_expired')),
+        },
       }),
       { inspect: transitionReporter() },
-    ).start();
+    );
+    const subscription = actor.subscribe((snapshot) => setState(snapshot.value as SessionWatchState));
+    actor.start();
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
     const onVisible = () => {
       if (document.visibilityState === 'visible') actor.send({ type: 'TAB_VISIBLE' });
     };
+    const onOnline = () => actor.send({ type: 'BACK_ONLINE' });
     window.addEventListener('focus', onFocus);
+    window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       window.removeEventListener('focus', onFocus);
+      window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
+      subscription.unsubscribe();
       actor.stop();
+      setState('off');
     };
   }, [signedIn]);
+  return signedIn ? state : 'off';
 }

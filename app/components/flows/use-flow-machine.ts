@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
-import type { AnyStateMachine, AnyStateNode, InspectionEvent } from 'xstate';
-import { transitionId } from '~/lib/flows/definition';
+import { useState } from 'react';
+import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import { MicrostepReader } from '~/lib/flows/microsteps';
 
 declare global {
   interface Window {
@@ -12,30 +13,23 @@ declare global {
   }
 }
 
-type MicrostepTransition = { source: AnyStateNode; eventType: string };
-
-/** An inspector reporting each transition in the ids `npm run paths` counts (decision 041). */
+/**
+ * An inspector reporting each transition in the ids `npm run paths` counts, read from XState's
+ * public inspection records (app/lib/flows/microsteps.ts, decision 135). One per actor system.
+ */
 export function transitionReporter(): ((inspection: InspectionEvent) => void) | undefined {
   if (typeof window === 'undefined' || !window.__pacelineRecordTransitions) return undefined;
   const report = window.__pacelineRecordTransitions;
+  const reader = new MicrostepReader();
   return (inspection) => {
-    if (inspection.type !== '@xstate.microstep') return;
-    const transitions = (inspection as unknown as { _transitions: MicrostepTransition[] })._transitions;
-    const byMachine = new Map<string, string[]>();
-    for (const transition of transitions) {
-      const { source } = transition;
-      const eventless = transition.eventType === '';
-      const candidates = ((eventless ? source.always : source.transitions.get(transition.eventType)) ?? []) as unknown[];
-      const id = transitionId(source, eventless ? 'always' : transition.eventType, candidates.indexOf(transition));
-      const machineId = source.machine.id;
-      byMachine.set(machineId, [...(byMachine.get(machineId) ?? []), id]);
-    }
+    const step = reader.read(inspection);
     // Reporting is best effort: a page leaving mid-call must not break the flow.
-    for (const [machineId, ids] of byMachine) report(machineId, ids).catch(() => {});
+    if (step && step.ids.length > 0) report(step.machine.id, step.ids).catch(() => {});
   };
 }
 
 /** `useMachine` whose transitions the browser suite records; the screen reads the snapshot it returns. */
 export function useFlowMachine<Machine extends AnyStateMachine>(machine: Machine, options?: Parameters<typeof useMachine<Machine>>[1]) {
-  return useMachine(machine, { ...options, inspect: transitionReporter() } as Parameters<typeof useMachine<Machine>>[1]);
+  const [inspect] = useState(transitionReporter);
+  return useMachine(machine, { ...options, inspect } as Parameters<typeof useMachine<Machine>>[1]);
 }

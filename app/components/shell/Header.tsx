@@ -1,5 +1,6 @@
 import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import type { SessionWatchState } from '~/components/auth/use-session-watch';
 import type { ShellUser } from '~/services/accounts/auth.server';
 import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { MenuLink, MenuList } from './MenuLink';
@@ -11,7 +12,18 @@ import { buttonClass } from '~/components/ui/Button';
  * dropdowns, and the account area. Dropdowns are <details>, so they open without
  * JavaScript; with it, one opens at a time and they close on navigation or outside clicks.
  */
-export function Header({ site, menus, user }: { site: ShellContent['site']; menus: ShellContent['menus']; user: ShellUser | null }) {
+export function Header({
+  site,
+  menus,
+  user,
+  session = 'off',
+}: {
+  site: ShellContent['site'];
+  menus: ShellContent['menus'];
+  user: ShellUser | null;
+  /** The session machine's state: the account menu is busy while a check runs. */
+  session?: SessionWatchState;
+}) {
   const [logoFailed, setLogoFailed] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   useCloseMenus(headerRef);
@@ -32,7 +44,7 @@ export function Header({ site, menus, user }: { site: ShellContent['site']; menu
         </ul>
       </nav>
       <div className="account-nav">
-        {user ? <UserMenu user={user} /> : <ShellLink to="/auth/login" className={buttonClass('primary')}>Login</ShellLink>}
+        {user ? <UserMenu user={user} session={session} /> : <ShellLink to="/auth/login" className={buttonClass('primary')}>Login</ShellLink>}
       </div>
     </header>
   );
@@ -66,9 +78,9 @@ function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
   }, [headerRef]);
 }
 
-function UserMenu({ user }: { user: ShellUser }) {
+function UserMenu({ user, session }: { user: ShellUser; session: SessionWatchState }) {
   return (
-    <details className="user-menu" data-menu>
+    <details className="user-menu" data-menu data-session-state={session} aria-busy={session === 'checking'}>
       <summary aria-label="Account menu">{user.firstname.charAt(0).toUpperCase()}</summary>
       <ul>
         <li><ShellLink to="/user/profile">View Profile</ShellLink></li>

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useFetcher, useLocation } from '@remix-run/react';
 import type { ComponentProps } from 'react';
-import type { action } from '~/routes/subscribe/route';
-import { SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
+import { SUBSCRIBED_MESSAGE, SubscribeSchema, type SubscribeAnswer } from '~/lib/site-forms';
 import { buttonClass } from '~/components/ui/Button';
 
 const FORM_ID = 'footer-subscribe';
@@ -25,7 +24,7 @@ export function SubscribeForm() {
 
 /** The form as Conform renders it before anything happened: what the server sends. */
 export function FirstStateSubscribeForm({ redirectTo }: { redirectTo: string }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<SubscribeAnswer>();
   const emailId = `${FORM_ID}-email`;
   return (
     <SubscribeFormView
@@ -42,7 +41,7 @@ export function FirstStateSubscribeForm({ redirectTo }: { redirectTo: string }) 
 
 /** The form in the browser, validated and answered through Conform. */
 export function LiveSubscribeForm({ redirectTo }: { redirectTo: string }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<SubscribeAnswer>();
   const reply = fetcher.data && 'result' in fetcher.data ? fetcher.data : undefined;
   const [form, fields] = useForm({
     id: FORM_ID,

@@ -11,7 +11,6 @@ import { gemTopUpMachine } from '~/machines/gem-top-up.machine';
 import { createSession, paymentInfo, purchaseCoins } from './shop-calls';
 import { ResultDialog } from './SuccessDialog';
 
-
 /** Ok and close go to /user/activities (spec 2 §2): a full load, so balances and the URL are fresh. */
 function leave() {
   // Only the hash would change here, which does not load the page: reload instead.
@@ -44,7 +43,10 @@ export function PaymentModal({
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<'coins' | 'gems'>(returned ? 'gems' : 'coins');
-  const coinMachine = useMemo(() => coinPurchaseMachine.provide({ actors: { purchaseCoins: fromPromise(({ input }) => purchaseCoins(input.packageId)) } }), []);
+  const coinMachine = useMemo(
+    () => coinPurchaseMachine.provide({ actors: { purchaseCoins: fromPromise(({ input }) => purchaseCoins(input.packageId)) }, actions: { leave } }),
+    [],
+  );
   const gemMachine = useMemo(
     () =>
       gemTopUpMachine.provide({
@@ -53,11 +55,9 @@ export function PaymentModal({
           paymentInfo: fromPromise(({ input }) => paymentInfo(input.orderId)),
         },
         actions: {
-          goToCheckout: ({ event }) => {
-            const url = (event as unknown as { output: { sessionUrl: string } }).output.sessionUrl;
-            window.location.assign(url);
-          },
+          goToCheckout: (_, session) => session.sessionUrl && window.location.assign(session.sessionUrl),
           alertNoSession: () => window.alert(SHOP_MESSAGES.noSession),
+          leave,
         },
       }),
     [],
@@ -74,21 +74,21 @@ export function PaymentModal({
 
   if (coins.matches('success')) {
     return (
-      <ResultDialog title="Congratulations!" celebrate onOk={leave}>
+      <ResultDialog title="Congratulations!" celebrate onOk={() => sendCoins({ type: 'OK' })}>
         <p>You bought {coins.context.reward?.toLocaleString('en-US')} coins.</p>
       </ResultDialog>
     );
   }
   if (topUp.matches('success')) {
     return (
-      <ResultDialog title="Congratulations!" celebrate onOk={leave}>
+      <ResultDialog title="Congratulations!" celebrate onOk={() => sendTopUp({ type: 'OK' })}>
         <p>You bought {topUp.context.reward?.toLocaleString('en-US')} Power Gems.</p>
       </ResultDialog>
     );
   }
   if (coins.matches('failure') || topUp.matches('failure')) {
     return (
-      <ResultDialog title="Shop" onOk={leave}>
+      <ResultDialog title="Shop" onOk={() => (coins.matches('failure') ? sendCoins({ type: 'OK' }) : sendTopUp({ type: 'OK' }))}>
         <p role="alert">{SHOP_MESSAGES.paymentFailed}</p>
       </ResultDialog>
     );
@@ -96,7 +96,9 @@ export function PaymentModal({
   if (topUp.matches('checkingPayment')) {
     return (
       <Modal open title="Shop" onClose={leave}>
-        <p aria-live="polite">{topUp.context.slow ? SHOP_MESSAGES.paymentSlow : SHOP_MESSAGES.paymentWaiting}</p>
+        <p aria-live="polite" data-state={topUp.matches({ checkingPayment: 'waiting' }) ? 'waiting' : 'asking'}>
+          {topUp.context.slow ? SHOP_MESSAGES.paymentSlow : SHOP_MESSAGES.paymentWaiting}
+        </p>
       </Modal>
     );
   }

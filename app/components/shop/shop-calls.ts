@@ -2,7 +2,7 @@ import { apiRequest } from '~/lib/api-client';
 import { encryptPayload } from '~/lib/shop/payload';
 import type { CheckAnswer, PurchaseAnswer } from '~/machines/item-purchase.machine';
 import type { CoinsAnswer } from '~/machines/coin-purchase.machine';
-import type { PaymentInfoAnswer } from '~/machines/gem-top-up.machine';
+import type { CheckoutSession, PaymentInfoAnswer } from '~/machines/gem-top-up.machine';
 
 /**
  * The shop's calls (spec 2 §7) through the app's API client, as the machines' actors use them.
@@ -33,8 +33,10 @@ export async function purchaseCoins(packageId: string): Promise<CoinsAnswer> {
   throw new Error('coins purchase failed');
 }
 
-export async function createSession(packageId: string): Promise<{ sessionUrl: string | null }> {
+export async function createSession(packageId: string): Promise<CheckoutSession> {
   const result = await post('/api/garage/redirect-to-checkout', { package_id: packageId });
+  // No answer at all is the machine's error path; an answer without a URL its "no session" one (both alert).
+  if (!result.ok && result.kind === 'no-response') throw new Error('The checkout call got no answer');
   const url = result.ok ? (result.data.data as { session_url?: unknown } | undefined)?.session_url : null;
   return { sessionUrl: typeof url === 'string' ? url : null };
 }

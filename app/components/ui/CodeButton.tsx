@@ -20,8 +20,9 @@ export function CodeButton({ url, body, canRequest, keyName, label = 'Get Code' 
         sendCode: fromPromise<CodeRequestResult>(async () => {
           const result = await apiRequest<{ status: boolean; message: string; key?: string }>(url, { method: 'POST', body: new URLSearchParams(body()) });
           if (result.ok) return { ok: result.data.status, message: result.data.message, key: result.data.key };
-          if (result.kind === 'failed') return { ok: false, message: result.message ?? WALLET_MESSAGES.codeFailed };
-          return { ok: false, message: WALLET_MESSAGES.codeFailed };
+          if (result.kind === 'failed' || result.kind === 'invalid') return { ok: false, message: (result.kind === 'failed' && result.message) || WALLET_MESSAGES.codeFailed };
+          // No answer (or a lost session, which the seam handles): the machine's exception path.
+          throw new Error('The code request got no answer');
         }),
       },
       actions: {

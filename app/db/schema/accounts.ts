@@ -1,5 +1,6 @@
-import { boolean, date, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DATA_EXPORT_STATUSES, VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
 
 /** A rider, a child rider (isKid) or a staff member. */
 export const users = pgTable('users', {
@@ -74,16 +75,73 @@ export const verifications = pgTable(
 );
 
 /** Fixed-window counters for rate limits (per account and per client address). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-  /** Backoff (decision 060): no attempt under this key before this time. */
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /** Backoff (decision 060): no attempt under this key before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  // Keys carry e-mail and client addresses: rows past their window are pruned (docs/accounts.md "Retention").
+  (table) => [index('rate_limits_window_idx').on(table.windowStart)],
+);
 
 /** Spent robot-check solutions, kept until their challenge expires so none is used twice. */
 export const spentChallenges = pgTable('spent_challenges', {
   signature: text('signature').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A deleted account's tombstone (decision 125): a random id with no link to the person. The
+ * financial records that must be kept (payment orders, withdrawals, ledger accounts) name it
+ * instead of the rider.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A deletion asked for on the profile and not yet confirmed by the e-mailed link. */
+export const accountDeletionRequests = pgTable('account_deletion_requests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The balances (minor units per currency) the rider agreed to give up; a larger balance at confirmation refuses. */
+  acknowledgedBalances: jsonb('acknowledged_balances').$type<Partial<Record<'BTC' | 'COIN' | 'GEM', string>>>().notNull().default({}),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A copy of all of a rider's data (GDPR art. 20, issue 26): one zip built by a job, kept in the
+ * storage adapter's `exports` area and downloadable by its owner (a child's by the parent's link)
+ * until `expires_at`; removed then, or with the account.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull().default('queued'),
+    /** Percent built, for the profile while it builds. */
+    progress: integer('progress').notNull().default(0),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** A child's copy is fetched through a link e-mailed to the parent: only the token's hash is kept. */
+    downloadTokenHash: text('download_token_hash'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('data_exports_user_idx').on(table.userId, table.requestedAt),
+    index('data_exports_expires_idx').on(table.expiresAt),
+    uniqueIndex('data_exports_download_token_idx').on(table.downloadTokenHash),
+    check('data_exports_status_check', sql`${table.status} IN ('waiting-for-parent', 'queued', 'building', 'ready', 'failed')`),
+    check('data_exports_progress_check', sql`${table.progress} BETWEEN 0 AND 100`),
+  ],
+);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { ACTIVITY_TYPES, IMPORT_PLATFORMS, IMPORT_STATUSES } from '../../lib/domain/activities';
+import { ACTIVITY_TYPES, FTP_HISTORY_SOURCES, FTP_SOURCES, IMPORT_PLATFORMS, IMPORT_STATUSES } from '../../lib/domain/activities';
+import type { PowerModel } from '../../lib/power/power-duration-model';
 
 /**
  * Packed numeric arrays (Float32 curves): compact and read in one go. Both drivers send and
@@ -35,7 +36,10 @@ export const activities = pgTable(
     elevationM: doublePrecision('elevation_m').notNull().default(0),
     timerS: integer('timer_s').notNull().default(0),
     elapsedS: integer('elapsed_s').notNull().default(0),
+    /** Average power, zeros included, as the meter's energy over the seconds with a reading (decision 140). */
     avgPowerW: real('avg_power_w'),
+    /** Average power over the seconds whose reading is above 0 W (head units set to leave zeros out). */
+    avgPowerNonZeroW: real('avg_power_non_zero_w'),
     maxPowerW: real('max_power_w'),
     avgWattsPerKg: real('avg_watts_per_kg'),
     avgHeartRate: real('avg_heart_rate'),
@@ -44,8 +48,17 @@ export const activities = pgTable(
     normalizedPowerW: real('normalized_power_w'),
     intensity: real('intensity'),
     trainingLoad: real('training_load'),
-    /** The FTP in force at the ride's date (decision 106); IF and load are at it. */
+    /** The threshold in force at the ride's date (decisions 106, 141); IF and load are at it. */
     ftpW: real('ftp_w'),
+    /** Where that threshold came from: 'profile', 'detected', 'file' or 'default' (decision 141). */
+    ftpSource: text('ftp_source', { enum: FTP_SOURCES }),
+    /** The threshold this ride shows (95 % of its best 20 minutes, or the hour bound): what detection compares. */
+    thresholdEstimateW: real('threshold_estimate_w'),
+    /** The threshold the head unit wrote into the file (session threshold_power, zones_target FTP). */
+    fileFtpW: integer('file_ftp_w'),
+    /** The head unit's own average power and NP, from its session message (decision 140). */
+    deviceAvgPowerW: real('device_avg_power_w'),
+    deviceNpW: real('device_np_w'),
     /** Seconds training load accrues over (decision 105), so a changed FTP recomputes load without the file. */
     loadDurationS: integer('load_duration_s'),
     /** This ride's best 20-minute power: the FTP of later rides is derived from the earlier rides' best. */
@@ -64,6 +77,8 @@ export const activities = pgTable(
     index('activities_user_started_idx').on(table.userId, table.startedAt, table.id),
     index('activities_user_type_started_idx').on(table.userId, table.type, table.startedAt, table.id),
     uniqueIndex('activities_user_content_hash_unique').on(table.userId, table.contentHash),
+    // The threshold the latest earlier file carried (decision 141): one step, not a scan of every ride.
+    index('activities_user_file_ftp_idx').on(table.userId, table.startedAt).where(sql`${table.fileFtpW} IS NOT NULL`),
   ],
 );
 
@@ -148,7 +163,11 @@ export const weightHistory = pgTable(
   (table) => [index('weight_history_user_at_idx').on(table.userId, table.recordedAt)],
 );
 
-/** FTP values the rider set on the profile, each in force from its time; null = derive from rides again (decision 106). */
+/**
+ * The rider's FTP history, each entry in force from its time (decisions 106 and 141): values set on
+ * the profile (null = no value of the rider's own from then on) and thresholds detected from a
+ * ride. An undone detection stays, marked, so the same ride never proposes it again.
+ */
 export const ftpHistory = pgTable(
   'ftp_history',
   {
@@ -158,8 +177,67 @@ export const ftpHistory = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     ftpW: integer('ftp_w'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: FTP_HISTORY_SOURCES }).notNull().default('profile'),
+    /** The ride a detected threshold comes from. */
+    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    /** The threshold in force before the detection, shown in the notice. */
+    previousFtpW: integer('previous_ftp_w'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** When the rider dismissed the overview's notice of this detection. */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
   },
-  (table) => [index('ftp_history_user_at_idx').on(table.userId, table.recordedAt)],
+  (table) => [
+    index('ftp_history_user_at_idx').on(table.userId, table.recordedAt),
+    uniqueIndex('ftp_history_detected_activity_unique').on(table.activityId).where(sql`${table.source} = 'detected'`),
+    check('ftp_history_source_check', sql`${table.source} IN ('profile', 'detected') AND (${table.source} = 'profile' OR ${table.activityId} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * Daily training load and the fitness (CTL) and fatigue (ATL) at the end of each day that has
+ * load (decision 142); days between are exact decays, computed on read. Rewritten from the first
+ * changed day on by the rider recomputation, never summed per request.
+ */
+export const riderTrainingDays = pgTable(
+  'rider_training_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    load: doublePrecision('load').notNull().default(0),
+    fitness: doublePrecision('fitness').notNull().default(0),
+    fatigue: doublePrecision('fatigue').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * Riders whose rides need their threshold, IF, load and fitness brought up to date from a time
+ * on (decision 141): the earliest such time, kept until the recomputation job has run.
+ */
+export const riderRecompute = pgTable('rider_recompute', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The power-duration model fitted to the rider's mean-max curve of a window of days, as of a day (decision 143). */
+export const riderPowerModels = pgTable(
+  'rider_power_models',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    windowDays: integer('window_days').notNull(),
+    asOf: date('as_of').notNull(),
+    /** The fitted model (null: the window holds no curve the model can be fitted to). */
+    model: jsonb('model').$type<PowerModel | null>(),
+    fittedAt: timestamp('fitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.windowDays] })],
 );
 
 /** Heights measured by staff (spec 2 §2 "Verified height"; decision 047); the latest is shown. */

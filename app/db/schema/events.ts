@@ -169,11 +169,13 @@ export const eventResults = pgTable(
     day: integer('day').notNull().default(1),
     position: integer('position').notNull(),
     riderName: text('rider_name').notNull(),
+    /** The Paceline rider this result is theirs (null for riders from elsewhere); a deletion anonymises the name (RESTRICT: never left named). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     teamName: text('team_name'),
     category: text('category').notNull(),
     timeSeconds: integer('time_seconds').notNull(),
     avgWatts: integer('avg_watts').notNull(),
     wkg: real('wkg').notNull(),
   },
-  (table) => [index('event_results_event_day_idx').on(table.eventId, table.day)],
+  (table) => [index('event_results_event_day_idx').on(table.eventId, table.day), index('event_results_user_idx').on(table.userId)],
 );

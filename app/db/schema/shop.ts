@@ -1,6 +1,6 @@
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './accounts';
+import { deletedAccounts, users } from './accounts';
 
 /** Items a rider bought in the shop: at most one row per item (the key makes owning twice impossible). */
 export const shopOwnedItems = pgTable(
@@ -26,9 +26,9 @@ export const paymentOrders = pgTable(
   'payment_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Null once the account is deleted: the order is kept for the books under the tombstone (RESTRICT: never lost silently). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    deletedAccountId: uuid('deleted_account_id').references(() => deletedAccounts.id, { onDelete: 'restrict' }),
     packageId: text('package_id').notNull(),
     gems: bigint('gems', { mode: 'bigint' }).notNull(),
     /** In the currency's minor unit (fils for AED). */
@@ -47,6 +47,7 @@ export const paymentOrders = pgTable(
     index('payment_orders_user_idx').on(table.userId, table.createdAt),
     check('payment_orders_status_check', sql`${table.status} IN ('pending', 'paid', 'failed')`),
     check('payment_orders_gems_check', sql`${table.gems} > 0 AND ${table.amountMinor} > 0`),
+    check('payment_orders_owner_check', sql`${table.userId} IS NOT NULL OR ${table.deletedAccountId} IS NOT NULL`),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 /** Every e-mail and phone code the system sends; the embedded default delivery and an audit trail. */
 export const outbox = pgTable(
@@ -13,9 +14,15 @@ export const outbox = pgTable(
     /** How it left: 'outbox' (kept here only) or 'smtp' / 'provider' (also delivered). */
     transport: text('transport').notNull().default('outbox'),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
+    /** The account the message was sent for: it goes with the account (the rest is pruned after OUTBOX_RETENTION_DAYS). */
+    accountId: uuid('account_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('outbox_recipient_idx').on(table.recipient)],
+  (table) => [
+    index('outbox_recipient_idx').on(table.recipient),
+    index('outbox_account_idx').on(table.accountId),
+    index('outbox_created_idx').on(table.createdAt),
+  ],
 );
 
 export const subscribers = pgTable('subscribers', {

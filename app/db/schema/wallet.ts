@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { deletedAccounts, users } from './accounts';
 import { ledgerTransactions } from './ledger';
 import { WALLET_REQUEST_STATUSES } from '../../lib/domain/wallet';
 
@@ -44,17 +44,17 @@ export const withdrawalRequests = pgTable(
   'withdrawal_requests',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the payout record is kept under the tombstone, without e-mail or address. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    deletedAccountId: uuid('deleted_account_id').references(() => deletedAccounts.id, { onDelete: 'restrict' }),
     idempotencyKey: text('idempotency_key').notNull(),
     currency: text('currency', { enum: ['BTC'] }).notNull().default('BTC'),
     /** Satoshi. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
-    email: text('email').notNull(),
-    walletAddress: text('wallet_address').notNull(),
+    email: text('email'),
+    walletAddress: text('wallet_address'),
     ledgerTransactionId: uuid('ledger_transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
@@ -72,5 +72,6 @@ export const withdrawalRequests = pgTable(
     index('withdrawal_requests_status_idx').on(table.status, table.createdAt),
     check('withdrawal_requests_status_check', sql`${table.status} IN ('pending', 'approved', 'rejected')`),
     check('withdrawal_requests_amounts_check', sql`${table.amount} > 0 AND ${table.fee} >= 0 AND ${table.total} = ${table.amount} + ${table.fee}`),
+    check('withdrawal_requests_owner_check', sql`${table.userId} IS NOT NULL OR ${table.deletedAccountId} IS NOT NULL`),
   ],
 );

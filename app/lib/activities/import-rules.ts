@@ -17,6 +17,8 @@ export const IMPORT_MESSAGES = {
   proofFile: 'You need to provide proof file',
   proofType: 'Proof files must be images or PDF.',
   tooManyFiles: 'You can only upload maximum 10 files.',
+  /** When the server gives no list (or no answer): the spec's general failure text. */
+  submitFailed: 'Unable to process at this moment. Please try again later.',
 } as const;
 
 export const PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bkool', 'Others'] as const;

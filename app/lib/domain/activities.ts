@@ -5,3 +5,9 @@ export const IMPORT_PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bk
 export const IMPORT_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const ACTIVITY_SERIES = ['t', 'distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'] as const;
+/** Where an entry of the rider's FTP history comes from: set on the profile, or detected from a ride (decision 141). */
+export const FTP_HISTORY_SOURCES = ['profile', 'detected'] as const;
+export type FtpHistorySource = (typeof FTP_HISTORY_SOURCES)[number];
+/** Where a ride's threshold in force comes from: the history, the head unit's file, or the 2.5 W/kg default. */
+export const FTP_SOURCES = ['profile', 'detected', 'file', 'default'] as const;
+export type FtpSource = (typeof FTP_SOURCES)[number];

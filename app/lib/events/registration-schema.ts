@@ -1,3 +1,5 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
 import {
   EVENT_MIN_AGE_YEARS,
@@ -13,7 +15,7 @@ import {
 import { isWithinCap, wattsPerKg, WRONG_CATEGORY_MESSAGE } from './categories';
 import { addDays, addYears } from './dates';
 import { phoneChannelSchema, phoneNumberSchema } from './phone';
-import { requiredSteps, type StepRequirements, type WizardStep } from './wizard-steps';
+import { requiredSteps, skippedSteps, STEP_TITLES, type StepRequirements, type WizardStep } from './wizard-steps';
 
 /**
  * The wizard's step schemas (spec 3 §3 payload, §5 rules): the browser validates each step
@@ -188,6 +190,22 @@ export function stepSchema(step: WizardStep, rules: RuleContext) {
 export function registrationSchema(requirements: StepRequirements, rules: RuleContext) {
   const [first, ...rest] = requiredSteps(requirements).map((step) => stepSchema(step, rules) as z.ZodTypeAny);
   return rest.reduce<z.ZodTypeAny>((merged, schema) => merged.and(schema), first) as z.ZodType<RegistrationValues>;
+}
+
+export type ReadRegistration = { ok: true; values: RegistrationValues; wkg: number } | { ok: false; reply: SubmissionResult<string[]> };
+
+/**
+ * A whole submission read once, with the same step schemas the browser used (the event's cap
+ * included): its values and W/kg, or the reply naming each step that was left out. The
+ * server's one call into the rules before it books the place.
+ */
+export function readRegistration(formData: FormData, requirements: StepRequirements, rules: RuleContext): ReadRegistration {
+  const submission = parseWithZod(formData, { schema: registrationSchema(requirements, rules) });
+  if (submission.status !== 'success') {
+    const incomplete = skippedSteps(formData, requirements);
+    return { ok: false, reply: submission.reply({ formErrors: incomplete.map((step) => `Please complete the ${STEP_TITLES[step]} step.`) }) };
+  }
+  return { ok: true, values: submission.value, wkg: wattsPerKg(Number(submission.value.ftp), Number(submission.value.weight)) };
 }
 
 export interface RegistrationValues {

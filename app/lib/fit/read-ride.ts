@@ -1,5 +1,7 @@
 import { Decoder, Profile, Stream } from '@garmin/fitsdk';
+import { fileSummaryOf, isCycling, ridePart, total, type FileSummary, type SessionLike } from './file-summary';
 import { platformOf, type FitIdentity } from './platform';
+import { continueClockJumps, sharedStampKind, type Timed } from './ride-clock';
 
 /**
  * A FIT activity reduced to what Paceline analyses: one sample per record that was written
@@ -34,10 +36,15 @@ export interface DecodedRide {
   hasPower: boolean;
   /** Where it was recorded, from the file's identity (decision 046). */
   platform: string;
+  /** What the head unit itself wrote: its threshold and its own averages (decision 140). */
+  file: FileSummary;
   samples: RideSamples;
 }
 
 export class FitReadError extends Error {}
+
+/** A file whose sessions are all of another sport (a run, a swim): Paceline stores rides only. */
+export class NoCyclingSessionError extends FitReadError {}
 
 /** A file that ends early is accepted when at least this many records decoded (one minute). */
 export const MIN_RECORDS_OF_CUT_FILE = 60;
@@ -62,13 +69,12 @@ interface TimerEvent {
 }
 
 /** [start, stop) intervals in epoch ms during which the timer ran; null = no timer events. */
-function timerIntervals(events: TimerEvent[]): Array<[number, number]> | null {
-  const timer = events.filter((event) => event.event === 'timer' && event.timestamp);
+function timerIntervals(events: Array<Timed<TimerEvent>>): Array<[number, number]> | null {
+  const timer = events.filter(({ message }) => message.event === 'timer');
   if (timer.length === 0) return null;
   const intervals: Array<[number, number]> = [];
   let runningSince: number | null = null;
-  for (const event of timer) {
-    const at = (event.timestamp as Date).getTime();
+  for (const { message: event, at } of timer) {
     if (event.eventType === 'start') runningSince ??= at;
     else if ((event.eventType === 'stop' || event.eventType === 'stopAll' || event.eventType === 'stopDisableAll') && runningSince !== null) {
       intervals.push([runningSince, at]);
@@ -108,32 +114,61 @@ interface RawSample {
   accumulatedPower: number | undefined;
 }
 
-function rawSamples(records: RecordLike[], intervals: Array<[number, number]> | null): RawSample[] {
+function rawSample(record: RecordLike, at: number, interval: number, previous: RawSample | undefined): RawSample {
+  const powerRead = record.power !== undefined && Number.isFinite(record.power);
+  const values = previous?.values;
+  return {
+    at,
+    interval,
+    powerRead,
+    accumulatedPower: powerRead ? record.accumulatedPower : undefined,
+    values: {
+      distanceM: finite(record.distance, values?.distanceM ?? 0),
+      altitudeM: finite(record.enhancedAltitude ?? record.altitude, values?.altitudeM ?? 0),
+      power: finite(record.power, 0),
+      speedMps: finite(record.enhancedSpeed ?? record.speed, 0),
+      heartRate: finite(record.heartRate, 0),
+      cadence: finite(record.cadence, 0),
+    },
+  };
+}
+
+/**
+ * A record written inside the second of the sample before it joins that sample: power is the
+ * mean of the readings the two carry (a record without a reading adds none), every other channel
+ * and the energy counter take the later record's value where it has one.
+ */
+function mergeIntoSecond(sample: RawSample, record: RecordLike): void {
+  const powerRead = record.power !== undefined && Number.isFinite(record.power);
+  if (powerRead) {
+    sample.values.power = sample.powerRead ? (sample.values.power + (record.power as number)) / 2 : (record.power as number);
+    sample.accumulatedPower = record.accumulatedPower ?? sample.accumulatedPower;
+    sample.powerRead = true;
+  }
+  sample.values.distanceM = finite(record.distance, sample.values.distanceM);
+  sample.values.altitudeM = finite(record.enhancedAltitude ?? record.altitude, sample.values.altitudeM);
+  sample.values.speedMps = finite(record.enhancedSpeed ?? record.speed, sample.values.speedMps);
+  sample.values.heartRate = finite(record.heartRate, sample.values.heartRate);
+  sample.values.cadence = finite(record.cadence, sample.values.cadence);
+}
+
+/** One sample per second the timer ran, from the records in file order on the corrected clock. */
+function rawSamples(records: Array<Timed<RecordLike>>, intervals: Array<[number, number]> | null): RawSample[] {
   const raw: RawSample[] = [];
-  let distance = 0;
-  let altitude = 0;
-  for (const record of records) {
-    if (!record.timestamp) continue;
-    const at = record.timestamp.getTime();
+  for (let index = 0; index < records.length; index++) {
+    let { at } = records[index];
+    const record = records[index].message;
     const interval = intervalOf(at, intervals);
     if (interval < 0) continue;
-    distance = finite(record.distance, distance);
-    altitude = finite(record.enhancedAltitude ?? record.altitude, altitude);
-    const powerRead = record.power !== undefined && Number.isFinite(record.power);
-    raw.push({
-      at,
-      interval,
-      powerRead,
-      accumulatedPower: powerRead ? record.accumulatedPower : undefined,
-      values: {
-        distanceM: distance,
-        altitudeM: altitude,
-        power: finite(record.power, 0),
-        speedMps: finite(record.enhancedSpeed ?? record.speed, 0),
-        heartRate: finite(record.heartRate, 0),
-        cadence: finite(record.cadence, 0),
-      },
-    });
+    const previous = raw[raw.length - 1];
+    if (previous && previous.interval === interval && at <= previous.at) {
+      if (sharedStampKind(previous.at, records[index + 1]?.at) === 'same-second') {
+        mergeIntoSecond(previous, record);
+        continue;
+      }
+      at = previous.at + 1000;
+    }
+    raw.push(rawSample(record, at, interval, previous));
   }
   return raw;
 }
@@ -151,7 +186,7 @@ function filledSeconds(previous: RawSample | undefined, sample: RawSample): numb
  * interpolation, and the meter's energy over the gap is spread evenly over its seconds, so a
  * smart-recorded ride gives the figures of the same ride recorded every second.
  */
-function toSamples(records: RecordLike[], intervals: Array<[number, number]> | null): RideSamples {
+function toSamples(records: Array<Timed<RecordLike>>, intervals: Array<[number, number]> | null): RideSamples {
   const raw = rawSamples(records, intervals);
   let n = 0;
   for (let i = 0; i < raw.length; i++) n += 1 + filledSeconds(raw[i - 1], raw[i]);
@@ -201,15 +236,26 @@ function meterPower(previous: RawSample, sample: RawSample): number {
   return energyJ < 0 ? Number.NaN : energyJ / stepS;
 }
 
+const RECORD_MESG = Profile.MesgNum.RECORD;
+const EVENT_MESG = Profile.MesgNum.EVENT;
+
+/** The decoded messages, and the records and events in file order (the order of recording). */
 function decode(stream: Stream, expandComponents: boolean) {
-  return new Decoder(stream).read({
+  const ordered: Array<Timed<RecordLike | TimerEvent>> = [];
+  const decoded = new Decoder(stream).read({
     expandSubFields: false,
     expandComponents,
     applyScaleAndOffset: true,
     convertTypesToStrings: true,
     convertDateTimesToDates: true,
     mergeHeartRates: false,
+    mesgListener: (mesgNum, mesg) => {
+      const message = mesg as RecordLike | TimerEvent;
+      if ((mesgNum !== RECORD_MESG && mesgNum !== EVENT_MESG) || !(message.timestamp instanceof Date)) return;
+      ordered.push({ kind: mesgNum === RECORD_MESG ? 'record' : 'event', at: message.timestamp.getTime(), message });
+    },
   });
+  return { ...decoded, ordered };
 }
 
 /** Sub-fields are not expanded (speed): a Garmin device's product id is named from the profile. */
@@ -219,50 +265,16 @@ function garminProductName(fileId: FitIdentity & { product?: number }): string |
   return (Profile.types.garminProduct as Record<number, string | undefined>)[fileId.product];
 }
 
-interface SessionLike {
-  startTime?: Date;
-  sport?: string;
-  totalTimerTime?: number;
-  totalElapsedTime?: number;
-  totalDistance?: number;
-  totalAscent?: number;
-}
-
-/** A file whose sessions are all of another sport (a run, a swim): Paceline stores rides only. */
-export class NoCyclingSessionError extends FitReadError {}
-
-/** Sports Paceline counts as a ride; a session without a sport (or "generic") is taken as one. */
-const CYCLING_SPORTS = new Set(['cycling', 'eBiking', 'generic']);
-
-function isCycling(session: SessionLike): boolean {
-  return session.sport === undefined || CYCLING_SPORTS.has(session.sport);
-}
-
-/** Sum of a session field over the ride's sessions; null when none carries it. */
-function total(sessions: SessionLike[], field: 'totalTimerTime' | 'totalElapsedTime' | 'totalDistance' | 'totalAscent'): number | null {
-  const values = sessions.map((session) => session[field]).filter((value): value is number => value !== undefined && Number.isFinite(value));
-  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0);
-}
-
-/** The records inside the cycling sessions (every record when the file has no session, e.g. cut short). */
-function recordsOf(records: RecordLike[], rides: SessionLike[]): RecordLike[] {
-  const spans = rides
-    .filter((session) => session.startTime && session.totalElapsedTime !== undefined)
-    .map((session) => [(session.startTime as Date).getTime(), (session.startTime as Date).getTime() + (session.totalElapsedTime as number) * 1000] as const);
-  if (spans.length === 0 || spans.length < rides.length) return records;
-  return records.filter((record) => record.timestamp && spans.some(([from, to]) => (record.timestamp as Date).getTime() >= from && (record.timestamp as Date).getTime() <= to));
-}
-
 /** Decodes a FIT file; throws FitReadError when it is not a readable activity (NoCyclingSessionError when it is no ride). */
 export function readRide(bytes: Uint8Array): DecodedRide {
   const stream = Stream.fromByteArray(bytes);
   if (!Decoder.isFIT(stream)) throw new FitReadError('not a FIT file');
   // Component expansion doubles decode time and is only needed for compressed speed/distance
   // records (some virtual-ride exports): decode without it, and again with it when needed.
-  let { messages, errors } = decode(stream, false);
+  let { messages, errors, ordered } = decode(stream, false);
   const first = (messages.recordMesgs ?? []) as Array<RecordLike & { compressedSpeedDistance?: unknown }>;
   if (first.some((record) => record.compressedSpeedDistance !== undefined) && !first.some((record) => record.distance !== undefined)) {
-    ({ messages, errors } = decode(Stream.fromByteArray(bytes), true));
+    ({ messages, errors, ordered } = decode(Stream.fromByteArray(bytes), true));
   }
   const records = (messages.recordMesgs ?? []) as RecordLike[];
   // A recording cut short (battery, crash) still holds a ride: keep it when enough survived.
@@ -271,7 +283,11 @@ export function readRide(bytes: Uint8Array): DecodedRide {
   const sessions = (messages.sessionMesgs ?? []) as SessionLike[];
   const rides = sessions.filter(isCycling);
   if (sessions.length > 0 && rides.length === 0) throw new NoCyclingSessionError('the FIT file holds no cycling session');
-  const samples = toSamples(recordsOf(records, rides), timerIntervals((messages.eventMesgs ?? []) as TimerEvent[]));
+  const inRide = ridePart(ordered, rides, sessions.length > rides.length);
+  continueClockJumps(inRide);
+  const timedRecords = inRide.filter((entry): entry is Timed<RecordLike> => entry.kind === 'record');
+  const events = inRide.filter((entry): entry is Timed<TimerEvent> => entry.kind === 'event');
+  const samples = toSamples(timedRecords, timerIntervals(events));
   if (samples.t.length === 0) throw new FitReadError('the FIT file has no records while the timer ran');
   const fileId = ((messages.fileIdMesgs ?? [])[0] ?? undefined) as (FitIdentity & { product?: number }) | undefined;
   const creator = ((messages.deviceInfoMesgs ?? []) as Array<FitIdentity & { deviceIndex?: string | number }>).find(
@@ -288,6 +304,7 @@ export function readRide(bytes: Uint8Array): DecodedRide {
     ascentM: total(rides, 'totalAscent'),
     hasPower: samples.power.some((watts) => watts > 0),
     platform: platformOf(fileId && { ...fileId, garminProduct: garminProductName(fileId), productName: fileId.productName ?? creator?.productName }),
+    file: fileSummaryOf(messages as unknown as Record<string, unknown>, rides),
     samples,
   };
 }

@@ -1,4 +1,5 @@
-import type { AnyMachineSnapshot, AnyStateNode, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { activeStateNodes } from './microsteps';
 import type { CatalogueEntry } from './types';
 
 /**
@@ -10,7 +11,7 @@ import type { CatalogueEntry } from './types';
 export function acceptedEvents(entry: CatalogueEntry, snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.status !== 'active') return [];
   const types = new Set<string>();
-  for (const node of snapshot._nodes as AnyStateNode[]) {
+  for (const node of [snapshot.machine.root, ...activeStateNodes(snapshot)]) {
     for (const eventType of node.transitions.keys()) {
       if (isSendable(eventType)) types.add(eventType);
     }

@@ -199,7 +199,7 @@ function measureCoverage(entry: CatalogueEntry, paths: MachinePath[]): Coverage 
  */
 export function replayPath(entry: CatalogueEntry, path: MachinePath): { ok: true } | { ok: false; step: number; expected: string; actual: string } {
   const serialize = serializerFor(entry);
-  const actor = createActor(stubbed(entry.machine), { clock: new SimulatedClock(), input: entry.input } as never);
+  const actor = createActor(stubbed(entry.machine), { clock: new SimulatedClock(), input: entry.input });
   actor.start();
   try {
     for (const [index, step] of path.steps.entries()) {

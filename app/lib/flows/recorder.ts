@@ -1,71 +1,71 @@
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from 'xstate';
-import { guardLabel, transitionId } from './definition';
+import { createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import { listStateNodes } from './definition';
+import { assertEventlessReadable, initialStateNodes, MicrostepReader } from './microsteps';
 import { stubbed } from './stub';
 
-type Snapshot = AnyMachineSnapshot;
-type AnyTransition = { source: AnyStateNode; eventType: string; guard?: unknown };
+export interface RecordedStep {
+  ids: string[];
+  guards: string[];
+  passed: string[];
+}
 
 /**
- * Evaluates macrosteps without running anything: an actor that is never started lends its
- * scope, and its inspector records the transitions of every microstep (the event's own,
- * eventless `always`, raised events and `onDone` of states reaching their final child).
+ * Evaluates macrosteps on real actors (stubbed services, a clock that never moves) and reads
+ * what each microstep took from the public inspection records (microsteps.ts, decision 135):
+ * the event's own transitions, eventless `always`, raised events and `onDone` of states
+ * reaching their final child.
  */
 export class TransitionRecorder {
-  private readonly recorded: AnyTransition[][] = [];
-  private readonly passed = new Set<string>();
-  private readonly scope: never;
+  private readonly logic: AnyStateMachine;
 
-  constructor(private readonly machine: AnyStateMachine) {
-    const actor = createActor(stubbed(machine), {
-      clock: new SimulatedClock(),
-      inspect: (inspection) => {
-        if (inspection.type === '@xstate.microstep') {
-          const step = inspection as unknown as { _transitions: AnyTransition[]; snapshot: Snapshot };
-          this.recorded.push(step._transitions);
-          for (const node of step.snapshot._nodes as AnyStateNode[]) this.passed.add(node.id);
-        }
-      },
-    });
-    this.scope = (actor as unknown as { _actorScope: never })._actorScope;
+  constructor(machine: AnyStateMachine) {
+    assertEventlessReadable(machine, listStateNodes(machine));
+    this.logic = stubbed(machine);
   }
 
   /** What starting the machine does: eventless transitions out of the initial states. */
-  start(input: unknown): { ids: string[]; guards: string[]; passed: string[] } {
-    this.reset();
-    const snapshot = this.machine.getInitialSnapshot(this.scope, input) as Snapshot;
-    for (const node of snapshot._nodes as AnyStateNode[]) this.passed.add(node.id);
-    return this.collect();
+  start(input: unknown): RecordedStep {
+    const recording = new Recording(initialStateNodes(this.logic).map((node) => node.id));
+    // The constructor computes the initial snapshot under the inspector; never started, nothing runs.
+    createActor(this.logic, { clock: new SimulatedClock(), input, inspect: recording.inspect });
+    return recording.result();
   }
 
-  taken(from: Snapshot, event: EventObject): { ids: string[]; guards: string[]; passed: string[] } {
-    this.reset();
-    this.machine.microstep(from, event, this.scope);
-    return this.collect();
+  /** What sending `event` in `from` does, microstep by microstep. */
+  taken(from: AnyMachineSnapshot, event: EventObject): RecordedStep {
+    const recording = new Recording([]);
+    const actor = createActor(this.logic, {
+      clock: new SimulatedClock(),
+      snapshot: this.logic.getPersistedSnapshot(from),
+      inspect: recording.inspect,
+    });
+    actor.start();
+    actor.send(event);
+    actor.stop();
+    return recording.result();
+  }
+}
+
+class Recording {
+  private readonly reader = new MicrostepReader();
+  private readonly ids: string[] = [];
+  private readonly guards: string[] = [];
+  private readonly passed: Set<string>;
+
+  constructor(passed: string[]) {
+    this.passed = new Set(passed);
   }
 
-  private reset() {
-    this.recorded.length = 0;
-    this.passed.clear();
-  }
+  readonly inspect = (inspection: InspectionEvent) => {
+    const step = this.reader.read(inspection);
+    if (!step) return;
+    this.ids.push(...step.ids);
+    this.guards.push(...step.guards);
+    step.active.forEach((id) => this.passed.add(id));
+  };
 
-  private collect() {
-    const ids: string[] = [];
-    const guards: string[] = [];
-    for (const transition of this.recorded.flat()) {
-      const { source } = transition;
-      const eventless = transition.eventType === '';
-      const candidates = ((eventless ? source.always : source.transitions.get(transition.eventType)) ?? []) as AnyTransition[];
-      const index = candidates.indexOf(transition);
-      ids.push(transitionId(source, eventless ? 'always' : transition.eventType, index));
-      // Earlier candidates for the same event were skipped because their guard failed.
-      for (const skipped of candidates.slice(0, Math.max(index, 0))) {
-        const name = guardLabel(skipped.guard);
-        if (name) guards.push(`${name} ✗`);
-      }
-      const name = guardLabel(transition.guard);
-      if (name) guards.push(`${name} ✓`);
-    }
-    return { ids, guards, passed: [...this.passed] };
+  result(): RecordedStep {
+    return { ids: this.ids, guards: this.guards, passed: [...this.passed] };
   }
 }
 
@@ -78,5 +78,3 @@ export function recorderFor(machine: AnyStateMachine): TransitionRecorder {
   }
   return recorder;
 }
-
-

@@ -21,7 +21,7 @@ export interface Simulation {
 }
 
 export function simulate(entry: CatalogueEntry, events: EventObject[]): Simulation {
-  const actor = createActor(stubbed(entry.machine), { clock: new SimulatedClock(), input: entry.input } as never);
+  const actor = createActor(stubbed(entry.machine), { clock: new SimulatedClock(), input: entry.input });
   actor.start();
   const states = [actor.getSnapshot() as AnyMachineSnapshot];
   const steps: EventObject[] = [];

@@ -3,6 +3,7 @@ import { bestTwentyMinutes, deriveFtp } from '~/lib/activities/rider-level';
 import { intensityFactor, mean, NP_WINDOW_S, normalizedPower, poweredSeconds, trainingLoad } from './normalized-power';
 import { normalizedPowerInput } from './np-input';
 import { meanMaxPowerCurve } from './power-curve';
+import { rideThresholdEstimate } from './threshold';
 import { filterPowerSpikes } from './spike-filter';
 
 export interface RideAnalysis {
@@ -10,7 +11,10 @@ export interface RideAnalysis {
   elevationM: number;
   timerS: number;
   elapsedS: number;
+  /** Average power, zeros included: the meter's energy over the seconds with a reading (decision 140). */
   avgPowerW: number | null;
+  /** Average power over the seconds whose reading is above 0 W: what head units set to leave zeros out show. */
+  avgPowerNonZeroW: number | null;
   maxPowerW: number | null;
   avgWattsPerKg: number | null;
   avgHeartRate: number | null;
@@ -25,8 +29,10 @@ export interface RideAnalysis {
    * the timer ran, from the end of the first full 30 s window on, as head units count it.
    */
   loadDurationS: number;
-  /** Best 20-minute power of this ride (0 when shorter): what later rides' FTP is derived from. */
+  /** Best 20-minute power of this ride (0 when shorter). */
   bestTwentyMinW: number;
+  /** The threshold this ride shows (threshold.ts): what detection compares with the one in force; null without power. */
+  thresholdEstimateW: number | null;
   spikesRemoved: number;
   /** Spike-filtered power, the series shown and used for peaks. */
   power: Float64Array;
@@ -60,9 +66,11 @@ function nullIfZero(value: number): number | null {
  * (`upgradeStoredRides` in app/services/activities/stored-rides.server.ts). 2: NP and load of
  * decision 045. 3: decision 105 (counter checked against the readings, NP at most the ride's
  * maximum, load from the first full window, cycling sessions only, smart recording resampled,
- * average power without dropouts) and decision 106 (FTP in force at the ride's date).
+ * average power without dropouts) and decision 106 (FTP in force at the ride's date). 4: decision
+ * 140 (the file's records in the order written, shared stamps, both averages at the meter's
+ * energy, the head unit's threshold and figures) and 141 (the threshold the ride shows).
  */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 type FtpFigures = Pick<RideAnalysis, 'ftpW' | 'intensity' | 'trainingLoad'>;
 
@@ -83,26 +91,38 @@ export function atFtp(analysis: RideAnalysis, ftpW: number): RideAnalysis {
 }
 
 /**
- * NP (decisions 045 and 105) and the seconds load accrues over, from the spike-filtered power.
+ * NP (decisions 045 and 105) and the seconds load accrues over, from NP's input (the meter's
+ * energy where it agrees with the readings, else the spike-filtered readings; NaN = no reading).
  * NP is never above the ride's own maximum power: a mean cannot exceed its largest term, so a
  * higher value can only come from a counter the agreement check let through.
  */
-export function normalizedPowerFigures(ride: DecodedRide, filteredPower: Float64Array, maxPowerW: number): { normalizedPowerW: number | null; loadDurationS: number } {
-  const input = normalizedPowerInput(ride.samples, filteredPower);
+export function normalizedPowerFigures(ride: DecodedRide, input: Float64Array, maxPowerW: number): { normalizedPowerW: number | null; loadDurationS: number } {
   const np = ride.hasPower ? Math.min(normalizedPower(input, ride.samples.t), maxPowerW) : 0;
   return { normalizedPowerW: nullIfZero(np), loadDurationS: Math.max(0, poweredSeconds(input) - (NP_WINDOW_S - 1)) };
 }
 
-/** Mean of the readings while the timer ran; a dropout (no reading) is not a 0 W second. */
-function averagePower(power: Float64Array, powerRead: Uint8Array): number {
+/**
+ * The two averages head units show (decision 140), over the seconds with a reading while the
+ * timer ran, each second counted at NP's input (the meter's energy where it agrees, as a head
+ * unit's work ÷ time): with zeros (coasting counts, Garmin's default) and without them (the
+ * seconds whose reading is 0 W are left out, as head units set to exclude zeros do). A second
+ * without a reading (dropout) is in neither.
+ */
+export function averagePowers(input: Float64Array, readings: ArrayLike<number>): { withZeros: number; withoutZeros: number } {
   let total = 0;
   let count = 0;
-  for (let i = 0; i < power.length; i++) {
-    if (powerRead[i] !== 1) continue;
-    total += power[i];
+  let pedalledTotal = 0;
+  let pedalled = 0;
+  for (let i = 0; i < input.length; i++) {
+    if (Number.isNaN(input[i])) continue;
+    total += input[i];
     count++;
+    if (readings[i] > 0) {
+      pedalledTotal += input[i];
+      pedalled++;
+    }
   }
-  return count === 0 ? 0 : total / count;
+  return { withZeros: count === 0 ? 0 : total / count, withoutZeros: pedalled === 0 ? 0 : pedalledTotal / pedalled };
 }
 
 /**
@@ -115,15 +135,19 @@ export function analyseRide(ride: DecodedRide, weightKg: number | null, previous
   const { power, spikesRemoved } = filterPowerSpikes(samples.power);
   const powerCurve = meanMaxPowerCurve(power);
   const maxPowerW = ride.hasPower ? (powerCurve[0] ?? 0) : 0;
-  const avgPower = ride.hasPower ? averagePower(power, samples.powerRead) : 0;
-  const { normalizedPowerW, loadDurationS } = normalizedPowerFigures(ride, power, maxPowerW);
+  const input = normalizedPowerInput(samples, power);
+  const averages = ride.hasPower ? averagePowers(input, samples.power) : { withZeros: 0, withoutZeros: 0 };
+  const avgPower = averages.withZeros;
+  const { normalizedPowerW, loadDurationS } = normalizedPowerFigures(ride, input, maxPowerW);
   const timerS = Math.round(ride.timerS);
+  const bestTwentyMinW = bestTwentyMinutes(powerCurve);
   return {
     distanceM: ride.distanceM,
     elevationM: ride.ascentM ?? elevationGain(samples.altitudeM),
     timerS,
     elapsedS: Math.round(ride.elapsedS),
     avgPowerW: nullIfZero(avgPower),
+    avgPowerNonZeroW: nullIfZero(averages.withoutZeros),
     maxPowerW: nullIfZero(maxPowerW),
     avgWattsPerKg: avgPower > 0 && weightKg ? avgPower / weightKg : null,
     avgHeartRate: nullIfZero(mean(samples.heartRate, true)),
@@ -132,7 +156,8 @@ export function analyseRide(ride: DecodedRide, weightKg: number | null, previous
     normalizedPowerW,
     ...figuresAtFtp(normalizedPowerW, loadDurationS, deriveFtp(bestTwentyMinutes(previousBest), weightKg)),
     loadDurationS,
-    bestTwentyMinW: bestTwentyMinutes(powerCurve),
+    bestTwentyMinW,
+    thresholdEstimateW: rideThresholdEstimate({ bestTwentyMinW, normalizedPowerW, timerS }),
     spikesRemoved,
     power,
     powerCurve,

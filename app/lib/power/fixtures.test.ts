@@ -77,6 +77,43 @@ describe('ride figures against the head units, per fixture (docs/activities.md a
   }
 });
 
+/**
+ * Every file whose head unit wrote an average power: the average of the head unit's kind (zeros
+ * included, or left out) within 1 W of its value (it writes whole watts), the timer and elapsed
+ * time of its sessions, its NP within 4 W where it wrote one, and the threshold it carried
+ * (decision 140). Real files, except the two derived ones (tests/fixtures/fit/README.md).
+ */
+const HEAD_UNIT_AVERAGES = [
+  { file: 'Edge810-Vector-2013-08-16-15-35-10.fit', avg: 276, kind: 'with zeros', timerS: 4700, elapsedS: 4700, np: 301, ftp: 315 },
+  { file: 'sample-activity-indoor-trainer.fit', avg: 201, kind: 'with zeros', timerS: 2262, elapsedS: 2262, np: 228, ftp: 250 },
+  { file: '2019-02-17-062644-ELEMNT-297E-195-0.fit', avg: 102, kind: 'with zeros', timerS: 13471, elapsedS: 23595, np: 157, ftp: 220 },
+  { file: 'road-with-power.fit', avg: 134, kind: 'with zeros', timerS: 4740, elapsedS: 5305, np: 151, ftp: 234 },
+  { file: 'edge510-test.fit', avg: 152, kind: 'with zeros', timerS: 3233, elapsedS: 3291, np: 229, ftp: 200 },
+  { file: 'edge810-smart-recording.fit', avg: 276, kind: 'with zeros', timerS: 4700, elapsedS: 4700, np: 301, ftp: 315 },
+  { file: 'null_compressed_speed_dist.fit', avg: 123, kind: 'with zeros', timerS: 1808, elapsedS: 1807, np: null, ftp: null },
+  { file: 'garmin-bpg.fit', avg: 196, kind: 'with zeros', timerS: 8789, elapsedS: 10177, np: 264, ftp: 284 },
+  { file: 'sdk-activity-lowbattery.fit', avg: 138, kind: 'with zeros', timerS: 3975, elapsedS: 3975, np: 207, ftp: 250 },
+  { file: 'onelap-shared-stamps.fit', avg: 281, kind: 'with zeros', timerS: 720, elapsedS: 720, np: null, ftp: null },
+  { file: 'edge810-clock-set-back.fit', avg: 276, kind: 'with zeros', timerS: 4700, elapsedS: 3200, np: 301, ftp: 315 },
+  { file: 'elemnt-zeros-left-out.fit', avg: 142, kind: 'without zeros', timerS: 13471, elapsedS: 23595, np: 157, ftp: 220 },
+] as const;
+
+describe('the head unit\'s own figures, of the same kind, per file (docs/activities.md "Averages and odd files")', () => {
+  for (const device of HEAD_UNIT_AVERAGES) {
+    it(`${device.file}: average ${device.kind} ${device.avg} W, timer ${device.timerS} s${device.np ? `, NP ${device.np} W` : ''}`, () => {
+      const ride = load(device.file);
+      const analysis = analyseRide(ride, null, null);
+      const average = device.kind === 'with zeros' ? analysis.avgPowerW : analysis.avgPowerNonZeroW;
+      expect(Math.abs((average ?? 0) - device.avg)).toBeLessThanOrEqual(1);
+      expect(ride.file.avgPowerW).toBe(device.avg);
+      expect(analysis.timerS).toBe(device.timerS);
+      expect(analysis.elapsedS).toBe(device.elapsedS);
+      if (device.np) expect(Math.abs((analysis.normalizedPowerW ?? 0) - device.np)).toBeLessThanOrEqual(4);
+      expect(ride.file.thresholdW).toBe(device.ftp);
+    });
+  }
+});
+
 describe('what the special files show', () => {
   it('smart recording (a record every 1–8 s) is resampled to one sample per second on decode', () => {
     const smart = load('edge810-smart-recording.fit');
@@ -121,14 +158,15 @@ describe('what the special files show', () => {
   it('indoor trainer: the 41 s power dropout is skipped in NP, load and average power, not counted as 0 W', () => {
     const ride = load('sample-activity-indoor-trainer.fit');
     const input = normalizedPowerInput(ride.samples, filterPowerSpikes(ride.samples.power).power);
-    expect(ride.samples.t.length).toBe(2262);
-    expect(poweredSeconds(input)).toBe(2221);
+    // Every record the timer wrote: the two after the session message's end are in too (decision 140).
+    expect(ride.samples.t.length).toBe(2264);
+    expect(poweredSeconds(input)).toBe(2223);
     const analysis = analyseRide(ride, null, null);
     // Load accrues from the first full 30 s window on, as head units count it (decision 105).
-    expect(analysis.loadDurationS).toBe(2221 - 29);
+    expect(analysis.loadDurationS).toBe(2223 - 29);
     let read = 0;
     for (let i = 0; i < ride.samples.t.length; i++) read += ride.samples.powerRead[i] ? ride.samples.power[i] : 0;
-    expect(analysis.avgPowerW).toBeCloseTo(read / 2221, 9);
+    expect(analysis.avgPowerW).toBeCloseTo(read / 2223, 9);
     expect(analysis.avgPowerW ?? 0).toBeGreaterThan(read / ride.samples.t.length + 3);
   });
 
@@ -154,6 +192,29 @@ describe('what the special files show', () => {
     expect(ride.samples.t.length).toBeGreaterThan(10_000);
     expect(normalizedPower(ride.samples.power, ride.samples.t)).toBe(0);
     expect(meanMaxPowerCurve(ride.samples.power)[0]).toBe(0);
+  });
+
+  it('a clock set back while riding: every record counts, in the order written, though timer time exceeds elapsed time', () => {
+    const jumped = load('edge810-clock-set-back.fit');
+    const steady = load('Edge810-Vector-2013-08-16-15-35-10.fit');
+    expect(jumped.timerS).toBeGreaterThan(jumped.elapsedS);
+    expect(jumped.samples.t.length).toBe(steady.samples.t.length);
+    for (let i = 1; i < jumped.samples.t.length; i++) expect(jumped.samples.t[i] - jumped.samples.t[i - 1]).toBe(1);
+    expect(Array.from(jumped.samples.power)).toEqual(Array.from(steady.samples.power));
+  });
+
+  it('shared stamps: a record written early is the next second (Onelap), one written inside a second joins it (Edge 500)', () => {
+    // Onelap: 740 records, 24 stamps shared each followed by a missing second; its average is over all 740.
+    const onelap = load('onelap-shared-stamps.fit');
+    expect(onelap.samples.t.length).toBe(740);
+    for (let i = 1; i < onelap.samples.t.length; i++) expect(onelap.samples.t[i] - onelap.samples.t[i - 1]).toBe(1);
+    // Edge 500: 15 stamps shared with the next second present; each is one second, not two.
+    const edge500 = load('garmin-edge-500-activity.fit');
+    const distinct = new Set(Array.from(edge500.samples.t)).size;
+    expect(distinct).toBe(edge500.samples.t.length);
+    // 10,658 records inside the timer, 15 of them a second record inside a second.
+    expect(edge500.samples.t.length).toBe(10658 - 15);
+    expect(Math.round(edge500.timerS)).toBe(10641);
   });
 
   it('the zwift export reads with power and a full timer', () => {

@@ -1,4 +1,5 @@
-import type { CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { dataExportMachine, type DataExportView } from '../data-export.machine';
 import { forgotPasswordMachine } from '../forgot-password.machine';
 import { linkVerificationMachine } from '../link-verification.machine';
 import { loginMachine } from '../login.machine';
@@ -6,30 +7,66 @@ import { otpVerifyMachine } from '../otp-verify.machine';
 import { parentalConsentMachine } from '../parental-consent.machine';
 import { registerMachine } from '../register.machine';
 import { resetPasswordMachine } from '../reset-password.machine';
+import { sessionMachine } from '../session.machine';
 
-/**
- * The accounts flows (issue 3). The session watch (`session.machine.ts`) is not listed: no screen
- * shows its states, only the trip to login when a session is lost (decision 117).
- */
+const signedIn = (destination: 'partnerAuthorization' | 'storedPath' | 'profile', to: string) => ({ type: 'SIGNED_IN' as const, destination, to });
+
+/** The accounts flows (issue 3; the session watch and the sign-in outcomes, decisions 135 and 136). */
 export const accountsFlows: CatalogueEntry[] = [
-  {
+  defineFlow({
+    id: 'session',
+    browserCoverage: 'complete',
+    title: 'Session check',
+    description:
+      "While a rider is signed in the browser asks the server on start, every 2 minutes, on window focus and when the tab becomes visible. Valid: nothing changes. Expired or ended elsewhere: a toast with the reason, then login keeping where the rider was. No answer: a notice, the rider stays signed in and the check is tried again.",
+    specRef: 'spec 1 §2 Guard, §4 Session, §9 "Session check every 120000 ms"; DESIGN.md §3',
+    machine: sessionMachine,
+    eventSamples: {
+      'xstate.done.actor.checkSession': [
+        { type: 'xstate.done.actor.checkSession', output: { status: 'valid' } },
+        { type: 'xstate.done.actor.checkSession', output: { status: 'expired', reason: 'session_expired' } },
+        { type: 'xstate.done.actor.checkSession', output: { status: 'revoked' } },
+      ],
+      'xstate.error.actor.checkSession': [{ type: 'xstate.error.actor.checkSession', error: new Error('No response received') }],
+    },
+  }),
+  defineFlow({
     id: 'login',
     browserCoverage: 'complete',
     title: 'Login',
     description:
-      'Submit waits for the robot check. The server redirects (to reset password, parental consent, e-mail verification or the stored redirect) and the page leaves; a rejection clears the form and resets the check.',
+      'Submit waits for the robot check. The server answers with the outcome: signed in (back to a partner app\'s authorization, to the stored return path with d=m kept, else the profile), password reset required, parental consent pending, e-mail not verified (a new code), wrong credentials (the form is cleared), a refused robot check, or too many attempts with the wait before the next.',
     specRef: 'spec 1 §4 Login outcomes, §5 Login; spec 3 §4 Login',
     machine: loginMachine,
-  },
-  {
+    eventSamples: {
+      SIGNED_IN: [
+        signedIn('partnerAuthorization', '/oauth/authorize?client_id=demo-partner'),
+        signedIn('storedPath', '/event/7'),
+        signedIn('profile', '/user/activities#profile'),
+      ],
+      PASSWORD_RESET_REQUIRED: [{ type: 'PASSWORD_RESET_REQUIRED', to: '/auth/forgot-password2?code=abc' }],
+      PARENTAL_CONSENT_PENDING: [{ type: 'PARENTAL_CONSENT_PENDING', to: '/parental-consent?childUserId=c1&userAge=12' }],
+      EMAIL_NOT_VERIFIED: [{ type: 'EMAIL_NOT_VERIFIED', to: '/auth/verification', message: 'Please verify your e-mail: we have sent you a new code.' }],
+      TOO_MANY_ATTEMPTS: [{ type: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 2 }],
+    },
+    serializeContext: (context) => ({ leaving: context.to !== null }),
+  }),
+  defineFlow({
     id: 'register',
     browserCoverage: 'complete',
     title: 'Register',
-    description: 'Submit waits for the robot check, which resets after every rejected attempt; the server redirects a minor to parental consent, an adult to login.',
+    description:
+      'Submit waits for the robot check. The server answers with the outcome: an adult gets the code by e-mail and goes to login (a taken e-mail gets exactly the same answer), a child goes to parental consent; field errors only the server finds, a refused robot check or too many attempts keep the page and ask for a fresh check.',
     specRef: 'spec 1 §4 Registration, §5 Register',
     machine: registerMachine,
-  },
-  {
+    eventSamples: {
+      VERIFICATION_SENT: [{ type: 'VERIFICATION_SENT', to: '/auth/login', message: 'Thank you for registering. We have sent a verification code to your e-mail.' }],
+      PARENTAL_CONSENT_PENDING: [{ type: 'PARENTAL_CONSENT_PENDING', to: '/parental-consent?childUserId=c1&userAge=12' }],
+      TOO_MANY_ATTEMPTS: [{ type: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 0 }],
+    },
+    serializeContext: (context) => ({ leaving: context.to !== null }),
+  }),
+  defineFlow({
     id: 'parental-consent',
     browserCoverage: 'complete',
     title: 'Parental consent',
@@ -39,21 +76,21 @@ export const accountsFlows: CatalogueEntry[] = [
     machine: parentalConsentMachine,
     eventSamples: {
       EMAIL_CHANGED: [
-        { type: 'EMAIL_CHANGED', email: 'parent@example.com' } as never,
-        { type: 'EMAIL_CHANGED', email: '' } as never,
+        { type: 'EMAIL_CHANGED', email: 'parent@example.com' },
+        { type: 'EMAIL_CHANGED', email: '' },
       ],
-      FAILED: [{ type: 'FAILED', message: 'There was an error sending the email. Please try again.' } as never],
+      FAILED: [{ type: 'FAILED', message: 'There was an error sending the email. Please try again.' }],
     },
     serializeContext: (context: { email: string; error: string | null }) => ({ hasEmail: context.email.length > 0, hasError: Boolean(context.error) }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'otp-verify',
     title: 'Verify account by code',
     description: 'The rider types the e-mailed code; the server redirects to login on success (clearing the stored key) or rejects the code, shown under the field.',
     specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
     machine: otpVerifyMachine,
-  },
-  {
+  }),
+  defineFlow({
     id: 'link-verification',
     title: 'Verify and delete links',
     description: "The e-mailed links (verify-user, verify-kid, delete-user): pending, then success or failed; failed allows Resend where the link has one.",
@@ -62,28 +99,49 @@ export const accountsFlows: CatalogueEntry[] = [
     input: { canResend: true },
     eventSamples: {
       'xstate.done.actor.verifyLink': [
-        { type: 'xstate.done.actor.verifyLink', output: { ok: true, message: 'Verified' } } as never,
-        { type: 'xstate.done.actor.verifyLink', output: { ok: false, message: 'This link is invalid or has expired.' } } as never,
+        { type: 'xstate.done.actor.verifyLink', output: { ok: true, message: 'Verified' } },
+        { type: 'xstate.done.actor.verifyLink', output: { ok: false, message: 'This link is invalid or has expired.' } },
       ],
       'xstate.done.actor.resendLink': [
-        { type: 'xstate.done.actor.resendLink', output: { ok: true, message: 'Sent' } } as never,
-        { type: 'xstate.done.actor.resendLink', output: { ok: false, message: 'This link is invalid or has expired.' } } as never,
+        { type: 'xstate.done.actor.resendLink', output: { ok: true, message: 'Sent' } },
+        { type: 'xstate.done.actor.resendLink', output: { ok: false, message: 'This link is invalid or has expired.' } },
       ],
     },
     serializeContext: (context: { canResend: boolean; message: string }) => ({ canResend: context.canResend }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'forgot-password',
     title: 'Forgot password',
     description: "An e-mail form whose button reads 'Submit', then 'Send Again'; the answer is the same for any address and success goes to '/'.",
     specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
     machine: forgotPasswordMachine,
-  },
-  {
+  }),
+  defineFlow({
     id: 'reset-password',
     title: 'Reset password',
     description: 'New and confirm password from the e-mailed link; success goes to login.',
     specRef: 'spec 1 §2 Reset password, §4, §5',
     machine: resetPasswordMachine,
-  },
+  }),
+  defineFlow({
+    id: 'data-export',
+    title: 'Copy of my data',
+    description:
+      "The profile's My Data tab: nothing asked, waiting for the parent (a child's copy), building with its progress (asked again every 2 s; a failed check asks again), ready to download, or failed.",
+    specRef: 'not in the spec: issue 26 (GDPR art. 20), decision 128',
+    machine: dataExportMachine,
+    input: { view: exportView('queued', 0) },
+    eventSamples: {
+      'xstate.done.actor.checkExport': [
+        ...(['building', 'ready', 'failed', 'waiting-for-parent'] as const).map((status) => ({ type: 'xstate.done.actor.checkExport' as const, output: exportView(status, 50) })),
+        { type: 'xstate.done.actor.checkExport', output: null },
+      ],
+      'xstate.error.actor.checkExport': [{ type: 'xstate.error.actor.checkExport', error: new Error('offline') }],
+    },
+    serializeContext: (context) => ({ status: context.view?.status ?? null }),
+  }),
 ];
+
+function exportView(status: DataExportView['status'], progress: number): DataExportView {
+  return { id: 'export-1', status, progress, sizeBytes: null, expiresAt: null };
+}

@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
 import type { ActivityListPage } from '~/lib/activities/types';
 import { activitiesListMachine } from '../activities-list.machine';
 import { importStatusBannerMachine } from '../import-status-banner.machine';
@@ -9,7 +9,7 @@ const lastPage: ActivityListPage = { results: [], totalCount: 40, totalPages: 2,
 
 /** The activities area's flows (issue 4). */
 export const activitiesFlows: CatalogueEntry[] = [
-  {
+  defineFlow({
     id: 'activities-list',
     browserCoverage: 'complete',
     title: 'Activities list',
@@ -19,13 +19,13 @@ export const activitiesFlows: CatalogueEntry[] = [
     input: { firstPage: morePages },
     simplePathLimit: 40,
     eventSamples: {
-      SET_SORT: [{ type: 'SET_SORT', sort: 'asc' } as never],
-      TOGGLE_COMPARE: [{ type: 'TOGGLE_COMPARE', id: 'a' } as never],
+      SET_SORT: [{ type: 'SET_SORT', sort: 'asc' }],
+      TOGGLE_COMPARE: [{ type: 'TOGGLE_COMPARE', id: 'a' }],
       'xstate.done.actor.fetchPage': [
-        { type: 'xstate.done.actor.fetchPage', output: lastPage } as never,
-        { type: 'xstate.done.actor.fetchPage', output: morePages } as never,
+        { type: 'xstate.done.actor.fetchPage', output: lastPage },
+        { type: 'xstate.done.actor.fetchPage', output: morePages },
       ],
-      'xstate.error.actor.fetchPage': [{ type: 'xstate.error.actor.fetchPage', error: new Error('offline') } as never],
+      'xstate.error.actor.fetchPage': [{ type: 'xstate.error.actor.fetchPage', error: new Error('offline') }],
     },
     serializeContext: (context: { page: number; totalPages: number; sort: string; type: string; compare: string[] }) => ({
       more: context.page < context.totalPages,
@@ -33,8 +33,8 @@ export const activitiesFlows: CatalogueEntry[] = [
       type: context.type,
       compare: context.compare.length,
     }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'import-wizard',
     browserCoverage: 'complete',
     title: 'Import from other platforms',
@@ -43,36 +43,36 @@ export const activitiesFlows: CatalogueEntry[] = [
     machine: importWizardMachine,
     simplePathLimit: 40,
     eventSamples: {
-      PICK_PLATFORM: [{ type: 'PICK_PLATFORM', platform: 'Strava' } as never],
+      PICK_PLATFORM: [{ type: 'PICK_PLATFORM', platform: 'Strava' }],
       SUBMIT_STATS: [
-        { type: 'SUBMIT_STATS', stats: { days: '1', hours: '2', minutes: '3', distance: '10', distanceUnit: 'kilometers', elevation: '5' } } as never,
-        { type: 'SUBMIT_STATS', stats: { days: '', hours: '', minutes: '', distance: '', distanceUnit: 'kilometers', elevation: '' } } as never,
+        { type: 'SUBMIT_STATS', stats: { days: '1', hours: '2', minutes: '3', distance: '10', distanceUnit: 'kilometers', elevation: '5' } },
+        { type: 'SUBMIT_STATS', stats: { days: '', hours: '', minutes: '', distance: '', distanceUnit: 'kilometers', elevation: '' } },
       ],
       SUBMIT_PROOF: [
-        { type: 'SUBMIT_PROOF', proof: { profileLink: 'https://strava.com/a', fileCount: 1 } } as never,
-        { type: 'SUBMIT_PROOF', proof: { profileLink: '', fileCount: 0 } } as never,
+        { type: 'SUBMIT_PROOF', proof: { profileLink: 'https://strava.com/a', fileCount: 1 } },
+        { type: 'SUBMIT_PROOF', proof: { profileLink: '', fileCount: 0 } },
       ],
       'xstate.done.actor.submitImport': [
-        { type: 'xstate.done.actor.submitImport', output: { ok: true } } as never,
-        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: ['Profile link should be a valid link'] } } as never,
+        { type: 'xstate.done.actor.submitImport', output: { ok: true } },
+        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: ['Profile link should be a valid link'] } },
       ],
-      'xstate.error.actor.submitImport': [{ type: 'xstate.error.actor.submitImport', error: new Error('offline') } as never],
+      'xstate.error.actor.submitImport': [{ type: 'xstate.error.actor.submitImport', error: new Error('offline') }],
     },
     serializeContext: (context: { platform: string; errors: object; serverErrors: string[] }) => ({
       platform: context.platform !== '',
       errors: Object.keys(context.errors).length > 0,
       serverErrors: context.serverErrors.length > 0,
     }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'import-status-banner',
     title: 'Import status banner',
     description: 'The four banner states: none offers Import, submitted waits, approved shows Got It until seen, rejected offers re-import.',
     specRef: 'spec 2 §4 "Import status", §7 set-user-has-seen',
     machine: importStatusBannerMachine,
     eventSamples: {
-      STATUS_LOADED: ['none', 'submitted', 'approved', 'rejected'].map((status) => ({ type: 'STATUS_LOADED', status }) as never),
-      'xstate.error.actor.markSeen': [{ type: 'xstate.error.actor.markSeen', error: new Error('offline') } as never],
+      STATUS_LOADED: (['none', 'submitted', 'approved', 'rejected'] as const).map((status) => ({ type: 'STATUS_LOADED' as const, status })),
+      'xstate.error.actor.markSeen': [{ type: 'xstate.error.actor.markSeen', error: new Error('offline') }],
     },
-  },
+  }),
 ];

@@ -1,13 +1,13 @@
-import type { CatalogueEntry } from '~/lib/flows/types';
-import { connectNetworkMachine } from '../connect-network.machine';
+import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { connectNetworkMachine, type ImportProgress } from '../connect-network.machine';
 import { partnerAuthorizeMachine } from '../partner-authorize.machine';
 
-const running = { status: 'running', done: 1, total: 3 };
-const finished = { status: 'done', done: 3, total: 3 };
+const running: ImportProgress = { status: 'running', done: 1, total: 3 };
+const finished: ImportProgress = { status: 'done', done: 3, total: 3 };
 
 /** Fitness networks and partner authorization (issue 12). */
 export const connectionsFlows: CatalogueEntry[] = [
-  {
+  defineFlow({
     id: 'connect-network',
     title: 'Connect a fitness network',
     description:
@@ -17,18 +17,18 @@ export const connectionsFlows: CatalogueEntry[] = [
     simplePathLimit: 60,
     eventSamples: {
       LOADED: [
-        { type: 'LOADED', network: 'strava', linked: false, outcome: null, progress: null } as never,
-        { type: 'LOADED', network: 'xert', linked: false, outcome: null, progress: null } as never,
-        { type: 'LOADED', network: 'strava', linked: false, outcome: 'failed', progress: null } as never,
-        { type: 'LOADED', network: 'strava', linked: true, outcome: 'connected', progress: running } as never,
-        { type: 'LOADED', network: 'strava', linked: true, outcome: null, progress: finished } as never,
+        { type: 'LOADED', network: 'strava', linked: false, outcome: null, progress: null },
+        { type: 'LOADED', network: 'xert', linked: false, outcome: null, progress: null },
+        { type: 'LOADED', network: 'strava', linked: false, outcome: 'failed', progress: null },
+        { type: 'LOADED', network: 'strava', linked: true, outcome: 'connected', progress: running },
+        { type: 'LOADED', network: 'strava', linked: true, outcome: null, progress: finished },
       ],
-      SUBMIT_XERT: [{ type: 'SUBMIT_XERT', username: '', password: '' } as never, { type: 'SUBMIT_XERT', username: 'rider', password: 'sandbox' } as never],
-      'xstate.done.actor.connectXert': [{ type: 'xstate.done.actor.connectXert', output: { ok: true } } as never, { type: 'xstate.done.actor.connectXert', output: { ok: false } } as never],
-      'xstate.error.actor.connectXert': [{ type: 'xstate.error.actor.connectXert', error: new Error('offline') } as never],
-      'xstate.done.actor.pollImport': [{ type: 'xstate.done.actor.pollImport', output: running } as never, { type: 'xstate.done.actor.pollImport', output: finished } as never],
-      'xstate.error.actor.pollImport': [{ type: 'xstate.error.actor.pollImport', error: new Error('offline') } as never],
-      'xstate.error.actor.disconnect': [{ type: 'xstate.error.actor.disconnect', error: new Error('offline') } as never],
+      SUBMIT_XERT: [{ type: 'SUBMIT_XERT', username: '', password: '' }, { type: 'SUBMIT_XERT', username: 'rider', password: 'sandbox' }],
+      'xstate.done.actor.connectXert': [{ type: 'xstate.done.actor.connectXert', output: { ok: true } }, { type: 'xstate.done.actor.connectXert', output: { ok: false } }],
+      'xstate.error.actor.connectXert': [{ type: 'xstate.error.actor.connectXert', error: new Error('offline') }],
+      'xstate.done.actor.pollImport': [{ type: 'xstate.done.actor.pollImport', output: running }, { type: 'xstate.done.actor.pollImport', output: finished }],
+      'xstate.error.actor.pollImport': [{ type: 'xstate.error.actor.pollImport', error: new Error('offline') }],
+      'xstate.error.actor.disconnect': [{ type: 'xstate.error.actor.disconnect', error: new Error('offline') }],
     },
     serializeContext: (context: { network: string | null; failed: boolean; errors: object; progress: { status: string } | null }) => ({
       xert: context.network === 'xert',
@@ -36,8 +36,8 @@ export const connectionsFlows: CatalogueEntry[] = [
       errors: Object.keys(context.errors).length,
       importing: context.progress?.status === 'running',
     }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'partner-authorize',
     title: 'Authorize a partner',
     description:
@@ -46,16 +46,16 @@ export const connectionsFlows: CatalogueEntry[] = [
     machine: partnerAuthorizeMachine,
     eventSamples: {
       LOADED: [
-        { type: 'LOADED', clientKnown: false, failed: false } as never,
-        { type: 'LOADED', clientKnown: true, failed: true } as never,
-        { type: 'LOADED', clientKnown: true, failed: false } as never,
+        { type: 'LOADED', clientKnown: false, failed: false },
+        { type: 'LOADED', clientKnown: true, failed: true },
+        { type: 'LOADED', clientKnown: true, failed: false },
       ],
       'xstate.done.actor.decide': [
-        { type: 'xstate.done.actor.decide', output: { redirect: 'https://partner.example/callback?code=abc&state=xyz' } } as never,
-        { type: 'xstate.done.actor.decide', output: { redirect: null } } as never,
+        { type: 'xstate.done.actor.decide', output: { redirect: 'https://partner.example/callback?code=abc&state=xyz' } },
+        { type: 'xstate.done.actor.decide', output: { redirect: null } },
       ],
-      'xstate.error.actor.decide': [{ type: 'xstate.error.actor.decide', error: new Error('offline') } as never],
+      'xstate.error.actor.decide': [{ type: 'xstate.error.actor.decide', error: new Error('offline') }],
     },
     serializeContext: (context: { redirect: string | null; decision: string }) => ({ redirect: Boolean(context.redirect), decision: context.decision }),
-  },
+  }),
 ];

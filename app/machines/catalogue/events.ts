@@ -1,12 +1,9 @@
-import type { EventObject } from 'xstate';
-import type { CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
 import { eventWizardMachine, type EventWizardContext } from '../event-wizard.machine';
 import { identityFilesMachine, type IdentityFilesContext } from '../identity-files.machine';
 import { phoneVerificationMachine, type PhoneVerificationContext } from '../phone-verification.machine';
 import { resultsFrameMachine } from '../results-frame.machine';
 
-/** An event sample with a payload (done/error outputs included). */
-const sample = (event: { type: string } & Record<string, unknown>) => event as EventObject;
 
 /** Every combination of the wizard's four conditional steps, so each skip is generated. */
 const requirementCombinations = Array.from({ length: 16 }, (_, bits) => ({
@@ -18,7 +15,7 @@ const requirementCombinations = Array.from({ length: 16 }, (_, bits) => ({
 
 /** The events area's flows (issue 5). */
 export const eventsFlows: CatalogueEntry[] = [
-  {
+  defineFlow({
     id: 'event-wizard',
     browserCoverage: 'complete',
     title: 'Event registration wizard',
@@ -27,27 +24,27 @@ export const eventsFlows: CatalogueEntry[] = [
     specRef: 'spec 3 §2 "Registration wizard", §4 "Event page and wizard", §5',
     machine: eventWizardMachine,
     eventSamples: {
-      START: requirementCombinations.map((requirements) => sample({ type: 'START', requirements })),
-      REJECTED: [sample({ type: 'REJECTED', messages: ['The room is already fill for this event.'] })],
+      START: requirementCombinations.map((requirements) => ({ type: 'START' as const, requirements })),
+      REJECTED: [{ type: 'REJECTED', messages: ['The room is already fill for this event.'] }],
     },
     serializeContext: (context: EventWizardContext) => ({ requirements: context.requirements, failed: context.serverErrors.length > 0 }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'phone-verification',
     title: 'Phone verification',
     description: 'Sends a code by SMS or WhatsApp, allows a resend, verifies the code; verified locks the phone and shows the terms.',
     specRef: 'spec 3 §4 "Phone verification", §5 "Phone step"',
     machine: phoneVerificationMachine,
     eventSamples: {
-      SEND: [{ type: 'SEND', phone: '+971501234567', channel: 'sms' } as never],
-      VERIFY: [{ type: 'VERIFY', code: '123456' } as never],
-      'xstate.done.actor.sendCode': [sample({ type: 'xstate.done.actor.sendCode', output: { key: 'k1', phone: '+971501234567' } })],
-      'xstate.error.actor.sendCode': [sample({ type: 'xstate.error.actor.sendCode', error: new Error('Please enter a valid phone number') })],
-      'xstate.error.actor.verifyCode': [sample({ type: 'xstate.error.actor.verifyCode', error: new Error('The code is not correct.') })],
+      SEND: [{ type: 'SEND', phone: '+971501234567', channel: 'sms' }],
+      VERIFY: [{ type: 'VERIFY', code: '123456' }],
+      'xstate.done.actor.sendCode': [{ type: 'xstate.done.actor.sendCode', output: { key: 'k1', phone: '+971501234567' } }],
+      'xstate.error.actor.sendCode': [{ type: 'xstate.error.actor.sendCode', error: new Error('Please enter a valid phone number') }],
+      'xstate.error.actor.verifyCode': [{ type: 'xstate.error.actor.verifyCode', error: new Error('The code is not correct.') }],
     },
     serializeContext: (context: PhoneVerificationContext) => ({ sent: context.key !== null, failed: context.error !== null, phone: context.phone }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'identity-files',
     title: 'Identity files',
     description: 'Use the files of an earlier registration or upload new ones (switching resets the fields); existing files open in a new window.',
@@ -55,12 +52,12 @@ export const eventsFlows: CatalogueEntry[] = [
     machine: identityFilesMachine,
     input: { hasExistingFiles: true },
     eventSamples: {
-      DOWNLOAD: [{ type: 'DOWNLOAD', side: 'front' } as never],
-      'xstate.error.actor.downloadFile': [sample({ type: 'xstate.error.actor.downloadFile', error: new Error('404') })],
+      DOWNLOAD: [{ type: 'DOWNLOAD', side: 'front' }],
+      'xstate.error.actor.downloadFile': [{ type: 'xstate.error.actor.downloadFile', error: new Error('404') }],
     },
     serializeContext: (context: IdentityFilesContext) => ({ hasExistingFiles: context.hasExistingFiles, failed: context.downloadError !== null }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'results-frame',
     title: 'Results frame',
     description: 'Follows pacelineEvent messages from the results frame (origin checked): series to event and day, single to event, events to plain results.',
@@ -73,9 +70,9 @@ export const eventsFlows: CatalogueEntry[] = [
         { type: 'FRAME_MESSAGE', origin: 'http://localhost', data: { type: 'pacelineEvent', eventType: 'single', eventId: 3 } },
         { type: 'FRAME_MESSAGE', origin: 'http://localhost', data: { type: 'pacelineEvent', eventType: 'events' } },
         { type: 'FRAME_MESSAGE', origin: 'https://elsewhere.example', data: { type: 'pacelineEvent', eventType: 'events' } },
-      ] as never[],
-      LOCATION_CHANGED: [{ type: 'LOCATION_CHANGED', eventId: '1', dayId: '1' } as never],
+      ],
+      LOCATION_CHANGED: [{ type: 'LOCATION_CHANGED', eventId: '1', dayId: '1' }],
     },
     serializeContext: (context: { eventId: string | null; dayId: string | null; target: string | null }) => context,
-  },
+  }),
 ];

@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
 import { codeRequestMachine } from '../code-request.machine';
 import { transactionsTableMachine } from '../transactions-table.machine';
 import { walletVerificationStatusMachine } from '../wallet-verification-status.machine';
@@ -8,8 +8,9 @@ const page = (current: number) => ({ rows: [], meta: { current_page: current, la
 
 /** The wallet flows (issue 10). */
 export const walletFlows: CatalogueEntry[] = [
-  {
+  defineFlow({
     id: 'wallet-verification-status',
+    browserCoverage: 'complete',
     title: 'Wallet verification status',
     description:
       "The badge and action button of the wallet: unverified (Verify Account), pending ('Verification in progress'), approved (Withdraw) or rejected (Reverify Account); submitting the verification form makes it pending.",
@@ -17,28 +18,29 @@ export const walletFlows: CatalogueEntry[] = [
     machine: walletVerificationStatusMachine,
     input: { status: 'unverified' },
     eventSamples: {
-      STATUS: (['unverified', 'pending', 'approved', 'rejected'] as const).map((status) => ({ type: 'STATUS', status }) as never),
-      FAILED: [{ type: 'FAILED', message: 'Failed to submit verification' } as never],
+      STATUS: (['unverified', 'pending', 'approved', 'rejected'] as const).map((status) => ({ type: 'STATUS' as const, status })),
+      FAILED: [{ type: 'FAILED', message: 'Failed to submit verification' }],
     },
     serializeContext: (context: { status: string; error: string | null }) => ({ status: context.status, hasError: Boolean(context.error) }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'code-request',
+    browserCoverage: 'complete',
     title: 'Code request button',
     description: "Get Code → Sending… → 'Wait Ns' counting down from 60 → Get Code; no request while one is in flight or during the wait. One machine for the phone and e-mail code buttons.",
     specRef: 'spec 1 §4 Code request buttons, §8 Code request, §9 code resend wait 60 s',
     machine: codeRequestMachine,
     input: { waitSeconds: 2 },
     eventSamples: {
-      REQUEST: [{ type: 'REQUEST', canRequest: true } as never, { type: 'REQUEST', canRequest: false } as never],
+      REQUEST: [{ type: 'REQUEST', canRequest: true }, { type: 'REQUEST', canRequest: false }],
       'xstate.done.actor.sendCode': [
-        { type: 'xstate.done.actor.sendCode', output: { ok: true, message: 'OTP sent to your phone successfully', key: 'k' } } as never,
-        { type: 'xstate.done.actor.sendCode', output: { ok: false, message: 'Failed to send OTP. Please try again.' } } as never,
+        { type: 'xstate.done.actor.sendCode', output: { ok: true, message: 'OTP sent to your phone successfully', key: 'k' } },
+        { type: 'xstate.done.actor.sendCode', output: { ok: false, message: 'Failed to send OTP. Please try again.' } },
       ],
     },
     serializeContext: (context: { secondsLeft: number; error: string | null }) => ({ counting: context.secondsLeft > 1, hasError: Boolean(context.error) }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'withdrawal',
     title: 'Withdrawal request',
     description:
@@ -47,12 +49,12 @@ export const walletFlows: CatalogueEntry[] = [
     machine: withdrawalMachine,
     input: { verified: true, remainingTransactions: 5, availableSatoshi: '100000000', minimumSatoshi: '100', feeBasisPoints: 150 },
     eventSamples: {
-      AMOUNT_CHANGED: [{ type: 'AMOUNT_CHANGED', amount: '0.5' } as never, { type: 'AMOUNT_CHANGED', amount: '2' } as never],
-      FAILED: [{ type: 'FAILED', message: 'Total amount including fee exceeds available balance' } as never],
+      AMOUNT_CHANGED: [{ type: 'AMOUNT_CHANGED', amount: '0.5' }, { type: 'AMOUNT_CHANGED', amount: '2' }],
+      FAILED: [{ type: 'FAILED', message: 'Total amount including fee exceeds available balance' }],
     },
     serializeContext: (context: { amount: string; error: string | null }) => ({ amount: context.amount, hasError: Boolean(context.error) }),
-  },
-  {
+  }),
+  defineFlow({
     id: 'transactions-table',
     title: 'Wallet transactions table',
     description: 'Search restarts a 500 ms debounce, then loads page 1; page links load their page; a failed load shows an empty list on page 1.',
@@ -60,10 +62,10 @@ export const walletFlows: CatalogueEntry[] = [
     machine: transactionsTableMachine,
     input: { search: '', page: 1, result: page(1) },
     eventSamples: {
-      SEARCH_CHANGED: [{ type: 'SEARCH_CHANGED', search: 'prize' } as never],
-      PAGE: [{ type: 'PAGE', page: 2 } as never],
-      'xstate.done.actor.loadPage': [{ type: 'xstate.done.actor.loadPage', output: page(2) } as never],
+      SEARCH_CHANGED: [{ type: 'SEARCH_CHANGED', search: 'prize' }],
+      PAGE: [{ type: 'PAGE', page: 2 }],
+      'xstate.done.actor.loadPage': [{ type: 'xstate.done.actor.loadPage', output: page(2) }],
     },
     serializeContext: (context: { search: string; page: number }) => ({ search: context.search, page: context.page }),
-  },
+  }),
 ];

@@ -9,7 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { credited } = await handlePaymentWebhook(rawBody, request.headers);
     return json({ received: true, credited });
   } catch (error) {
-    if (error instanceof WebhookRejectedError || error instanceof SyntaxError) return json({ received: false, message: error.message }, { status: 400 });
+    if (error instanceof WebhookRejectedError) return json({ received: false, message: error.message }, { status: 400 });
     throw error;
   }
 }

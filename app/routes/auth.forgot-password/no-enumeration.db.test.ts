@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { outbox } from '~/db/schema';
-import { answerAsServer, timeKinds } from '../../../tests/helpers/account-timing';
+import { outbox, rateLimits } from '~/db/schema';
+import { answerAsServer } from '../../../tests/helpers/account-timing';
+import { queriesOf } from '../../../tests/helpers/query-count';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
@@ -11,9 +12,6 @@ import { action } from './route';
 useTestDatabase();
 
 const forgot = (email: string) => formRequest('http://localhost:3000/auth/forgot-password', { email });
-
-/** Paired median gap allowed between known and unknown e-mails (before the fix: 3–8 ms). */
-const MEDIAN_GAP_MAX_MS = 1.5;
 
 describe('forgot-password answers alike for known and unknown e-mails (issue 15 item 6)', () => {
   it('answers before the reset is issued; the mail reaches the outbox after the answer', async () => {
@@ -28,13 +26,21 @@ describe('forgot-password answers alike for known and unknown e-mails (issue 15 
     expect(mail.body).toMatch(/\/auth\/forgot-password2\?code=/);
   });
 
-  it('a known e-mail answers within 1.5 ms of an unknown one (median of interleaved pairs)', async () => {
+  it('does the same work before answering a known and an unknown e-mail: the same statements, the same answer', async () => {
+    // The timing itself is a figure, not a test (`npm run bench:account-timing` prints it; on a
+    // shared machine a millisecond bound is noise). What makes the times alike is that nothing
+    // that depends on the account runs before the answer: that is checked here exactly.
     const rider = await createTestUser();
-    const { known, unknown, gap } = await timeKinds(action, {
-      known: async () => forgot(rider.email),
-      unknown: async () => forgot('nobody-by-this-name@example.com'),
-    }, 60);
-    console.log(`forgot-password: median known ${known.median.toFixed(2)} ms, unknown ${unknown.median.toFixed(2)} ms, paired gap ${gap.toFixed(2)} ms`);
-    expect(Math.abs(gap)).toBeLessThan(MEDIAN_GAP_MAX_MS);
+    const before = async (email: string) => {
+      const { result, queries } = await queriesOf(() => answerAsServer(action, forgot(email)));
+      const seen = { status: result.answer.status, location: result.answer.headers.get('Location'), queries };
+      await result.send();
+      await db().delete(rateLimits);
+      return seen;
+    };
+    const known = await before(rider.email);
+    const unknown = await before('nobody-by-this-name@example.com');
+    expect(known).toEqual(unknown);
+    expect(known.queries.some((query) => /"users"/.test(query))).toBe(false);
   });
 });

@@ -9,9 +9,11 @@ import { Field, FormErrors } from '~/components/ui/Field';
 import { ForgotPasswordSchema } from '~/lib/account-fields';
 import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
 import { afterResponse } from '~/services/platform/after-response.server';
+import { enqueueJob } from '~/services/platform/jobs.server';
+import { passwordResetJob } from '~/services/accounts/account-jobs.server';
 import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { RECOVERY_MESSAGES, requestPasswordReset } from '~/services/accounts/recovery.server';
+import { RECOVERY_MESSAGES } from '~/services/accounts/recovery.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Paceline' }];
@@ -28,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const failed = () => data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.resetFailed] }) }, { status: 400 });
   if (!(await consumeRateLimit('forgot-password', { account: email, address: clientAddress(request) }))) return failed();
   // Looked up, issued and mailed after the answer, which is the same for every e-mail (decision 064).
-  await afterResponse(request, () => requestPasswordReset(email));
+  await afterResponse(request, () => enqueueJob(passwordResetJob, { email }));
   return redirectWithToast('/', { kind: 'success', message: RECOVERY_MESSAGES.resetSent }, { headers: { 'Set-Cookie': await writeFlow('reset', { email }) } });
 }
 

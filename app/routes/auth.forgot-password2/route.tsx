@@ -8,10 +8,9 @@ import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
-import { clearFlow } from '~/services/platform/flow-state.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/accounts/recovery.server';
-import { redirectWithToast } from '~/services/platform/toast.server';
+import { backToLogin } from '~/services/accounts/sign-in.server';
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Paceline' }];
 
@@ -30,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await resetPasswordWithLink(code, submission.value.password))) {
     return data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.invalidResetLink], hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
   }
-  return redirectWithToast('/auth/login', { kind: 'success', message: RECOVERY_MESSAGES.resetDone }, { headers: { 'Set-Cookie': await clearFlow('reset') } });
+  return backToLogin(RECOVERY_MESSAGES.resetDone, 'reset');
 }
 
 export default function ResetPasswordPage() {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { answerLinkRequest } from '~/services/accounts/link-requests.server';
 import { clientAddress } from '~/services/platform/rate-limit.server';
 
-// POST /auth/links — the verify-user, verify-kid and delete-user pages post their link's token here (JSON answer).
+// POST /auth/links — the verify-user, verify-kid, delete-user and data-export confirm pages post their link's token here (JSON answer).
 const LinkRequest = z.object({
-  kind: z.enum(['verify-user', 'verify-kid', 'delete-user']),
+  kind: z.enum(['verify-user', 'verify-kid', 'delete-user', 'export-data']),
   intent: z.enum(['verify', 'resend']),
   token: z.string().min(1).max(200),
 });

@@ -5,26 +5,31 @@ import { data, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
+import { FormPostSubmit, keepPageWhileLeaving, useSignInForm } from '~/components/auth/FormPost';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
+import { useEmbeddedMode } from '~/components/shell/embedded-mode';
 import { CheckboxField, Field, FormErrors } from '~/components/ui/Field';
 import { showToast } from '~/components/ui/Toaster';
+import { useCountdown } from '~/components/ui/use-countdown';
+import { isSessionEndReason, SESSION_END_MESSAGES, SIGN_IN_MESSAGES } from '~/lib/account-messages';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';
+import { EMBEDDED_DISPLAY_PARAM, EMBEDDED_DISPLAY_VALUE } from '~/lib/constants';
+import type { RefusedOutcome } from '~/lib/sign-in';
 import { loginMachine } from '~/machines/login.machine';
 import { loginWithPassword } from '~/services/accounts/accounts.server';
-import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
-import { clearFlow, readFlow, writeFlow } from '~/services/platform/flow-state.server';
-import { afterLoginPath, safeRedirectTarget } from '~/services/accounts/login-redirect.server';
-import { clientAddress, loginAllowed, recordLoginFailure, recordLoginSuccess } from '~/services/platform/rate-limit.server';
-import { createSession } from '~/services/accounts/session.server';
-import { redirectWithToast } from '~/services/platform/toast.server';
+import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
+import { answerSignIn, refuseSignIn } from '~/services/accounts/sign-in.server';
+import { verifyRobotCheck } from '~/services/adapters/captcha.server';
+import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
+import { clientAddress, loginWaitSeconds, recordLoginFailure, recordLoginSuccess } from '~/services/platform/rate-limit.server';
 
 export const meta: MetaFunction = () => [{ title: 'Login · Paceline' }];
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
-export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';
+// The messages' one home is app/lib/account-messages.ts; the action tests read them here.
+export const SESSION_EXPIRED_MESSAGE = SESSION_END_MESSAGES.session_expired;
+export const LOGIN_FAILED_MESSAGE = SIGN_IN_MESSAGES.wrongCredentials;
+export const TOO_MANY_ATTEMPTS_MESSAGE = SIGN_IN_MESSAGES.tooManyAttempts;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -39,80 +44,64 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       sessionExpired: reason === 'session_expired' || reason === 'token_expired',
+      sessionEndMessage: isSessionEndReason(reason) ? SESSION_END_MESSAGES[reason] : null,
       redirectTo: url.searchParams.get('redirect') ?? '',
-      referer: url.searchParams.get('referer') ?? '',
       pendingVerification: Boolean(await readFlow(request, 'verify')),
     },
     { headers },
   );
 }
 
+/** Validates, checks the robot check and the backoff, asks the service; the outcome's answer is sign-in.server.ts's. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  const fail = (message: string, status = 400) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }) }, { status });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  }
-  if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
-  const { email, password, remember, redirectTo } = submission.value;
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: LoginSchema });
+  // A refusal empties both fields (spec 1 §4 "otherwise everything is cleared").
+  const refuse = (outcome: RefusedOutcome, message: string, status = 400) =>
+    refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }), status);
+  if (submission.status !== 'success') return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ hideFields: ['password'] }));
+  if (!(await verifyRobotCheck(form.get('altcha')))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
+  const { email, password, remember } = submission.value;
   const attempt = { account: email, address: clientAddress(request) };
-  if (!(await loginAllowed(attempt))) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429);
+  const retryAfterSeconds = await loginWaitSeconds(attempt);
+  if (retryAfterSeconds > 0) return refuse({ kind: 'tooManyAttempts', retryAfterSeconds }, SIGN_IN_MESSAGES.tooManyAttempts, 429);
 
   const result = await loginWithPassword(email, password);
-  if (result.outcome === 'failed') await recordLoginFailure(attempt);
-  else await recordLoginSuccess(attempt);
-  switch (result.outcome) {
-    case 'failed':
-      return fail(LOGIN_FAILED_MESSAGE);
-    case 'resetPassword':
-      return redirect(`/auth/forgot-password2?${new URLSearchParams({ code: result.linkToken })}`);
-    case 'parentalConsent': {
-      const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge });
-      const query = new URLSearchParams({ childUserId: result.childUserId, userAge: String(result.userAge) });
-      return redirect(`/parental-consent?${query}`, { headers: { 'Set-Cookie': cookie } });
-    }
-    case 'verifyEmail': {
-      const cookie = await writeFlow('verify', { key: result.key, email: result.email });
-      return redirectWithToast('/auth/verification', { kind: 'info', message: 'Please verify your e-mail: we have sent you a new code.' }, { headers: { 'Set-Cookie': cookie } });
-    }
-    case 'signedIn': {
-      const session = await createSession(result.userId, { persistent: remember === 'on' });
-      const referer = new URL(request.url).searchParams.get('referer');
-      const headers = new Headers();
-      for (const cookie of session.headers) headers.append('Set-Cookie', cookie);
-      headers.append('Set-Cookie', await clearFlow('redirect'));
-      return redirect(afterLoginPath(await readFlow(request, 'redirect'), redirectTo, referer), { headers });
-    }
+  if (result.outcome === 'wrongCredentials') {
+    await recordLoginFailure(attempt);
+    return refuse({ kind: 'wrongCredentials' }, SIGN_IN_MESSAGES.wrongCredentials);
   }
+  await recordLoginSuccess(attempt);
+  return answerSignIn(request, form, result.outcome === 'signedIn' ? { ...result, remember: remember === 'on' } : result);
 }
 
+export const shouldRevalidate = keepPageWhileLeaving;
+
 export default function LoginPage() {
-  const { sessionExpired, redirectTo, pendingVerification } = useLoaderData<typeof loader>();
+  const { sessionEndMessage, redirectTo, pendingVerification } = useLoaderData<typeof loader>();
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const { state, send, form, fields } = useServerDecidedForm(
-    loginMachine.provide({
-      actions: {
-        resetRobotCheck: () => robotCheck.current?.reset(),
-        clearForm: () => {
-          // The server's reply already drops the values; this also empties what the rider typed since.
-          for (const name of ['email', 'password']) {
-            const input = document.getElementById(form.id)?.querySelector<HTMLInputElement>(`[name="${name}"]`);
-            if (input) input.value = '';
-          }
-        },
+  const embedded = useEmbeddedMode();
+  const { state, send, form, fields, outcomeField } = useSignInForm(loginMachine, LoginSchema, {
+    defaultValue: { remember: 'on', redirectTo },
+    actions: {
+      resetRobotCheck: () => robotCheck.current?.reset(),
+      clearForm: () => {
+        // The server's reply already drops the values; this also empties what the rider typed since.
+        for (const name of ['email', 'password']) {
+          const input = document.getElementById(form.id)?.querySelector<HTMLInputElement>(`[name="${name}"]`);
+          if (input) input.value = '';
+        }
       },
-    }),
-    LoginSchema,
-    { remember: 'on', redirectTo },
-  );
+    },
+  });
+  const waiting = state.matches('tooManyAttempts');
+  const secondsLeft = useCountdown(waiting, state.context.retryAfterSeconds);
   useEffect(() => {
-    if (!sessionExpired) return;
+    if (!sessionEndMessage) return;
     // The root's Toaster subscribes in its own effect, which runs after this page's: wait a tick.
-    const timer = window.setTimeout(() => showToast({ kind: 'warning', message: SESSION_EXPIRED_MESSAGE }), 0);
+    const timer = window.setTimeout(() => showToast({ kind: 'warning', message: sessionEndMessage }), 0);
     return () => window.clearTimeout(timer);
-  }, [sessionExpired]);
+  }, [sessionEndMessage]);
 
   return (
     <section className="auth-card">
@@ -122,9 +111,12 @@ export default function LoginPage() {
         <Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
         <Field label="Password" field={fields.password} type="password" inputProps={{ autoComplete: 'current-password' }} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />
+        {embedded ? <input type="hidden" name={EMBEDDED_DISPLAY_PARAM} value={EMBEDDED_DISPLAY_VALUE} /> : null}
+        {outcomeField}
+        {/* While the server's wait runs the check is taken away; it comes back fresh when the wait is over. */}
+        {waiting ? null : <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />}
         <CheckboxField label="Stay signed in" field={fields.remember} />
-        <FormPostSubmit state={state} label="Submit" />
+        <FormPostSubmit state={state} label="Submit" status={waiting ? `You can try again in ${secondsLeft} s.` : undefined} />
       </Form>
       <p className="auth-links">
         <Link to="/auth/forgot-password">Forgot password?</Link>

@@ -1,13 +1,13 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
-import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
+import { FormPostSubmit, keepPageWhileLeaving, useSignInForm } from '~/components/auth/FormPost';
 import { ButtonLink } from '~/components/ui/Button';
 import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
@@ -17,53 +17,51 @@ import { planRegistration } from '~/services/accounts/accounts.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { afterResponse } from '~/services/platform/after-response.server';
-import { writeFlow } from '~/services/platform/flow-state.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { redirectWithToast } from '~/services/platform/toast.server';
+import { answerSignIn, refuseSignIn } from '~/services/accounts/sign-in.server';
+import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
+import type { RefusedOutcome } from '~/lib/sign-in';
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Paceline' }];
 
-export const REGISTERED_MESSAGE = 'Thank you for registering. We have sent a verification code to your e-mail.';
+// The message's one home is app/lib/account-messages.ts; the action tests read it here.
+export const REGISTERED_MESSAGE = SIGN_IN_MESSAGES.registered;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect('/user/profile');
   return null;
 }
 
+/** Validates, checks the password list, the robot check and the limit; the outcome's answer is sign-in.server.ts's. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
-  }
-  const fail = (message: string, status = 400) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ['password', 'password_confirmation'] }) }, { status });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: RegisterSchema });
+  const hideFields = ['password', 'password_confirmation'];
+  if (submission.status !== 'success') return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ hideFields }));
   if (isCommonPassword(submission.value.password)) {
-    return data({ result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
+    return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
   }
-  if (!(await verifyRobotCheck(formData.get('altcha')))) return fail(MESSAGES.robotCheck);
+  const refuse = (outcome: RefusedOutcome, message: string, status = 400) => refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields }), status);
+  if (!(await verifyRobotCheck(form.get('altcha')))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
-    return fail('Too many attempts. Please try again later.', 429);
+    // A fixed window: no wait to count down, a fresh robot check for the next try.
+    return refuse({ kind: 'tooManyAttempts', retryAfterSeconds: 0 }, SIGN_IN_MESSAGES.tooManyAttempts, 429);
   }
+  // The answer is decided before anything is looked up; creating the account and the mail follow it (decision 064).
   const { result, complete } = await planRegistration(submission.value);
   await afterResponse(request, complete);
-  if (result.outcome === 'parentalConsent') {
-    const cookie = await writeFlow('consent', { childUserId: result.childUserId, userAge: result.userAge });
-    const query = new URLSearchParams({ childUserId: result.childUserId, userAge: String(result.userAge) });
-    return redirect(`/parental-consent?${query}`, { headers: { 'Set-Cookie': cookie } });
-  }
-  const cookie = await writeFlow('verify', { key: result.key, email: result.email });
-  return redirectWithToast('/auth/login', { kind: 'success', message: REGISTERED_MESSAGE }, { headers: { 'Set-Cookie': cookie } });
+  return answerSignIn(request, form, result);
 }
+
+export const shouldRevalidate = keepPageWhileLeaving;
 
 export default function RegisterPage() {
   const robotCheck = useRef<RobotCheckHandle>(null);
-  const { state, send, form, fields } = useServerDecidedForm(
-    registerMachine.provide({ actions: { resetRobotCheck: () => robotCheck.current?.reset() } }),
-    RegisterSchema,
-    { country: String(DEFAULT_COUNTRY_ID) },
-  );
+  const { state, send, form, fields, outcomeField } = useSignInForm(registerMachine, RegisterSchema, {
+    defaultValue: { country: String(DEFAULT_COUNTRY_ID) },
+    actions: { resetRobotCheck: () => robotCheck.current?.reset() },
+  });
   return (
     <section className="auth-card auth-card-wide">
       <h1>Create your account</h1>
@@ -71,6 +69,7 @@ export default function RegisterPage() {
       <Form method="post" {...getFormProps(form)} className="auth-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <AccountFields fields={fields} mode="register" />
+        {outcomeField}
         <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />
         <div className="form-actions">
           <FormPostSubmit state={state} label="Submit" />

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getOptionalUser } from '~/services/accounts/auth.server';
+import { sessionStanding } from '~/services/accounts/auth.server';
 
-// GET /auth/session — what the session machine asks: is this browser still signed in?
+// GET /auth/session — what the session machine asks: is this browser still signed in, and if not, why?
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  return Response.json({ signedIn: Boolean(user) }, { headers: { 'Cache-Control': 'no-store' } });
+  const standing = await sessionStanding(request);
+  return Response.json({ ...standing, signedIn: standing.status === 'valid' }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { Field } from '~/components/ui/Field';
 import { otpVerifyMachine } from '~/machines/otp-verify.machine';
-import { VERIFY_MESSAGES } from '~/lib/account-messages';
+import { SIGN_IN_MESSAGES, VERIFY_MESSAGES } from '~/lib/account-messages';
 import { verifyEmailByCode } from '~/services/accounts/accounts.server';
-import { clearFlow, readFlow } from '~/services/platform/flow-state.server';
+import { readFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { redirectWithToast } from '~/services/platform/toast.server';
+import { backToLogin } from '~/services/accounts/sign-in.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify account · Paceline' }];
 
@@ -29,12 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const reject = (message: string, status = 400) => data({ result: submission.reply({ fieldErrors: { otp: [message] } }) }, { status });
   if (!pending) return reject(VERIFY_MESSAGES.invalidCode);
   if (!(await consumeRateLimit('code-check', { account: pending.email, address: clientAddress(request) }))) {
-    return reject('Too many attempts. Please try again later.', 429);
+    return reject(SIGN_IN_MESSAGES.tooManyAttempts, 429);
   }
   const outcome = await verifyEmailByCode(pending.key, submission.value.otp);
   if (!outcome.ok) return reject(outcome.message);
   // OTP success clears the stored key and e-mail and goes to login (spec 1 §4).
-  return redirectWithToast('/auth/login', { kind: 'success', message: outcome.message }, { headers: { 'Set-Cookie': await clearFlow('verify') } });
+  return backToLogin(outcome.message, 'verify');
 }
 
 export default function VerificationPage() {

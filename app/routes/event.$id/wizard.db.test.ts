@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { events, registrations } from '~/db/schema';
-import { seedDatabase } from '~/db/seed';
+import { seedDatabase } from '~/services/seed';
 import { listFeaturedEvents } from '~/services/events/events.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { useTestDatabase } from '../../../tests/helpers/db';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
-import { definitionOf } from '~/lib/flows/catalogue.server';
+import { definitionOf } from '~/services/platform/flows-catalogue.server';
 
 /** The machine definition as a JSON download, for the Stately editor and other tools. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AnyStateNode, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { Simulator } from '~/components/flows/Simulator';
 import { Statechart } from '~/components/flows/Statechart';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
-import { statechartOf, summarize } from '~/lib/flows/catalogue.server';
+import { statechartOf, summarize } from '~/services/platform/flows-catalogue.server';
 import { extractGraph } from '~/lib/flows/graph';
 import { decodeSteps, encodeSteps, simulate } from '~/lib/flows/simulation';
+import { activeStateNodes } from '~/lib/flows/microsteps';
 import { findCatalogueEntry } from '~/machines/catalogue';
 import { buttonClass } from '~/components/ui/Button';
 
@@ -36,7 +37,7 @@ export default function FlowDetail() {
     [entry],
   );
   const active = useMemo(
-    () => new Set(((simulation?.snapshot._nodes ?? []) as AnyStateNode[]).map((node) => node.id)),
+    () => new Set((simulation ? activeStateNodes(simulation.snapshot) : []).map((node) => node.id)),
     [simulation],
   );
   // Buttons work once React has hydrated; browser tests wait for this marker.

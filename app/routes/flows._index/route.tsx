@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Table } from '~/components/ui/Table';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
-import { summarizeCatalogue } from '~/lib/flows/catalogue.server';
+import { summarizeCatalogue } from '~/services/platform/flows-catalogue.server';
 
 export const meta: MetaFunction = () => [{ title: 'Flows — Paceline' }];
 

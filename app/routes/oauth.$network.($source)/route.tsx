@@ -16,6 +16,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     session.status === 'valid'
       ? await completeCallback({ userId: user.id, sessionId: session.sessionId, network, query: new URL(request.url).searchParams })
       : ({ ok: false, reason: 'state' } as const);
-  if (outcome.ok && IMPORTING_NETWORKS.includes(network)) startBackgroundImport(user.id, network);
+  if (outcome.ok && IMPORTING_NETWORKS.includes(network)) await startBackgroundImport(user.id, network);
   return redirect(`${CONNECTIONS_TAB_PATH}&${new URLSearchParams({ network, outcome: outcome.ok ? 'connected' : 'failed' })}`);
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/client.server';
-import { networkConnections, oauthCodes } from '~/db/schema';
+import { networkConnections, oauthClients, oauthCodes } from '~/db/schema';
+import { PARTNER_MESSAGES } from '~/lib/connections/partners';
 import { handleSandboxRequest } from '~/services/connections/sandbox.server';
 import { registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
@@ -11,6 +12,7 @@ import { action as connectionsAction } from '../user.connections/route';
 import { loader as callbackLoader } from '../oauth.$network.($source)/route';
 import { action as decisionAction } from '../oauth.decision/route';
 import { action as tokenAction } from '../oauth.token/route';
+import { action as revokeAction } from '../oauth.revoke/route';
 import { loader } from './route';
 
 useTestDatabase();
@@ -87,6 +89,43 @@ describe('/oauth/authorize and the partner endpoints', () => {
     const second = await exchange();
     expect(second.status).toBe(400);
     expect(await second.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('a child account sees why it cannot authorize, and its decision stores no code (issue 25 item 3)', async () => {
+    const child = await createTestUser({ isKid: true, parentEmail: 'parent@example.com', dob: '2013-03-03' });
+    const { request } = await signedInRequest(child.id, authorizeUrl());
+    expect(await loader({ request, params: {}, context: {} })).toMatchObject({ init: { status: 403 }, data: { error: PARTNER_MESSAGES.childAccount } });
+    const decision = await signedInRequest(child.id, `http://localhost/oauth/decision${new URL(authorizeUrl()).search}`, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'authorize' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    });
+    const refused = await decisionAction({ request: decision.request, params: {}, context: {} });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: PARTNER_MESSAGES.childAccount });
+    expect(await db().$count(oauthCodes, eq(oauthCodes.userId, child.id))).toBe(0);
+  });
+
+  it('the consent page links no website that is not https, rows stored before the rule included (issue 25 item 6)', async () => {
+    await db().update(oauthClients).set({ website: 'javascript:alert(document.cookie)' }).where(eq(oauthClients.id, clientId));
+    try {
+      const rider = await createTestUser();
+      const { request } = await signedInRequest(rider.id, authorizeUrl());
+      expect(await loader({ request, params: {}, context: {} })).toMatchObject({ client: { name: 'Loader Partner', website: null } });
+    } finally {
+      await db().update(oauthClients).set({ website: 'https://loader-partner.example' }).where(eq(oauthClients.id, clientId));
+    }
+  });
+
+  it('HTTP Basic credentials that are not valid %-encoding are a 400 at the token and revocation endpoints (issue 25 item 4)', async () => {
+    for (const credentials of ['%zz:x', 'ok:%E0%A4%A', '%:%', '\u0000:', 'id:%00']) {
+      const basic = { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+      for (const [path, run] of [['/oauth/token', tokenAction], ['/oauth/revoke', revokeAction]] as const) {
+        const answer = await run({ request: new Request(`http://localhost${path}`, { method: 'POST', body: 'grant_type=authorization_code&code=x&token=x', headers: basic }), params: {}, context: {} });
+        expect(answer.status, `${path} ${credentials}`).toBe(400);
+        expect(await answer.json()).toEqual({ error: 'invalid_request', error_description: 'The HTTP Basic client credentials are not validly %-encoded text.' });
+      }
+    }
   });
 
   it('the network callback with a wrong state ends on the Connections tab with the error and stores nothing', async () => {

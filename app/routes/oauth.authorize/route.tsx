@@ -9,7 +9,7 @@ import { PARTNER_MESSAGES, PARTNER_SCOPE_LABELS, type PartnerScope } from '~/lib
 import { loginPath } from '~/lib/login-path';
 import { partnerAuthorizeMachine, type PartnerDecision } from '~/machines/partner-authorize.machine';
 import { getOptionalUser } from '~/services/accounts/auth.server';
-import { checkAuthorizeRequest } from '~/services/connections/partners/oauth-server.server';
+import { checkAuthorizeRequest, partnerWebsiteLink } from '~/services/connections/partners/oauth-server.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded && 'client' in loaded ? `Authorize ${loaded.client.name} · Paceline` : 'Authorize · Paceline' }];
 
@@ -21,8 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const check = await checkAuthorizeRequest(url.searchParams);
   // An unknown client or unregistered redirect_uri is shown here and never redirected to.
   if (!check.ok) return data({ error: check.message }, { status: 400 });
+  // A child account cannot give a partner access (decision 122): said here, before any button.
+  if (user.isKid) return data({ error: PARTNER_MESSAGES.childAccount }, { status: 403 });
   return {
-    client: { name: check.client.name, website: check.client.website },
+    // Only an https: website is linked (issue 25 item 6), whatever an older row holds.
+    client: { name: check.client.name, website: partnerWebsiteLink(check.client.website) },
     scopes: check.scope.split(' ').map((scope) => PARTNER_SCOPE_LABELS[scope as PartnerScope]),
     decisionPath: `/oauth/decision${url.search}`,
     failed: url.searchParams.has('failed'),
@@ -63,11 +66,13 @@ export default function PartnerAuthorize() {
   return (
     <section className="card partner-authorize" data-state={String(snapshot.value)}>
       <h1>Authorize {loaded.client.name} to Paceline</h1>
-      <p>
-        <a href={loaded.client.website} target="_blank" rel="noopener noreferrer">
-          {loaded.client.website}
-        </a>
-      </p>
+      {loaded.client.website ? (
+        <p>
+          <a href={loaded.client.website} target="_blank" rel="noopener noreferrer">
+            {loaded.client.website}
+          </a>
+        </p>
+      ) : null}
       <p>{loaded.client.name} will be able to read:</p>
       <ul>
         {loaded.scopes.map((label) => (

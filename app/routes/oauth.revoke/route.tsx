@@ -1,10 +1,12 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { basicCredentials, oauthJson } from '~/services/connections/partners/http.server';
+import { basicCredentials, malformedCredentials, oauthJson } from '~/services/connections/partners/http.server';
 import { revocationEndpoint } from '~/services/connections/partners/oauth-server.server';
 
 // POST /oauth/revoke — RFC 7009 revocation for partners: 200 whether or not the token was known.
 export async function action({ request }: ActionFunctionArgs) {
-  const accepted = await revocationEndpoint(new URLSearchParams(await request.text()), basicCredentials(request));
+  const credentials = basicCredentials(request);
+  if (credentials === 'malformed') return malformedCredentials();
+  const accepted = await revocationEndpoint(new URLSearchParams(await request.text()), credentials);
   return accepted ? new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } }) : oauthJson({ error: 'invalid_client' }, 401);
 }
 

@@ -6,12 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
-import { ADULT_AGE_YEARS } from '~/lib/constants';
+import { ADULT_AGE_YEARS, PARENTAL_CONSENT_RESEND_WAIT_S } from '~/lib/constants';
 import { parentalConsentMachine } from '~/machines/parental-consent.machine';
-import { CONSENT_MESSAGES, requestParentalConsent } from '~/services/accounts/accounts.server';
+import { CONSENT_MESSAGES, normalizeEmail, sendParentalConsent } from '~/services/accounts/accounts.server';
+import { afterResponse } from '~/services/platform/after-response.server';
 import { readFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { useCountdown } from './countdown';
+import { useCountdown } from '~/components/ui/use-countdown';
 import { buttonClass } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Parental consent · Paceline' }];
@@ -35,21 +36,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { userAge: child.userAge };
 }
 
+/**
+ * The answer depends only on what this browser sent (issue 25 item 2, decision 121): the
+ * address the child typed as their own is refused, every other one is "sent" at once, and
+ * whether it has an account (and what kind) is looked up after the response.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const child = await consentChild(request);
   if (!child) throw redirect('/auth/register');
   const parsed = ConsentRequest.safeParse(Object.fromEntries(await request.formData()));
   const failure = parsed.success && parsed.data.intent === 'resend' ? CONSENT_MESSAGES.resendFailed : CONSENT_MESSAGES.sendFailed;
   if (!parsed.success) return data({ sent: false, message: failure }, { status: 400 });
+  if (child.childEmail && normalizeEmail(parsed.data.parentEmail) === normalizeEmail(child.childEmail)) {
+    return data({ sent: false, message: CONSENT_MESSAGES.notParent }, { status: 400 });
+  }
   if (!(await consumeRateLimit('code-send', { account: child.childUserId, address: clientAddress(request) }))) {
     return data({ sent: false, message: failure }, { status: 429 });
   }
-  try {
-    const outcome = await requestParentalConsent(child.childUserId, parsed.data.parentEmail);
-    return outcome.ok ? { sent: true, message: '' } : data({ sent: false, message: outcome.message }, { status: 400 });
-  } catch {
-    return data({ sent: false, message: failure }, { status: 500 });
-  }
+  await afterResponse(request, () => sendParentalConsent(child.childUserId, parsed.data.parentEmail));
+  return { sent: true, message: '' };
 }
 
 export default function ParentalConsentPage() {
@@ -67,7 +72,7 @@ export default function ParentalConsentPage() {
     (result) => (result.sent ? send({ type: 'SENT' }) : send({ type: 'FAILED', message: result.message })),
   );
   const resendLocked = state.matches({ emailSent: 'resendLocked' });
-  const secondsLeft = useCountdown(resendLocked);
+  const secondsLeft = useCountdown(resendLocked, PARENTAL_CONSENT_RESEND_WAIT_S);
   useEffect(() => {
     if (state.matches('form')) emailInput.current?.focus();
   }, [state]);

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { resultsFrameMachine } from '~/machines/results-frame.machine';
 import { requireUser } from '~/services/accounts/auth.server';
 import { getEnv } from '~/services/platform/env.server';
+import { siteOrigin } from '~/services/platform/site-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Results — Paceline' }];
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const eventId = url.searchParams.get('eventId') || null;
   const dayId = url.searchParams.get('dayId') || null;
   // RESULTS_URL, or Paceline's own board served by this app (DESIGN.md §5).
-  const base = new URL(getEnv().RESULTS_URL ?? '/results-board', url.origin);
+  const base = new URL(getEnv().RESULTS_URL ?? '/results-board', siteOrigin());
   const frame = new URL(base);
   if (eventId || dayId) frame.pathname = `${base.pathname.replace(/\/$/, '')}/v2/complete-result`;
   if (eventId) frame.searchParams.set('eventId', eventId);

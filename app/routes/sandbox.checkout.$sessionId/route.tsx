@@ -4,6 +4,7 @@ import { Button } from '~/components/ui/Button';
 import { getSandboxSession, SANDBOX_CARDS, sandboxWebhookFor, settleSandboxSession } from '~/services/adapters/payments/sandbox.server';
 import { sandboxWebhookSecret } from '~/services/adapters/payments/index.server';
 import { getEnv } from '~/services/platform/env.server';
+import { siteUrl } from '~/services/platform/site-origin.server';
 
 export const meta: MetaFunction = () => [{ title: 'Sandbox checkout · Paceline' }];
 
@@ -36,10 +37,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get('intent') === 'cancel') return redirect(session.cancelUrl);
   const settled = await settleSandboxSession(session.id, String(form.get('card') ?? ''));
   if (!settled) return redirect(session.status === 'paid' ? session.successUrl : session.cancelUrl);
-  // Like a real provider, the webhook goes out on its own, over HTTP, whether or not the rider returns.
+  // Like a real provider, the webhook goes out on its own, over HTTP, whether or not the rider
+  // returns: to the site's webhook address, as the provider's dashboard would have it (decision 120).
   const webhook = await sandboxWebhookFor(session.id, sandboxWebhookSecret());
   if (webhook) {
-    fetch(new URL('/api/garage/payment/webhook', request.url), { method: 'POST', body: webhook.body, headers: webhook.headers }).catch((error: unknown) =>
+    fetch(siteUrl('/api/garage/payment/webhook'), { method: 'POST', body: webhook.body, headers: webhook.headers }).catch((error: unknown) =>
       console.warn('sandbox webhook delivery failed:', error),
     );
   }

@@ -43,7 +43,7 @@ export default function StaffMeasurements() {
   return (
     <section className="staff-page staff-measurements">
       <p>
-        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link>
+        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link> · <Link to="/staff/jobs">Jobs</Link>
       </p>
       <h1>Verified measurements</h1>
       <p className="muted">After a weigh-in or a measurement, record it here: the rider&apos;s page shows it with a check icon instead of the profile value.</p>

@@ -4,6 +4,7 @@ import { db } from '~/db/client.server';
 import { oauthClients } from '~/db/schema';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { useTestDatabase } from '../../../tests/helpers/db';
+import { useProductionEnv } from '../../../tests/helpers/production-env';
 import { action, loader } from './route';
 
 useTestDatabase();
@@ -36,5 +37,26 @@ describe('/staff/partners', () => {
     expect(row.secretHash).not.toBe(result.registered.clientSecret);
     await action({ request: post(cookie, { intent: 'delete', clientId: row.id }), params: {}, context: {} });
     expect(await db().$count(oauthClients, eq(oauthClients.id, row.id))).toBe(0);
+  });
+
+  it('accepts only an https website (http on this machine outside production) (issue 25 item 6)', async () => {
+    const staff = await createTestUser({ role: 'staff' });
+    const { cookie } = await signedInRequest(staff.id);
+    const register = (website: string) => action({ request: post(cookie, { intent: 'register', name: 'Site Check', website, redirectUris: 'https://site-check.example/cb' }), params: {}, context: {} });
+    const before = await db().$count(oauthClients);
+    for (const website of ['javascript:alert(1)', 'data:text/html,x', 'http://site-check.example', 'https://user:pw@site-check.example', 'vbscript:msgbox']) {
+      const refused = await register(website);
+      expect(refused, website).toMatchObject({ init: { status: 400 }, data: { result: { error: { website: ['Enter the partner website (https://…).'] } } } });
+    }
+    expect(await db().$count(oauthClients)).toBe(before);
+    expect(await register('http://127.0.0.1:8765/')).toMatchObject({ registered: { name: 'Site Check' } });
+    const restore = useProductionEnv();
+    try {
+      const { cookie: productionCookie } = await signedInRequest(staff.id);
+      const refused = await action({ request: post(productionCookie, { intent: 'register', name: 'Site Check', website: 'http://127.0.0.1:8765/', redirectUris: 'https://site-check.example/cb' }), params: {}, context: {} });
+      expect(refused).toMatchObject({ init: { status: 400 }, data: { result: { error: { website: ['Enter the partner website (https://…).'] } } } });
+    } finally {
+      restore();
+    }
   });
 });

@@ -7,8 +7,9 @@ import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
 import { Button } from '~/components/ui/Button';
 import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
+import { isPartnerWebsite } from '~/lib/connections/partners';
 import { requireStaff } from '~/services/accounts/auth.server';
-import { deletePartnerClient, listPartnerClients, registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
+import { deletePartnerClient, listPartnerClients, partnerWebsiteLink, registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
 
 export const meta: MetaFunction = () => [{ title: 'Partners · Paceline staff' }];
 
@@ -29,10 +30,14 @@ function isRedirectUri(value: string): boolean {
   }
 }
 
+// The browser's check lets http://localhost through; the action refuses it in production.
 const PartnerSchema = z.object({
   intent: z.literal('register'),
   name: z.string({ required_error: PARTNER_FORM_MESSAGES.name }).trim().min(1, PARTNER_FORM_MESSAGES.name).max(80),
-  website: z.string({ required_error: PARTNER_FORM_MESSAGES.website }).trim().url(PARTNER_FORM_MESSAGES.website),
+  website: z
+    .string({ required_error: PARTNER_FORM_MESSAGES.website })
+    .trim()
+    .refine((website) => isPartnerWebsite(website, true), PARTNER_FORM_MESSAGES.website),
   redirectUris: z
     .string({ required_error: PARTNER_FORM_MESSAGES.redirect })
     .transform((text) => text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
@@ -57,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: PartnerSchema });
   if (submission.status !== 'success') return data({ registered: null, result: submission.reply() }, { status: 400 });
   const { name, website, redirectUris, confidential } = submission.value;
+  if (!partnerWebsiteLink(website)) return data({ registered: null, result: submission.reply({ fieldErrors: { website: [PARTNER_FORM_MESSAGES.website] } }) }, { status: 400 });
   const registered = await registerPartnerClient({ name, website, redirectUris, confidential: confidential === 'on' });
   return { registered: { name, ...registered }, result: submission.reply({ resetForm: true }) };
 }

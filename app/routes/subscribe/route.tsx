@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { SUBSCRIBED_MESSAGE, SubscribeSchema } from '~/lib/site-forms';
+import { SUBSCRIBED_MESSAGE, SubscribeSchema, type SubscribeAnswer } from '~/lib/site-forms';
 import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
 import { subscribe } from '~/services/content/site.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
@@ -18,11 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectTarget(String(formData.get('redirectTo') ?? '')) ?? '/';
   if (submission.status !== 'success') {
     if (isDocumentPost) return redirectWithToast(back, { kind: 'error', message: 'A valid email is required' });
-    return Response.json({ result: submission.reply(), subscribed: false }, { status: 400 });
+    return Response.json({ result: submission.reply(), subscribed: false } satisfies SubscribeAnswer, { status: 400 });
   }
   await subscribe(submission.value.email);
   if (isDocumentPost) return redirectWithToast(back, { kind: 'success', message: SUBSCRIBED_MESSAGE });
-  return Response.json({ result: submission.reply({ resetForm: true }), subscribed: true });
+  return Response.json({ result: submission.reply({ resetForm: true }), subscribed: true } satisfies SubscribeAnswer);
 }
 
 // A GET is someone following a link: there is no page here.

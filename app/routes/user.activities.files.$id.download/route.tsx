@@ -1,24 +1,38 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { DOWNLOAD_FAILED_MESSAGE } from '~/lib/constants';
-import { getActivityDownload } from '~/services/activities/activity-files.server';
+import { getActivityDownload, openOriginalFit, type OriginalFitDownload } from '~/services/activities/activity-files.server';
 import { requireUser } from '~/services/accounts/auth.server';
-import { redirectWithToast } from '~/services/platform/toast.server';
+import { redirectBackWithToast } from '~/services/platform/toast.server';
 
-/** Back to the page that linked the file (same origin only), where the toast explains the failure. */
-function pageBefore(request: Request): string {
-  const referer = request.headers.get('Referer');
-  const fallback = '/user/profile?tab=files';
-  if (!referer) return fallback;
-  const from = new URL(referer);
-  return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}${from.hash}` : fallback;
+/** The original FIT file streamed from storage, whole or the one byte range asked for. */
+function fitResponse(fit: OriginalFitDownload): Response {
+  const headers = new Headers({
+    'Content-Type': fit.contentType,
+    'Content-Disposition': `attachment; filename="${fit.filename}"`,
+    'Cache-Control': 'private, no-store',
+    'Accept-Ranges': 'bytes',
+  });
+  if (fit.range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${fit.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (!fit.range) {
+    headers.set('Content-Length', String(fit.size));
+    return new Response(fit.body, { headers });
+  }
+  headers.set('Content-Range', `bytes ${fit.range.start}-${fit.range.end}/${fit.size}`);
+  headers.set('Content-Length', String(fit.range.end - fit.range.start + 1));
+  return new Response(fit.body, { status: 206, headers });
 }
 
 // GET /user/activities/files/:id/download — the owner's file (spec 2 §7 download-activity-file).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const fit = await openOriginalFit(user.id, params.id ?? '', request.headers.get('Range'));
+  if (fit) return fitResponse(fit);
   const download = await getActivityDownload(user.id, params.id ?? '');
   // Spec 1 §8: a failed download is an alert on the page the rider was on, not a bare 404 page.
-  if (!download) throw redirectWithToast(pageBefore(request), { kind: 'error', message: DOWNLOAD_FAILED_MESSAGE });
+  if (!download) throw redirectBackWithToast(request, '/user/profile?tab=files', { kind: 'error', message: DOWNLOAD_FAILED_MESSAGE });
   return new Response(new Uint8Array(download.body), {
     headers: {
       'Content-Type': download.contentType,

@@ -4,6 +4,10 @@ import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
 import { cachedRiderPage } from '~/services/activities/page-cache.server';
+import { latestDetectionNotice } from '~/services/activities/ftp-history.server';
+import { getPowerModels } from '~/services/activities/power-models.server';
+import { getFitnessSeries } from '~/services/activities/training-load.server';
+import { dayOf, type SeriesPoint } from '~/lib/activities/training-load';
 
 /**
  * Everything the activities page shows on first paint. The account row comes from the guard;
@@ -12,9 +16,10 @@ import { cachedRiderPage } from '~/services/activities/page-cache.server';
  * The ACTIVITIES list's first page is sent only when the page is asked for with that tab open
  * (`?tab=activities`); otherwise the tab fetches it from the paging loader (decision 043).
  */
-export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean) {
+export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean, fitnessRange: FitnessRange) {
   const userId = user.id;
-  const [rider, banner, progress, firstPage, allTime, average, imported] = await Promise.all([
+  const { from, to } = fitnessRange;
+  const [rider, banner, progress, firstPage, allTime, average, imported, fitness, ftpNotice, powerModels] = await Promise.all([
     cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
     cachedRiderPage('banner', userId, () => getImportBanner(userId)),
     cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
@@ -22,6 +27,9 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     cachedRiderPage('all-time', userId, () => getAllTimeCurve(userId)),
     cachedRiderPage('average', userId, () => getAverageCurve(userId)),
     cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),
+    cachedRiderPage(`fitness-${from}-${to}`, userId, () => getFitnessSeries(userId, from, to)),
+    cachedRiderPage('ftp-notice', userId, () => latestDetectionNotice(userId)),
+    cachedRiderPage(`power-models-${dayOf(new Date())}`, userId, () => getPowerModels(userId)),
   ]);
   // Only riders with an approved import show the Other Platform column and its rows (decision 046).
   const approvedImports = banner.hasApproved ? await cachedRiderPage('approved-imports', userId, () => listApprovedImports(userId)) : [];
@@ -36,7 +44,26 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     approvedImports,
     allTime: allTime ? toCurveView(allTime) : null,
     average: average ? toCurveView(average) : null,
+    fitness: { ...fitnessRange, points: atMostPoints(fitness, FITNESS_CHART_MAX_POINTS) },
+    ftpNotice,
+    powerModels,
   };
+}
+
+/** The fitness chart's range: whole UTC days, both included; `isDefault` when none was asked for. */
+export interface FitnessRange {
+  from: string;
+  to: string;
+  isDefault: boolean;
+}
+
+/** A longer range is drawn from every n-th day (the last one always), so the SVG stays light. */
+const FITNESS_CHART_MAX_POINTS = 370;
+
+function atMostPoints(points: SeriesPoint[], max: number): SeriesPoint[] {
+  const step = Math.ceil(points.length / max);
+  if (step <= 1) return points;
+  return points.filter((_, index) => (points.length - 1 - index) % step === 0);
 }
 
 const DAY_MS = 86_400_000;
@@ -47,4 +74,22 @@ export async function loadRangeCurve(userId: string, range: { from: string; to: 
   const to = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
   const line = await getRangeCurve(userId, from, to, `Best ${range.from} – ${range.to}`);
   return line ? toCurveView(line) : null;
+}
+
+/** Ranges longer than this are cut to their last two years. */
+const FITNESS_RANGE_MAX_DAYS = 731;
+const FITNESS_DEFAULT_DAYS = 90;
+
+/**
+ * The fitness chart's range from the query (ISO days): the last 90 days by default; a reversed
+ * range is ignored, an end after today is today, a range over two years keeps its last two.
+ */
+export function fitnessRangeOf(from: string | undefined, to: string | undefined, today: Date): FitnessRange {
+  const todayDay = dayOf(today);
+  const shift = (day: string, days: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+  if (!from || !to || from > to) return { from: shift(todayDay, 1 - FITNESS_DEFAULT_DAYS), to: todayDay, isDefault: true };
+  const end = to > todayDay ? todayDay : to;
+  const earliest = shift(end, 1 - FITNESS_RANGE_MAX_DAYS);
+  const start = from > end ? end : from < earliest ? earliest : from;
+  return { from: start, to: end, isDefault: false };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { thirdPartyImports, weightHistory } from '~/db/schema';
+import { readsOf } from '~/db/write-watch.server';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
-import { invalidateRiderPage } from '~/services/activities/page-cache.server';
 import { reviewImport, submitImport } from '~/services/activities/imports.server';
 import { recordWeight } from '~/services/activities/weight-history.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
@@ -29,14 +29,17 @@ describe('GET /user/activities', () => {
     expect((await load(kid.id, '?tab=in-game-shop')).tab).toBe('profile');
   });
 
-  it('serves the rider aggregates from the page cache until a write invalidates them', async () => {
+  it('serves the rider aggregates from the page cache until a write to what they read, even one that bypasses the services', async () => {
     const rider = await createTestUser({ weightKg: 70 });
+    const other = await createTestUser({ weightKg: 80 });
     expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
-    // A write that bypasses the services is not seen: the cached header stands…
+    // Another rider's write leaves the cached aggregates in place (decision 145)…
+    await db().insert(weightHistory).values({ userId: other.id, weightKg: 79, recordedAt: new Date(), verified: true });
+    const { reads } = await readsOf(() => load(rider.id));
+    expect([...reads].some((tag) => tag.startsWith('weight_history'))).toBe(true);
+    expect([...reads].filter((tag) => tag.startsWith('weight_history'))).toEqual([`weight_history:${rider.id}`]);
+    // …and a write to this rider's rows is seen at once, through the services or not.
     await db().insert(weightHistory).values({ userId: rider.id, weightKg: 66, recordedAt: new Date(), verified: true });
-    expect((await load(rider.id)).rider).toMatchObject({ weightKg: 70, weightVerified: false });
-    // …until the rider's entries are dropped.
-    invalidateRiderPage(rider.id);
     expect((await load(rider.id)).rider).toMatchObject({ weightKg: 66, weightVerified: true });
   });
 

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { FtpDetectionNotice } from '~/components/activities/FtpDetectionNotice';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
@@ -7,11 +8,13 @@ import { ShopTab } from '~/components/shop/ShopTab';
 import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
 import { markImportSeen } from '~/services/activities/imports.server';
+import { handleDetectionForm } from './detection-action.server';
 import { ActivitiesTab } from './components/ActivitiesTab';
 import { ImportBanner } from './components/ImportBanner';
 import { PlayerHeader } from './components/PlayerHeader';
 import { ProgressChart, ProgressTable } from './components/ProgressPanel';
-import { loadActivitiesPage, loadRangeCurve } from './queries.server';
+import { FitnessPanel } from './components/FitnessPanel';
+import { fitnessRangeOf, loadActivitiesPage, loadRangeCurve } from './queries.server';
 
 export const meta: MetaFunction = () => [{ title: 'Activities · Paceline' }];
 
@@ -24,16 +27,20 @@ const pageQuery = z.object({
   tab: z.enum(['profile', 'activities', 'in-game-shop']).default('profile').catch('profile'),
   from: isoDay.optional().catch(undefined),
   to: isoDay.optional().catch(undefined),
+  fitnessFrom: isoDay.optional().catch(undefined),
+  fitnessTo: isoDay.optional().catch(undefined),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUserRow(request, context);
-  const { period, sort, tab, from, to } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { period, sort, tab, from, to, fitnessFrom, fitnessTo } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const shownTab = tab === 'in-game-shop' && user.isKid ? 'profile' : tab;
   const range = from && to && from <= to ? { from, to } : null;
+  const today = new Date();
+  const fitnessRange = fitnessRangeOf(fitnessFrom, fitnessTo, today);
   // A plain object goes straight into the single-fetch stream; json() would be encoded and parsed once more.
-  const [page, rangeCurve] = await Promise.all([loadActivitiesPage(user, period, sort, shownTab === 'activities'), range ? loadRangeCurve(user.id, range) : null]);
-  return { tab: shownTab, ...page, range: range && { ...range, curve: rangeCurve } };
+  const [page, rangeCurve] = await Promise.all([loadActivitiesPage(user, period, sort, shownTab === 'activities', fitnessRange), range ? loadRangeCurve(user.id, range) : null]);
+  return { tab: shownTab, today: today.toISOString().slice(0, 10), ...page, range: range && { ...range, curve: rangeCurve } };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await markImportSeen(user.id);
     return json({ ok: true });
   }
-  return json({ ok: false }, { status: 400 });
+  return handleDetectionForm(user.id, form, '/user/activities#profile');
 }
 
 type TabId = 'profile' | 'activities' | 'in-game-shop';
@@ -89,14 +96,16 @@ export default function ActivitiesPage() {
       <Tabs label="Rider sections" tabs={tabs} selected={tab} onSelect={selectTab} hrefOf={(id) => `?tab=${id}#${id}`} />
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="overview-tab">
+          {data.ftpNotice ? <FtpDetectionNotice notice={data.ftpNotice} /> : null}
           <ImportBanner status={data.banner.state} />
           <ProgressTable grid={data.progress.grid} imported={data.imported} />
           <ProgressChart period={data.period} chart={data.progress.chart} />
+          <FitnessPanel fitness={data.fitness} today={data.today} />
         </div>
       ) : null}
       {tab === 'activities' ? (
         <div role="tabpanel" id="panel-activities" aria-labelledby="tab-activities">
-          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} range={data.range} otherPlatform={data.banner.hasApproved} approvedImports={data.approvedImports} allTime={data.allTime} average={data.average} />
+          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} range={data.range} otherPlatform={data.banner.hasApproved} approvedImports={data.approvedImports} allTime={data.allTime} average={data.average} powerModels={data.powerModels} />
         </div>
       ) : null}
       {tab === 'in-game-shop' && !data.rider.isKid ? (

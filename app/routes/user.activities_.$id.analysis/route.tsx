@@ -1,9 +1,12 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { FtpDetectionNotice } from '~/components/activities/FtpDetectionNotice';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { RideChart } from '~/components/charts/RideChart';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
+import { handleDetectionForm } from '../user.activities/detection-action.server';
+import { RideFigures } from './RideFigures';
 import { POWER_GRAPH_GAP_S, POWER_GRAPH_HOP_S } from '~/lib/constants';
 import { requireUser } from '~/services/accounts/auth.server';
 import { getActivityDetail } from '~/services/activities/detail.server';
@@ -22,6 +25,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (detail.status === 'not_found') throw new Response('Not found', { status: 404 });
   if (detail.status === 'no_detail') throw await redirectWithToast('/user/activities#activities', { kind: 'error', message: NO_DETAIL_MESSAGE });
   return json(detail);
+}
+
+/** The ride's notice of the threshold it detected: undo (decision 141). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = uuidParam(params.id);
+  return handleDetectionForm(user.id, await request.formData(), `/user/activities/${id}/analysis`);
 }
 
 type TabId = 'curve' | 'power' | 'speed' | 'heart' | 'cadence' | 'elevation' | 'wkg';
@@ -61,33 +71,9 @@ export default function RideAnalysis() {
         <p className="muted">
           {formatDate(header.date)} {header.routeName ? `· ${header.routeName}` : ''}
         </p>
-        <dl className="player-stats">
-          <div>
-            <dt>Distance</dt>
-            <dd>{formatKm(header.distance)} KM</dd>
-          </div>
-          <div>
-            <dt>Time</dt>
-            <dd>{formatClock(header.rideDuration)}</dd>
-          </div>
-          <div>
-            <dt>NP</dt>
-            <dd>{header.normalizePower ? `${Math.round(header.normalizePower)} W` : '—'}</dd>
-          </div>
-          <div>
-            <dt>IF</dt>
-            <dd>{header.intensity ? header.intensity.toFixed(2) : '—'}</dd>
-          </div>
-          <div>
-            <dt>Training load</dt>
-            <dd>{header.traningLoad ? Math.round(header.traningLoad) : '—'}</dd>
-          </div>
-          <div>
-            <dt>Elevation</dt>
-            <dd>{Math.round(header.elevation)} M</dd>
-          </div>
-        </dl>
+        <RideFigures header={header} />
       </header>
+      {header.detection ? <FtpDetectionNotice notice={header.detection} onRidePage /> : null}
       <Tabs label="Ride charts" tabs={TABS} selected={tab} onSelect={setTab} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'curve' ? (

@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '~/db/schema';
 import { useTestDatabase } from '../../../tests/helpers/db';
-import { createTestUser } from '../../../tests/helpers/users';
+import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
+import { ingestActivity } from '~/services/activities/activities.server';
+import { setFtp } from '~/services/activities/ftp-history.server';
+import { loader } from './route';
 import { FTP_FIELD_MESSAGE } from './ftp-field';
 import { saveProfile } from './profile-actions.server';
 
@@ -33,5 +38,21 @@ describe('the profile form\'s FTP field (decision 106)', () => {
 
     await saveProfile(rider, profileForm(''));
     expect(await ftpOf(rider.id)).toBeNull();
+  });
+});
+
+describe('the profile\'s FTP history (decision 141)', () => {
+  it('lists every entry latest first with where it came from: the profile, or the ride it was detected from', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    await setFtp(rider.id, 175, new Date('2010-01-01T00:00:00Z'));
+    await ingestActivity(rider.id, new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit/garmin-bpg.fit'))));
+    await setFtp(rider.id, null, new Date('2024-01-01T00:00:00Z'));
+    const { request } = await signedInRequest(rider.id, 'http://localhost/user/profile');
+    const { ftpHistory } = await loader({ request, params: {}, context: {} });
+    expect(ftpHistory).toEqual([
+      { at: '2024-01-01T00:00:00.000Z', ftpW: null, source: 'profile', rideTitle: null, rideDate: null, undone: false },
+      { at: '2020-11-07T19:13:55.000Z', ftpW: 255, source: 'detected', rideTitle: 'Evening Ride', rideDate: '2020-11-07T19:13:55.000Z', undone: false },
+      { at: '2010-01-01T00:00:00.000Z', ftpW: 175, source: 'profile', rideTitle: null, rideDate: null, undone: false },
+    ]);
   });
 });

@@ -5,7 +5,9 @@ import { isCurrentPassword, logout, type ShellUser } from '~/services/accounts/a
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { clearSessionCookies } from '~/services/accounts/session.server';
-import { changePassword, RECOVERY_MESSAGES, requestAccountDeletion } from '~/services/accounts/recovery.server';
+import { changePassword, RECOVERY_MESSAGES } from '~/services/accounts/recovery.server';
+import { DELETION_MESSAGES, requestAccountDeletion } from '~/services/accounts/deletion.server';
+import { requestDataExport } from '~/services/accounts/data-export.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from './ftp-field';
 import { redirectWithToast } from '~/services/platform/toast.server';
@@ -57,13 +59,28 @@ export async function savePassword(user: ShellUser, formData: FormData) {
   return redirectWithToast('/events', { kind: 'success', message: RECOVERY_MESSAGES.passwordChanged }, { headers });
 }
 
-/** Spec 1 §4 "Delete-account request success: log out, go to login". */
-export async function requestDeletion(user: ShellUser, request: Request) {
+/**
+ * Spec 1 §4 "Delete-account request success: log out, go to login". A child stays signed in: only
+ * the parent can confirm, and the panel says the request waits for them (issue 26).
+ */
+export async function requestDeletion(user: ShellUser, request: Request, formData: FormData) {
   if (!(await consumeRateLimit('code-send', { account: user.id, address: clientAddress(request) }))) {
     return redirectWithToast('/user/profile?tab=delete', { kind: 'error', message: 'Too many attempts. Please try again later.' });
   }
-  await requestAccountDeletion(user.id);
-  return redirectWithToast('/auth/login', { kind: 'info', message: RECOVERY_MESSAGES.deleteRequested }, { headers: await logout(request) });
+  const outcome = await requestAccountDeletion(user.id, { giveUpBalances: formData.get('giveUpBalances') === 'on' });
+  if (!outcome.ok) return data({ intent: 'delete' as const, deleteError: outcome.message }, { status: 400 });
+  if (outcome.forChild) return redirectWithToast('/user/profile?tab=delete', { kind: 'info', message: DELETION_MESSAGES.requestedForChild });
+  return redirectWithToast('/auth/login', { kind: 'info', message: DELETION_MESSAGES.requested }, { headers: await logout(request) });
+}
+
+/** My Data: a copy of all of the rider's data, built in the background (issue 26). */
+export async function requestExport(user: ShellUser, request: Request) {
+  // A child's request e-mails the parent, and every copy costs a build: limited like the codes.
+  if (!(await consumeRateLimit('code-send', { account: user.id, address: clientAddress(request) }))) {
+    return redirectWithToast('/user/profile?tab=data', { kind: 'error', message: 'Too many attempts. Please try again later.' });
+  }
+  const outcome = await requestDataExport(user.id);
+  return redirectWithToast('/user/profile?tab=data', { kind: outcome.ok ? 'info' : 'error', message: outcome.message });
 }
 
 export async function signOut(request: Request) {

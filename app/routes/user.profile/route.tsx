@@ -5,13 +5,19 @@ import { Tabs } from '~/components/ui/Tabs';
 import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
 import { listActivityFiles } from '~/services/activities/activity-files.server';
 import { loadConnectionsTab } from '~/services/connections/connections-tab.server';
+import { listFtpHistory } from '~/services/activities/ftp-history.server';
+import { cachedRiderPage } from '~/services/activities/page-cache.server';
 import { isCustomAvatar, profileOf } from '~/services/accounts/profile.server';
+import { deletionPanelOf } from '~/services/accounts/deletion.server';
+import { exportViewOf } from '~/services/accounts/data-export.server';
 import { ActivityFiles } from './components/ActivityFiles';
 import { AvatarPanel } from './components/AvatarPanel';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ChangePasswordForm, DeleteAccountPanel, LogoutPanel } from './components/AccountPanels';
 import { EditProfileForm } from './components/EditProfileForm';
-import { changeAvatar, dropAvatar, requestDeletion, savePassword, saveProfile, signOut } from './profile-actions.server';
+import { DataExportPanel } from './components/DataExportPanel';
+import { FtpHistoryList } from './components/FtpHistoryList';
+import { changeAvatar, dropAvatar, requestDeletion, requestExport, savePassword, saveProfile, signOut } from './profile-actions.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Paceline' }];
 
@@ -20,6 +26,7 @@ const TABS = [
   { id: 'connections', label: 'Connections' },
   { id: 'files', label: 'Activity Files' },
   { id: 'password', label: 'Change Password' },
+  { id: 'data', label: 'My Data' },
   { id: 'delete', label: 'Delete Account' },
   { id: 'logout', label: 'Logout' },
 ] as const;
@@ -37,7 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
     files: tab === 'files' ? await listActivityFiles(user.id) : [],
+    ftpHistory: tab === 'edit' ? await cachedRiderPage('ftp-history', user.id, () => listFtpHistory(user.id)) : [],
     connections: tab === 'connections' ? await loadConnectionsTab(user, url) : null,
+    deletion: tab === 'delete' ? await deletionPanelOf(user) : null,
+    dataExport: tab === 'data' ? await exportViewOf(user.id) : null,
     tab,
   };
 }
@@ -55,7 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'password':
       return savePassword(user, formData);
     case 'delete':
-      return requestDeletion(user, request);
+      return requestDeletion(user, request, formData);
+    case 'export':
+      return requestExport(user, request);
     case 'logout':
       return signOut(request);
     default:
@@ -64,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, files, tab, connections } = useLoaderData<typeof loader>();
+  const { profile, files, tab, connections, deletion, dataExport, ftpHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   return (
@@ -91,12 +103,16 @@ export default function ProfilePage() {
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="profile-panel">
         {tab === 'edit' ? <EditProfileForm profile={profile} lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined} /> : null}
+        {tab === 'edit' ? <FtpHistoryList rows={ftpHistory} /> : null}
         {tab === 'connections' && connections ? <ConnectionsPanel data={connections} /> : null}
         {tab === 'files' ? <ActivityFiles files={files} /> : null}
         {tab === 'password' ? (
           <ChangePasswordForm lastResult={actionData && 'result' in actionData && actionData.intent === 'password' ? actionData.result : undefined} />
         ) : null}
-        {tab === 'delete' ? <DeleteAccountPanel isKid={profile.isKid} /> : null}
+        {tab === 'data' ? <DataExportPanel key={`${dataExport?.id}:${dataExport?.status}`} view={dataExport} isKid={profile.isKid} /> : null}
+        {tab === 'delete' && deletion ? (
+          <DeleteAccountPanel isKid={profile.isKid} panel={deletion} error={actionData && 'deleteError' in actionData ? actionData.deleteError : undefined} />
+        ) : null}
         {tab === 'logout' ? <LogoutPanel /> : null}
       </div>
     </section>

@@ -55,6 +55,8 @@ export default function AccountVerification() {
     actionData,
     () => send({ type: 'SUBMIT' }),
     (result) => send({ type: 'FAILED', message: 'message' in result && typeof result.message === 'string' ? result.message : M.verificationFailed }),
+    // The server accepted and redirects to /wallet: the page says so while it leaves.
+    () => send({ type: 'SUBMITTED' }),
   );
   const [form, fields] = useForm<VerificationInput>({
     id: 'wallet-verification',

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../tests/helpers/db';
+import { createTestUser } from '../../../tests/helpers/users';
 import { sendVerificationMail } from './account-mail.server';
 import { resetEnvForTests } from '../platform/env.server';
 
@@ -35,7 +36,8 @@ afterAll(async () => {
 });
 
 it('delivers the verification e-mail over real SMTP, with the code in it', async () => {
-  await sendVerificationMail('smtp-rider@example.com', 'Rana', '123456', 'link-token');
+  const rider = await createTestUser({ email: 'smtp-rider@example.com' });
+  await sendVerificationMail('smtp-rider@example.com', 'Rana', '123456', 'link-token', rider.id);
   expect(received).toHaveLength(1);
   expect(received[0].to).toEqual(['smtp-rider@example.com']);
   expect(received[0].raw).toContain('Subject: Verify your Paceline account');

@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { ageInYears, isMinorAge, type RegisterInput } from '~/lib/account-fields';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
-import { sendAlreadyRegisteredMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
+import { sendAlreadyRegisteredMail, sendChildCannotConsentMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { checkCode, checkLink, findLinkOwner, issueVerification, newVerificationKey } from './verification.server';
 
@@ -26,38 +26,40 @@ async function findUserByEmail(email: string) {
   return user;
 }
 
+/** What the right (or wrong) password leads to (spec 1 §4 Login outcomes, decision 016). */
 export type LoginResult =
   | { outcome: 'signedIn'; userId: string }
-  | { outcome: 'resetPassword'; linkToken: string }
-  | { outcome: 'parentalConsent'; childUserId: string; userAge: number }
-  | { outcome: 'verifyEmail'; key: string; email: string }
-  | { outcome: 'failed' };
+  | { outcome: 'passwordResetRequired'; linkToken: string }
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'emailNotVerified'; key: string; email: string }
+  | { outcome: 'wrongCredentials' };
 
 export async function loginWithPassword(email: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(email);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), password);
-    return { outcome: 'failed' };
+    return { outcome: 'wrongCredentials' };
   }
-  if (!(await verifyPassword(user.passwordHash, password))) return { outcome: 'failed' };
+  if (!(await verifyPassword(user.passwordHash, password))) return { outcome: 'wrongCredentials' };
   if (user.status === 'pending' && user.isKid) {
-    return { outcome: 'parentalConsent', childUserId: user.id, userAge: user.dob ? ageInYears(user.dob) : 0 };
+    return { outcome: 'parentalConsentPending', childUserId: user.id, userAge: user.dob ? ageInYears(user.dob) : 0 };
   }
   if (user.status === 'pending') {
     const issued = await issueVerification(user.id, 'verify-email', user.email);
-    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken);
-    return { outcome: 'verifyEmail', key: issued.key, email: user.email };
+    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken, user.id);
+    return { outcome: 'emailNotVerified', key: issued.key, email: user.email };
   }
   if (user.passwordResetRequired) {
     const issued = await issueVerification(user.id, 'reset-password', user.email);
-    return { outcome: 'resetPassword', linkToken: issued.linkToken };
+    return { outcome: 'passwordResetRequired', linkToken: issued.linkToken };
   }
   return { outcome: 'signedIn', userId: user.id };
 }
 
+/** A minor waits for a parent's consent; anyone else (a taken e-mail too, answered alike) gets a code by e-mail. */
 export type RegisterResult =
-  | { outcome: 'parentalConsent'; childUserId: string; userAge: number }
-  | { outcome: 'verifyEmail'; key: string; email: string };
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'verificationSent'; key: string; email: string };
 
 /**
  * Creates a pending account. An e-mail that already has an account gets a notice instead,
@@ -77,10 +79,11 @@ export async function planRegistration(input: RegisterInput): Promise<{ result: 
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const key = newVerificationKey();
-  const result: RegisterResult = minor ? { outcome: 'parentalConsent', childUserId: userId, userAge } : { outcome: 'verifyEmail', key, email };
+  const result: RegisterResult = minor ? { outcome: 'parentalConsentPending', childUserId: userId, userAge } : { outcome: 'verificationSent', key, email };
   const complete = async () => {
-    if (await findUserByEmail(email)) {
-      await sendAlreadyRegisteredMail(email);
+    const owner = await findUserByEmail(email);
+    if (owner) {
+      await sendAlreadyRegisteredMail(email, owner.id);
       return;
     }
     const [user] = await db()
@@ -105,7 +108,7 @@ export async function planRegistration(input: RegisterInput): Promise<{ result: 
     // A child's account waits for the parent's e-mail (spec 1 §4 Parental consent).
     if (!user || minor) return;
     const issued = await issueVerification(user.id, 'verify-email', email, new Date(), key);
-    await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken);
+    await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken, user.id);
   };
   return { result, complete };
 }
@@ -148,10 +151,10 @@ export async function resendAccountLink(purpose: LinkPurpose, linkToken: string)
   if (!owner || !user || user.status === 'active') return { ok: false, message: VERIFY_MESSAGES.invalidLink };
   if (purpose === 'verify-kid') {
     const issued = await issueVerification(user.id, 'parent-consent', owner.sentTo);
-    await sendParentalConsentMail(owner.sentTo, user.firstname, issued.linkToken);
+    await sendParentalConsentMail(owner.sentTo, user.firstname, issued.linkToken, user.id);
   } else {
     const issued = await issueVerification(user.id, 'verify-email', user.email);
-    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken);
+    await sendVerificationMail(user.email, user.firstname, issued.code, issued.linkToken, user.id);
   }
   return { ok: true, message: VERIFY_MESSAGES.resent };
 }
@@ -163,24 +166,28 @@ export const CONSENT_MESSAGES = {
 } as const;
 
 /**
- * Records the parent's address and e-mails them the approval link. The address may not be
- * the child's own or any child account's. A childUserId with no pending child (the answer
- * register gives for a taken e-mail) succeeds silently, so it reveals nothing.
+ * The parental-consent page's work, run after its answer (decision 121): the page answers
+ * "sent" for every address but the one the child typed as their own, so nothing here may
+ * change the answer.
+ * - A childUserId with no pending child (the answer register gives for a taken e-mail): nothing.
+ * - The child's own address: nothing (the page refused it already when typed).
+ * - An address of a child account: a notice that a child cannot give consent, and no link.
+ * - Any other address, with an adult account or none: the approval link. Whoever reads that
+ *   mailbox is the parent the child named; an adult who rides Paceline may consent too.
  */
-export async function requestParentalConsent(childUserId: string, parentEmail: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function sendParentalConsent(childUserId: string, parentEmail: string): Promise<void> {
   const email = normalizeEmail(parentEmail);
   const [child] = await db()
     .select()
     .from(users)
     .where(and(eq(users.id, childUserId), eq(users.isKid, true), eq(users.status, 'pending')));
-  if (!child) return { ok: true };
-  const [childAddress] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.isKid, true)));
-  if (email === child.email || childAddress) return { ok: false, message: CONSENT_MESSAGES.notParent };
+  if (!child || email === child.email) return;
+  const [holder] = await db().select({ isKid: users.isKid }).from(users).where(eq(users.email, email));
+  if (holder?.isKid) {
+    await sendChildCannotConsentMail(email);
+    return;
+  }
   await db().update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
   const issued = await issueVerification(child.id, 'parent-consent', email);
-  await sendParentalConsentMail(email, child.firstname, issued.linkToken);
-  return { ok: true };
+  await sendParentalConsentMail(email, child.firstname, issued.linkToken, child.id);
 }

@@ -1,10 +1,11 @@
 import { redirect } from '@remix-run/node';
+import { decodeJwt } from 'jose';
 import { getEnv } from '../platform/env.server';
 import { identityOf, type Identity } from './identity.server';
 import { verifyPassword } from './password.server';
 import { clearFlow, FLOW_COOKIES } from '../platform/flow-state.server';
-import { isLoopback, peerAddress } from '../platform/rate-limit.server';
-import { checkSession, clearSessionCookies, findUserById, revokeSession, type SessionCheck, type UserRow } from './session.server';
+import { isLoopback, peerAddress } from '../platform/peer.server';
+import { checkSession, clearSessionCookies, findUserById, readSessionCookies, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
@@ -15,7 +16,7 @@ export interface ShellUser extends Identity {
   avatarPath: string | null;
 }
 
-import { loginPath } from '~/lib/login-path';
+import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
 export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
@@ -84,6 +85,35 @@ export async function requireUserRow(request: Request, context?: object): Promis
   return user;
 }
 
+/** What the session machine is told (`GET /auth/session`, decision 135). */
+export type SessionStanding =
+  | { status: 'valid' }
+  | { status: 'expired'; reason: SessionExpiredReason }
+  | { status: 'revoked' };
+
+/**
+ * Whether this browser is still signed in, and if not why: no cookies (session_expired), a
+ * token past its end (token_expired), or a session ended elsewhere while its token still runs
+ * (revoked: a logout on another device, a password change, staff, a closed account). The
+ * token's end is read without its signature: it only picks the wording, never a permission.
+ */
+export async function sessionStanding(request: Request, context?: object): Promise<SessionStanding> {
+  const { check, user } = await lookUpSession(request, context);
+  if (check.status === 'missing') return { status: 'expired', reason: 'session_expired' };
+  if (user && user.status === 'active') return { status: 'valid' };
+  if (check.status === 'valid') return { status: 'revoked' };
+  return tokenPastItsEnd(readSessionCookies(request).token) ? { status: 'expired', reason: 'token_expired' } : { status: 'revoked' };
+}
+
+function tokenPastItsEnd(token: string | undefined): boolean {
+  try {
+    const { exp } = decodeJwt(token ?? '');
+    return typeof exp !== 'number' || exp * 1000 <= Date.now();
+  } catch {
+    return true;
+  }
+}
+
 /** Staff-only pages: anyone else gets a 403 from the server, not just a hidden link. */
 export async function requireStaff(request: Request, context?: object): Promise<ShellUser> {
   const user = await requireUser(request, context);
@@ -138,7 +168,7 @@ export async function isCurrentPassword(userId: string, password: string): Promi
 /** Ends this browser's session: the row, both cookies and every flow value kept for the rider. */
 export async function logout(request: Request): Promise<Headers> {
   const check = await checkSession(request);
-  if (check.status === 'valid') await revokeSession(check.sessionId);
+  if (check.status === 'valid') await revokeSession(check.sessionId, check.userId);
   const headers = new Headers();
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
   for (const name of FLOW_COOKIES) headers.append('Set-Cookie', await clearFlow(name));

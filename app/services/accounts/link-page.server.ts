@@ -18,6 +18,6 @@ export function linkPageLoader(args: LoaderFunctionArgs) {
 /** The link pages' own action: the no-script form posts here and the page renders the answer. */
 export async function linkPageAction(args: ActionFunctionArgs, kind: LinkKind) {
   const intent: 'verify' | 'resend' = (await args.request.formData()).get('intent') === 'resend' ? 'resend' : 'verify';
-  const { ok, message } = await answerLinkRequest(kind, intent, linkToken(args), clientAddress(args.request));
-  return { ok, message, intent };
+  const { ok, message, retry } = await answerLinkRequest(kind, intent, linkToken(args), clientAddress(args.request));
+  return { ok, message, intent, retry };
 }

@@ -1,13 +1,16 @@
 import { resendAccountLink, verifyAccountLink } from './accounts.server';
 import { consumeRateLimit } from '../platform/rate-limit.server';
-import { confirmAccountDeletion, RECOVERY_MESSAGES } from './recovery.server';
+import { confirmChildExport } from './data-export.server';
+import { confirmAccountDeletion, DELETION_MESSAGES } from './deletion.server';
 
 /** One answer for the e-mailed links, whether the page posts by script (/auth/links) or by its no-script form. */
-export type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user';
+export type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user' | 'export-data';
 export interface LinkReply {
   ok: boolean;
   message: string;
   status: number;
+  /** A deletion refused or failed: the link was not spent and may be used again (issue 26). */
+  retry?: boolean;
 }
 
 export async function answerLinkRequest(kind: LinkKind, intent: 'verify' | 'resend', token: string, address: string): Promise<LinkReply> {
@@ -15,8 +18,14 @@ export async function answerLinkRequest(kind: LinkKind, intent: 'verify' | 'rese
     return { ok: false, message: 'Too many attempts. Please try again later.', status: 429 };
   }
   if (kind === 'delete-user') {
-    const deleted = intent === 'verify' && (await confirmAccountDeletion(token));
-    return { ok: deleted, message: deleted ? RECOVERY_MESSAGES.deleted : RECOVERY_MESSAGES.invalidDeleteLink, status: 200 };
+    // A deletion link has no resend: the profile asks again.
+    if (intent !== 'verify') return { ok: false, message: DELETION_MESSAGES.invalidLink, status: 200 };
+    return confirmAccountDeletion(token);
+  }
+  if (kind === 'export-data') {
+    // A child's copy: the parent confirms; asking again is the child's, from the profile.
+    if (intent !== 'verify') return { ok: false, message: DELETION_MESSAGES.invalidLink, status: 200 };
+    return { ...(await confirmChildExport(token)), status: 200 };
   }
   const answer = intent === 'verify' ? await verifyAccountLink(kind, token) : await resendAccountLink(kind, token);
   return { ...answer, status: 200 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AFTER_LOGIN_DEFAULT, afterLoginPath, safeRedirectTarget } from './login-redirect.server';
 
-// SITE_URL is the default http://localhost:3000 in unit tests.
+// The site's origin in unit tests is http://localhost:3000 (SITE_URL unset, no server listening: decision 120).
 describe('safeRedirectTarget (issue 15 item 3)', () => {
   it.each([
     ['/event/7?step=2#team', '/event/7?step=2#team'],

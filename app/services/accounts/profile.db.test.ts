@@ -7,10 +7,11 @@ import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { db } from '~/db/client.server';
 import { outbox, sessions, users } from '~/db/schema';
 import { action as profileAction } from '~/routes/user.profile/route';
-import { requestParentalConsent, verifyAccountLink } from './accounts.server';
+import { sendParentalConsent, verifyAccountLink } from './accounts.server';
 import { getOptionalUser } from './auth.server';
 import { getProfile, isCustomAvatar, readAvatar, removeAvatar, setAvatar } from './profile.server';
-import { confirmAccountDeletion, requestAccountDeletion, requestPasswordReset } from './recovery.server';
+import { confirmAccountDeletion, requestAccountDeletion } from './deletion.server';
+import { requestPasswordReset } from './recovery.server';
 
 useTestDatabase();
 
@@ -61,12 +62,15 @@ describe('avatars', () => {
 });
 
 describe('parental consent and deletion', () => {
-  it("refuses the child's own address or another child's, then activates the child through the parent's link", async () => {
+  it("sends no link to the child's own address or another child's, then activates the child through the parent's link", async () => {
     const other = await createTestUser({ isKid: true });
     const kid = await createTestUser({ isKid: true, status: 'pending' });
-    expect(await requestParentalConsent(kid.id, kid.email)).toMatchObject({ ok: false });
-    expect(await requestParentalConsent(kid.id, other.email)).toMatchObject({ ok: false });
-    expect(await requestParentalConsent(kid.id, 'mum@example.com')).toEqual({ ok: true });
+    await sendParentalConsent(kid.id, kid.email);
+    await sendParentalConsent(kid.id, other.email);
+    const linksTo = async (address: string) => (await db().select().from(outbox).where(eq(outbox.recipient, address))).filter((mail) => mail.meta?.link);
+    expect(await linksTo(kid.email)).toEqual([]);
+    expect(await linksTo(other.email)).toEqual([]);
+    await sendParentalConsent(kid.id, 'mum@example.com');
     const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'mum@example.com'));
     const token = new URL(String(mail.meta?.link)).searchParams.get('es') ?? '';
     expect((await verifyAccountLink('verify-kid', token)).ok).toBe(true);
@@ -77,11 +81,11 @@ describe('parental consent and deletion', () => {
   it("sends a child's deletion confirmation to the parent and deletes the account and its sessions on the link", async () => {
     const kid = await createTestUser({ isKid: true, parentEmail: 'dad@example.com' });
     const { request } = await signedInRequest(kid.id);
-    expect(await requestAccountDeletion(kid.id)).toEqual({ sentTo: 'dad@example.com' });
+    expect(await requestAccountDeletion(kid.id)).toEqual({ ok: true, sentTo: 'dad@example.com', forChild: true });
     const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'dad@example.com'));
     const token = new URL(String(mail.meta?.link)).pathname.split('/').pop() ?? '';
-    expect(await confirmAccountDeletion(token)).toBe(true);
-    expect(await confirmAccountDeletion(token)).toBe(false);
+    expect(await confirmAccountDeletion(token)).toMatchObject({ ok: true });
+    expect(await confirmAccountDeletion(token)).toMatchObject({ ok: false, message: 'This link is invalid or has expired.' });
     expect(await db().select().from(users).where(eq(users.id, kid.id))).toEqual([]);
     expect(await db().select().from(sessions).where(eq(sessions.userId, kid.id))).toEqual([]);
     expect(await getOptionalUser(request)).toBeNull();

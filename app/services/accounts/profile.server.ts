@@ -5,7 +5,7 @@ import { users } from '~/db/schema';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, CUSTOM_AVATAR_MIN_PATH_CHARS } from '~/lib/constants';
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { storage } from '../adapters/storage.server';
-import { setFtp } from '../activities/ftp.server';
+import { setFtp } from '../activities/ftp-history.server';
 import { identityOf } from './identity.server';
 import { recordWeight } from '../activities/weight-history.server';
 

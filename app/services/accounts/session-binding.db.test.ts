@@ -46,7 +46,7 @@ describe('a session token is bounded by its row (issue 15 item 2, ASVS V7.3)', (
     expect(await verifySessionToken(firstToken)).toBeNull();
     const second = await signedInRequest(user.id);
     const secondToken = decodeURIComponent(second.cookie.split('paceline_token=')[1]);
-    await revokeSession(second.sessionId);
+    await revokeSession(second.sessionId, user.id);
     expect(await verifySessionToken(secondToken)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { db } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
-import { writeGeneration } from '~/db/write-watch.server';
+import { readsOf, reuse, type ReadsOf } from '~/db/write-watch.server';
 import { getEnv } from '../platform/env.server';
 
 /**
@@ -99,13 +99,15 @@ interface KnownToken {
    */
   claims: { userId: string; sessionId: string; expiresAtMs: number };
   /**
-   * Its session as last found live, with the write generation it was read at
-   * (app/db/write-watch.server.ts). Revoking a session, deleting or changing an account are
-   * writes: they move the generation, and the next request reads the row again. Until then
-   * nothing the row says can have changed, so a signed-in page costs no query for its session;
-   * the token's and the row's ends are still checked against the clock on every request.
+   * Its session as last found live, with what that read (the rider's session rows and account
+   * row: app/db/write-watch.server.ts, decision 145). Revoking one of the rider's sessions,
+   * deleting or changing the account are writes to those rows, on this process or announced
+   * by another: the next request reads the row again. Until then nothing the row says can
+   * have changed, so a signed-in page costs no query for its session; other riders' logins and
+   * saves do not touch it. The token's and the row's ends are checked against the clock on
+   * every request.
    */
-  live?: { generation: number; rowExpiresAtMs: number; session: VerifiedSession };
+  live?: ReadsOf<{ rowExpiresAtMs: number; session: VerifiedSession }>;
 }
 
 const KNOWN_TOKENS_MAX = 10_000;
@@ -136,34 +138,39 @@ async function knownToken(token: string): Promise<KnownToken | null> {
 export async function verifySessionToken(token: string): Promise<VerifiedSession | null> {
   const known = await knownToken(token);
   if (!known || known.claims.expiresAtMs <= Date.now()) return null;
-  const generation = writeGeneration();
-  if (known.live?.generation === generation) return known.live.rowExpiresAtMs > Date.now() ? known.live.session : null;
+  if (reuse(known.live)) return known.live.value.rowExpiresAtMs > Date.now() ? known.live.value.session : null;
   const { userId, sessionId, expiresAtMs } = known.claims;
-  const [row] = await db()
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  const { value: rows, reads, mark } = await readsOf(() =>
+    db()
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()))),
+  );
+  const [row] = rows;
   // The row is the session: its end bounds the token's. A token promising to outlive its row
   // was not issued by createSession (which signs the row's own end), so it is refused.
   if (!row || expiresAtMs > Math.ceil(row.expiresAt.getTime() / 1000) * 1000) {
     known.live = undefined;
     return null;
   }
-  // Shared by every request until the next write: frozen so no caller can change it for the others.
+  // Shared by every request until a write to its rows: frozen so no caller can change it for the others.
   const session = { userId, sessionId, user: Object.freeze(row.user) };
-  known.live = { generation, rowExpiresAtMs: row.expiresAt.getTime(), session };
+  known.live = { value: { rowExpiresAtMs: row.expiresAt.getTime(), session }, reads, mark };
   return session;
 }
 
-export async function revokeSession(sessionId: string): Promise<void> {
-  await db().delete(sessions).where(eq(sessions.id, sessionId));
+/** Ends one session; naming its rider keeps the write to that rider's rows (decision 145). */
+export async function revokeSession(sessionId: string, userId: string): Promise<void> {
+  await db()
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 }
 
 /** Ends every session of an account (password change, account deletion). */
 export async function revokeAllSessions(userId: string, { except }: { except?: string } = {}): Promise<void> {
   const rows = await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-  for (const row of rows) if (row.id !== except) await revokeSession(row.id);
+  for (const row of rows) if (row.id !== except) await revokeSession(row.id, userId);
 }
 
 export async function findUserById(userId: string) {

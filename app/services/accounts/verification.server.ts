@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Database, type Transaction } from '~/db/client.server';
 import { verifications } from '~/db/schema';
 import type { VerificationPurpose } from '~/lib/domain/accounts';
 import { VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_FAILED_ATTEMPTS } from '~/lib/constants';
@@ -63,10 +63,10 @@ export async function issueVerification(
 
 type Row = typeof verifications.$inferSelect;
 
-async function spend(row: Row, now: Date): Promise<VerificationCheck> {
+async function spend(row: Row, now: Date, database: Database | Transaction = db()): Promise<VerificationCheck> {
   // An expired row stays until a resend replaces it, so the link's "Resend" still knows whose it was.
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
-  const deleted = await db().delete(verifications).where(eq(verifications.id, row.id)).returning({ id: verifications.id });
+  const deleted = await database.delete(verifications).where(eq(verifications.id, row.id)).returning({ id: verifications.id });
   // A concurrent use already spent it.
   if (deleted.length === 0) return { ok: false, reason: 'invalid' };
   return { ok: true, userId: row.userId, sentTo: row.sentTo };
@@ -94,18 +94,21 @@ export async function checkCode(key: string, code: string, purpose: Verification
   return spend(row, now);
 }
 
-async function findByLink(linkToken: string, purpose: VerificationPurpose): Promise<Row | undefined> {
-  const [row] = await db()
+async function findByLink(linkToken: string, purpose: VerificationPurpose, database: Database | Transaction = db()): Promise<Row | undefined> {
+  const [row] = await database
     .select()
     .from(verifications)
     .where(and(eq(verifications.linkHash, digest(linkToken)), eq(verifications.purpose, purpose)));
   return row;
 }
 
-/** Checks (and spends) the token of an e-mailed link. */
-export async function checkLink(linkToken: string, purpose: VerificationPurpose, now = new Date()): Promise<VerificationCheck> {
-  const row = await findByLink(linkToken, purpose);
-  return row ? spend(row, now) : { ok: false, reason: 'invalid' };
+/**
+ * Checks (and spends) the token of an e-mailed link. Given a transaction, the link is spent in
+ * it: work that fails and rolls back leaves the link usable (an account deletion, issue 26).
+ */
+export async function checkLink(linkToken: string, purpose: VerificationPurpose, now = new Date(), tx?: Transaction): Promise<VerificationCheck> {
+  const row = await findByLink(linkToken, purpose, tx);
+  return row ? spend(row, now, tx) : { ok: false, reason: 'invalid' };
 }
 
 /** The account behind an unspent link, even an expired one, so "Resend" can issue a new code. */

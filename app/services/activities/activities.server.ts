@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, activityDetails } from '~/db/schema';
+import { activities, activityDetails, riderPowerModels } from '~/db/schema';
 import type { ActivityType } from '~/lib/domain/activities';
 import { packFloat32 } from '~/lib/activities/packing';
 import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
@@ -11,7 +11,8 @@ import { analyseInWorker, readUploadInWorker } from './ride-pool.server';
 import { storage } from '../adapters/storage.server';
 import { deleteKeptFiles, storeSeries } from './ride-series.server';
 import { addToRollups } from './rollups.server';
-import { ftpAt, recomputeRideFtps } from './ftp.server';
+import { recordDetection, thresholdForNewRide } from './ftp.server';
+import { markForRecompute, queueRecompute } from './recompute.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { weightAt } from './weight-history.server';
 
@@ -85,9 +86,11 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
   const ride = decodedOrRefused(outcome);
   const sampleCount = ride.samples.t.length;
   const weightKg = await weightAt(userId, ride.startTime);
-  // The FTP in force at the ride's date is read here, on the server, around the worker's analysis (decision 106).
+  // The threshold in force at the ride's date, and the one it detects, are read here on the
+  // server around the worker's analysis (decisions 106 and 141).
   const { analysis: analysed, series } = await analyseInWorker({ ride, weightKg, previousBest: null });
-  const analysis = atFtp(analysed, await ftpAt(userId, ride.startTime, weightKg));
+  const threshold = await thresholdForNewRide(userId, { at: ride.startTime.getTime(), fileThresholdW: ride.file.thresholdW, estimateW: analysed.thresholdEstimateW, weightKg });
+  const analysis = atFtp(analysed, threshold.ftpW);
   // Both files are written before the rows that name them, by the system's I/O threads (decision 118).
   const fileKey = await storage().put('activities', bytes, 'fit');
   const seriesKey = await storeSeries(series);
@@ -109,6 +112,7 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
         timerS: analysis.timerS,
         elapsedS: analysis.elapsedS,
         avgPowerW: analysis.avgPowerW,
+        avgPowerNonZeroW: analysis.avgPowerNonZeroW,
         maxPowerW: analysis.maxPowerW,
         avgWattsPerKg: analysis.avgWattsPerKg,
         avgHeartRate: analysis.avgHeartRate,
@@ -118,8 +122,13 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
         intensity: analysis.intensity,
         trainingLoad: analysis.trainingLoad,
         ftpW: analysis.ftpW,
+        ftpSource: threshold.source,
         loadDurationS: analysis.loadDurationS,
         bestTwentyMinW: analysis.bestTwentyMinW,
+        thresholdEstimateW: analysis.thresholdEstimateW,
+        fileFtpW: ride.file.thresholdW,
+        deviceAvgPowerW: ride.file.avgPowerW,
+        deviceNpW: ride.file.normalizedPowerW,
         weightKg,
         spikesRemoved: analysis.spikesRemoved,
         platform: ride.platform,
@@ -133,6 +142,12 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
       seriesKey,
       powerCurve: packFloat32([analysis.powerCurve]),
     });
+    if (threshold.detection) await recordDetection(tx, userId, row.id, threshold.detection);
+    // Rides started after this one may have a new threshold in force, and fitness changes from
+    // its day: marked with the ride, so the recomputation cannot be lost between commit and queue.
+    await markForRecompute(userId, ride.startTime, tx);
+    // The power-duration models are fitted again on their next read (decision 143).
+    await tx.delete(riderPowerModels).where(eq(riderPowerModels.userId, userId));
     await addToRollups(tx, {
       userId,
       activityId: row.id,
@@ -156,7 +171,6 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
     if (!winner) throw error;
     return { id: winner, duplicate: true };
   }
-  // Rides started after this one may have a new 20-minute best before them now.
-  await recomputeRideFtps(userId, new Date(ride.startTime.getTime() + 1));
+  await queueRecompute(userId);
   return result;
 }

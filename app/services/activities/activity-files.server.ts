@@ -1,11 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities } from '~/db/schema';
 import type { ActivityType } from '~/lib/domain/activities';
-import { storage } from '../adapters/storage.server';
+import { storage, type ByteRange } from '../adapters/storage.server';
+import { requestedRange } from '../platform/byte-range.server';
 import { addToRollups } from './rollups.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { isUuid } from '~/lib/domain/ids';
+
+const FIT_CONTENT_TYPE = 'application/vnd.ant.fit';
 
 /** One line of the profile's Activity Files tab (spec 1 §2 profile "activities (files list)"). */
 export interface ActivityFile {
@@ -37,6 +40,38 @@ export interface ActivityDownload {
   body: Uint8Array;
 }
 
+export interface OriginalFitDownload {
+  filename: string;
+  contentType: string;
+  /** The whole file's size. */
+  size: number;
+  /** The range sent (null: the whole file), or the file cannot satisfy the one asked for. */
+  range: ByteRange | null | 'unsatisfiable';
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * The original FIT file, streamed from storage (issue 22 item 1): a `Range` header (resumed
+ * downloads, download managers) gets just those bytes. Null when the activity is not the
+ * rider's, not a FIT recording, or its file is gone; `getActivityDownload` serves the rest.
+ */
+export async function openOriginalFit(userId: string, activityId: string, rangeHeader: string | null): Promise<OriginalFitDownload | null> {
+  if (!isUuid(activityId)) return null;
+  const [row] = await db()
+    .select({ fileType: activities.fileType, fileKey: activities.fileKey, startedAt: activities.startedAt })
+    .from(activities)
+    .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
+  if (!row || row.fileType !== 'fit' || !row.fileKey) return null;
+  const size = await storage().size(row.fileKey);
+  if (size === null) return null;
+  const filename = `activity-${row.startedAt.toISOString().slice(0, 10)}.fit`;
+  const range = requestedRange(rangeHeader, size);
+  if (range === 'unsatisfiable') return { filename, contentType: FIT_CONTENT_TYPE, size, range, body: null };
+  const opened = await storage().open(row.fileKey, range ?? undefined);
+  if (!opened) return null;
+  return { filename, contentType: FIT_CONTENT_TYPE, size, range, body: opened.body };
+}
+
 /**
  * Spec 2 §7 download-activity-file: a FIT activity is the original raw file; any other type is
  * a JSON text file named activity.{ext}. Only the owner gets it (null otherwise).
@@ -47,12 +82,17 @@ export async function getActivityDownload(userId: string, activityId: string): P
     .select()
     .from(activities)
     .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
-  if (!row) return null;
+  return row ? fileOfRide(row) : null;
+}
+
+type RideRow = typeof activities.$inferSelect;
+
+async function fileOfRide(row: RideRow): Promise<ActivityDownload | null> {
   if (row.fileType === 'fit' && row.fileKey) {
     const bytes = await storage().get(row.fileKey);
     if (!bytes) return null;
     const day = row.startedAt.toISOString().slice(0, 10);
-    return { filename: `activity-${day}.fit`, contentType: 'application/vnd.ant.fit', body: bytes };
+    return { filename: `activity-${day}.fit`, contentType: FIT_CONTENT_TYPE, body: bytes };
   }
   const stored = row.fileKey ? await storage().get(row.fileKey) : null;
   const json = stored
@@ -70,6 +110,39 @@ export async function getActivityDownload(userId: string, activityId: string): P
         2,
       );
   return { filename: `activity.${row.fileType}`, contentType: 'application/json; charset=utf-8', body: new TextEncoder().encode(json) };
+}
+
+/** "2026-03-03-morning-ride-1a2b3c4d.fit": sorts by date, readable, and unique within a zip (the id). */
+function zipEntryName(row: RideRow): string {
+  const slug = row.title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'ride';
+  const extension = row.fileType === 'fit' && row.fileKey ? 'fit' : row.fileType;
+  return `${row.startedAt.toISOString().slice(0, 10)}-${slug}-${row.id.slice(0, 8)}.${extension}`;
+}
+
+export interface RideFile {
+  name: string;
+  row: RideRow;
+  /** The file's bytes, read when asked (a zip reads one ride at a time); empty when the stored file is missing. */
+  read(): Promise<Uint8Array>;
+}
+
+/**
+ * The rider's rides as files for a zip (the activities table's "Download selected", the data
+ * export), oldest first; without `ids`, every ride. Only the rider's own rides are found.
+ */
+export async function rideFilesOf(userId: string, ids?: string[]): Promise<RideFile[]> {
+  const wanted = ids?.filter(isUuid);
+  if (wanted && wanted.length === 0) return [];
+  const rows = await db()
+    .select()
+    .from(activities)
+    .where(wanted ? and(eq(activities.userId, userId), inArray(activities.id, wanted)) : eq(activities.userId, userId))
+    .orderBy(asc(activities.startedAt), asc(activities.id));
+  return rows.map((row) => ({
+    name: zipEntryName(row),
+    row,
+    read: async () => (await fileOfRide(row))?.body ?? new Uint8Array(),
+  }));
 }
 
 /** An activity that arrived as data rather than a recording (another app's workout, an import). */

@@ -28,7 +28,8 @@ export async function getAllTimeCurve(userId: string): Promise<CurveLine | null>
   const sourceIndex = new Uint16Array(best.sourceIndex.slice().buffer);
   const ids = best.sources.map((source) => source.id);
   const weights = ids.length
-    ? await db().select({ id: activities.id, weightKg: activities.weightKg }).from(activities).where(inArray(activities.id, ids))
+    ? // The rider's key in the WHERE keeps this read to the rider's rows (decision 145).
+      await db().select({ id: activities.id, weightKg: activities.weightKg }).from(activities).where(and(eq(activities.userId, userId), inArray(activities.id, ids)))
     : [];
   const weightOf = new Map(weights.map((row) => [row.id, row.weightKg]));
   const line: CurveLine = { id: 'all-time', label: 'All TIME', watts: [], wattsPerKg: [], dates: [] };

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, activityDetails } from '~/db/schema';
+import { activities, activityDetails, ftpHistory } from '~/db/schema';
+import type { FtpSource } from '~/lib/domain/activities';
+import type { DetectionNotice } from './ftp-history.server';
 import { rideCurveLine } from './curves.server';
 import { toCurveView, type CurveView } from './curve-view.server';
 import { readSeries } from './ride-series.server';
@@ -24,6 +26,15 @@ export interface ActivityHeader {
   rideDuration: number;
   weightKg: number | null;
   ftpW: number | null;
+  /** Where the threshold in force came from (decision 141). */
+  ftpSource: FtpSource | null;
+  /** Average power with zeros left out (decision 140); `watt` counts them. */
+  wattWithoutZeros: number | null;
+  /** What the head unit itself wrote: its average power, NP and threshold. */
+  headUnit: { avgPowerW: number | null; normalizedPowerW: number | null; ftpW: number | null };
+  elapsedS: number;
+  /** The threshold this ride detected, undone or in force (null: none). */
+  detection: DetectionNotice | null;
 }
 
 export interface ActivitySeries {
@@ -48,14 +59,21 @@ const round = (digits: number) => {
 
 export async function getActivityDetail(userId: string, activityId: string): Promise<ActivityDetailResult> {
   if (!isUuid(activityId)) return { status: 'not_found' };
-  // The ride, where its rows are kept and its curve, in one query.
+  // The ride, where its rows are kept, its curve and the threshold it detected, in one query.
   const [found] = await db()
-    .select({ row: activities, sampleCount: activityDetails.sampleCount, seriesKey: activityDetails.seriesKey, curve: activityDetails.powerCurve })
+    .select({
+      row: activities,
+      sampleCount: activityDetails.sampleCount,
+      seriesKey: activityDetails.seriesKey,
+      curve: activityDetails.powerCurve,
+      detection: { id: ftpHistory.id, ftpW: ftpHistory.ftpW, previousFtpW: ftpHistory.previousFtpW, undoneAt: ftpHistory.undoneAt },
+    })
     .from(activities)
     .leftJoin(activityDetails, eq(activityDetails.activityId, activities.id))
+    .leftJoin(ftpHistory, and(eq(ftpHistory.activityId, activities.id), eq(ftpHistory.source, 'detected')))
     .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
   if (!found) return { status: 'not_found' };
-  const { row, sampleCount, seriesKey, curve } = found;
+  const { row, sampleCount, seriesKey, curve, detection } = found;
   const header: ActivityHeader = {
     id: row.id,
     title: row.title,
@@ -73,6 +91,13 @@ export async function getActivityDetail(userId: string, activityId: string): Pro
     rideDuration: row.timerS,
     weightKg: row.weightKg,
     ftpW: row.ftpW,
+    ftpSource: row.ftpSource,
+    wattWithoutZeros: row.avgPowerNonZeroW,
+    headUnit: { avgPowerW: row.deviceAvgPowerW, normalizedPowerW: row.deviceNpW, ftpW: row.fileFtpW },
+    elapsedS: row.elapsedS,
+    detection: detection
+      ? { id: detection.id, activityId: row.id, rideTitle: row.title, rideDate: row.startedAt.toISOString(), ftpW: detection.ftpW ?? 0, previousFtpW: detection.previousFtpW, undone: detection.undoneAt !== null }
+      : null,
   };
   const stored = seriesKey && sampleCount ? await readSeries(seriesKey) : null;
   if (!stored || !curve) return { status: 'no_detail', header };

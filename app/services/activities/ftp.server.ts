@@ -1,54 +1,76 @@
-import { and, asc, desc, eq, gte, lt, lte, max } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { db, type Transaction } from '~/db/client.server';
 import { activities, ftpHistory, users } from '~/db/schema';
-import { deriveFtp } from '~/lib/activities/rider-level';
+import { walkThresholds, type Detection, type HistoryEntry, type RideForThreshold, type RideThreshold } from '~/lib/activities/threshold-history';
+import type { FtpSource } from '~/lib/domain/activities';
 import { figuresAtFtp } from '~/lib/power/analyse-ride';
 import { invalidateRiderPage } from './page-cache.server';
 
 /**
- * The FTP in force at a ride's date (decision 106): the value the rider set on the profile
- * at or before that time, else 95 % of the best 20 minutes of the rides started before it, else
- * the 2.5 W/kg default at the ride's weight. A ride's FTP never depends on later rides, so its
- * stored load does not change with upload order.
+ * The threshold in force at each ride's date and the thresholds rides detect (decisions 106 and
+ * 141; the rules are in app/lib/activities/threshold-history.ts). A ride's threshold never depends
+ * on rides after it, so stored figures do not change with upload order.
  */
 
-interface SetFtp {
-  ftpW: number | null;
-  recordedAt: Date;
-}
+type Database = ReturnType<typeof db> | Transaction;
 
-/** The rider's FTP settings, oldest first. */
-async function ftpSettings(userId: string): Promise<SetFtp[]> {
-  return db().select({ ftpW: ftpHistory.ftpW, recordedAt: ftpHistory.recordedAt }).from(ftpHistory).where(eq(ftpHistory.userId, userId)).orderBy(asc(ftpHistory.recordedAt), asc(ftpHistory.id));
-}
-
-/** The set value in force at `at` (null: none, or the rider cleared it). */
-function setValueAt(settings: SetFtp[], at: Date): number | null {
-  let value: number | null = null;
-  for (const setting of settings) {
-    if (setting.recordedAt.getTime() > at.getTime()) break;
-    value = setting.ftpW;
-  }
-  return value;
-}
-
-/** The best 20-minute power of the rider's rides started before `at` (0 without one). */
-async function bestTwentyMinutesBefore(userId: string, at: Date): Promise<number> {
-  const [row] = await db()
-    .select({ best: max(activities.bestTwentyMinW) })
-    .from(activities)
-    .where(and(eq(activities.userId, userId), lt(activities.startedAt, at)));
-  return row?.best ?? 0;
-}
-
-export async function ftpAt(userId: string, at: Date, weightKg: number | null): Promise<number> {
-  const [setting] = await db()
-    .select({ ftpW: ftpHistory.ftpW })
+/** Profile entries and detections in force (not undone), oldest first; detections only before `before`. */
+async function historyEntries(userId: string, before: Date): Promise<HistoryEntry[]> {
+  const rows = await db()
+    .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source })
     .from(ftpHistory)
-    .where(and(eq(ftpHistory.userId, userId), lte(ftpHistory.recordedAt, at)))
+    .where(and(eq(ftpHistory.userId, userId), isNull(ftpHistory.undoneAt), or(eq(ftpHistory.source, 'profile'), lt(ftpHistory.recordedAt, before))))
+    .orderBy(asc(ftpHistory.recordedAt), asc(ftpHistory.id));
+  return rows.map((row) => ({ at: row.at.getTime(), ftpW: row.ftpW, source: row.source }));
+}
+
+/** The threshold the latest file of a ride started before `at` carried. */
+async function carriedFileThreshold(database: Database, userId: string, at: Date): Promise<number | null> {
+  const [row] = await database
+    .select({ ftpW: activities.fileFtpW })
+    .from(activities)
+    .where(and(eq(activities.userId, userId), lt(activities.startedAt, at), isNotNull(activities.fileFtpW)))
+    .orderBy(desc(activities.startedAt), desc(activities.id))
+    .limit(1);
+  return row?.ftpW ?? null;
+}
+
+/** The latest history entry in force at `at` (not undone). */
+async function latestEntry(database: Database, userId: string, at: Date): Promise<HistoryEntry | undefined> {
+  const [row] = await database
+    .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source })
+    .from(ftpHistory)
+    .where(and(eq(ftpHistory.userId, userId), lte(ftpHistory.recordedAt, at), isNull(ftpHistory.undoneAt)))
     .orderBy(desc(ftpHistory.recordedAt), desc(ftpHistory.id))
     .limit(1);
-  return setting?.ftpW ?? deriveFtp(await bestTwentyMinutesBefore(userId, at), weightKg);
+  return row && { at: row.at.getTime(), ftpW: row.ftpW, source: row.source };
+}
+
+export interface NewRideThreshold extends RideThreshold {
+  detection: Detection | null;
+}
+
+/**
+ * The threshold a ride about to be stored is scored at, and the detection it makes (ingest
+ * writes both in its transaction). Rides after it are brought up to date by the recomputation.
+ */
+export async function thresholdForNewRide(userId: string, ride: Omit<RideForThreshold, 'id'>): Promise<NewRideThreshold> {
+  const at = new Date(ride.at);
+  const [entry, carried] = await Promise.all([latestEntry(db(), userId, at), carriedFileThreshold(db(), userId, at)]);
+  const walk = walkThresholds({ entries: entry ? [entry] : [], rides: [{ ...ride, id: '' }], carriedFileThresholdW: carried, declined: new Set() });
+  return { ...walk.rides[0], detection: walk.detections[0] ?? null };
+}
+
+/** Records a ride's detection in the history (inside the ingest transaction). */
+export async function recordDetection(tx: Transaction, userId: string, activityId: string, detection: Detection): Promise<void> {
+  await tx.insert(ftpHistory).values({ userId, ftpW: detection.ftpW, recordedAt: new Date(detection.at), source: 'detected', activityId, previousFtpW: detection.previousFtpW });
+}
+
+/** The threshold in force now (the header's FTP); null: the 2.5 W/kg default, at the weight the caller shows. */
+export async function thresholdNow(userId: string, now = new Date()): Promise<{ ftpW: number; source: Exclude<FtpSource, 'default'> } | null> {
+  const [entry, carried] = await Promise.all([latestEntry(db(), userId, now), carriedFileThreshold(db(), userId, new Date(now.getTime() + 1))]);
+  if (entry?.ftpW) return { ftpW: entry.ftpW, source: entry.source };
+  return carried ? { ftpW: carried, source: 'file' } : null;
 }
 
 /** Stored figures are float4: equal to what the maths gives within its precision. */
@@ -57,58 +79,109 @@ function same(stored: number | null, computed: number | null): boolean {
   return Math.abs(stored - computed) <= 1e-5 * Math.max(1, Math.abs(computed));
 }
 
-/**
- * Brings the FTP, IF and load of the rider's rides started at or after `from` up to the FTP in
- * force at each one's date, after something that changes it: a ride stored before them, a
- * changed setting, an upgrade of stored figures. Only rows whose figures change are written.
- * Returns how many rides changed.
- */
-export async function recomputeRideFtps(userId: string, from: Date = new Date(0)): Promise<number> {
-  const settings = await ftpSettings(userId);
-  const rides = await db()
-    .select({
-      id: activities.id,
-      startedAt: activities.startedAt,
-      ftpW: activities.ftpW,
-      weightKg: activities.weightKg,
-      normalizedPowerW: activities.normalizedPowerW,
-      intensity: activities.intensity,
-      trainingLoad: activities.trainingLoad,
-      loadDurationS: activities.loadDurationS,
-      bestTwentyMinW: activities.bestTwentyMinW,
-    })
-    .from(activities)
-    .where(and(eq(activities.userId, userId), gte(activities.startedAt, from)))
-    .orderBy(asc(activities.startedAt), asc(activities.id));
-  let bestBefore = await bestTwentyMinutesBefore(userId, from);
-  // Rides started at the same instant are not "before" each other: their bests join after the group.
-  let groupAt = Number.NaN;
-  let groupBest = 0;
-  let changed = 0;
-  for (const ride of rides) {
-    if (ride.startedAt.getTime() !== groupAt) {
-      bestBefore = Math.max(bestBefore, groupBest);
-      groupAt = ride.startedAt.getTime();
-      groupBest = 0;
-    }
-    groupBest = Math.max(groupBest, ride.bestTwentyMinW ?? 0);
-    const ftpW = setValueAt(settings, ride.startedAt) ?? deriveFtp(bestBefore, ride.weightKg);
-    const figures = figuresAtFtp(ride.normalizedPowerW, ride.loadDurationS ?? 0, ftpW);
-    if (ride.ftpW === ftpW && same(ride.intensity, figures.intensity) && same(ride.trainingLoad, figures.trainingLoad)) continue;
-    await db().update(activities).set(figures).where(eq(activities.id, ride.id));
-    changed++;
-  }
-  if (changed > 0) invalidateRiderPage(userId);
-  return changed;
+interface ChangedRide {
+  id: string;
+  ftpW: number;
+  ftpSource: FtpSource;
+  intensity: number | null;
+  trainingLoad: number | null;
 }
 
 /**
- * Records the FTP the rider set on the profile (null: derive it from rides again), in force from
- * `at`, and brings the rides from then on to it.
+ * Rows per UPDATE … FROM (VALUES …): an undo years back rewrites thousands of rides in a few
+ * statements. The rider's key in each WHERE keeps the writes to this rider's rows (decision 145).
  */
-export async function setFtp(userId: string, ftpW: number | null, at: Date = new Date()): Promise<void> {
-  await db().insert(ftpHistory).values({ userId, ftpW, recordedAt: at });
-  await db().update(users).set({ ftpW }).where(eq(users.id, userId));
-  await recomputeRideFtps(userId, at);
+const UPDATE_BATCH = 500;
+
+async function updateRides(userId: string, changed: ChangedRide[]): Promise<void> {
+  for (let start = 0; start < changed.length; start += UPDATE_BATCH) {
+    const values = sql.join(
+      changed.slice(start, start + UPDATE_BATCH).map((ride) => sql`(${ride.id}::uuid, ${ride.ftpW}::real, ${ride.ftpSource}::text, ${ride.intensity}::real, ${ride.trainingLoad}::real)`),
+      sql`, `,
+    );
+    await db().execute(sql`
+      update ${activities} set ftp_w = v.ftp_w, ftp_source = v.ftp_source, intensity = v.intensity, training_load = v.training_load
+      from (values ${values}) as v(id, ftp_w, ftp_source, intensity, training_load)
+      where ${activities.id} = v.id and ${activities.userId} = ${userId}`);
+  }
+}
+
+/** Brings the rider's detections from `from` on to what the walk found: kept, updated, added or removed. */
+async function storeDetections(userId: string, from: Date, detections: Detection[]): Promise<void> {
+  const existing = await db()
+    .select({ id: ftpHistory.id, activityId: ftpHistory.activityId, ftpW: ftpHistory.ftpW })
+    .from(ftpHistory)
+    .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNull(ftpHistory.undoneAt), gte(ftpHistory.recordedAt, from)));
+  const wanted = new Map(detections.map((detection) => [detection.activityId, detection]));
+  const stale = existing.filter((row) => !wanted.has(row.activityId as string)).map((row) => row.id);
+  if (stale.length > 0) await db().delete(ftpHistory).where(and(eq(ftpHistory.userId, userId), inArray(ftpHistory.id, stale)));
+  for (const detection of detections) {
+    const row = existing.find((candidate) => candidate.activityId === detection.activityId);
+    if (!row) {
+      await db().insert(ftpHistory).values({ userId, ftpW: detection.ftpW, recordedAt: new Date(detection.at), source: 'detected', activityId: detection.activityId, previousFtpW: detection.previousFtpW });
+    } else if (row.ftpW !== detection.ftpW) {
+      // A different value is news: the notice shows again.
+      await db().update(ftpHistory).set({ ftpW: detection.ftpW, previousFtpW: detection.previousFtpW, seenAt: null }).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id)));
+    } else {
+      await db().update(ftpHistory).set({ previousFtpW: detection.previousFtpW }).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id), ne(ftpHistory.previousFtpW, detection.previousFtpW)));
+    }
+  }
+}
+
+/**
+ * Brings the threshold, IF and load of the rider's rides started at or after `from` up to the
+ * threshold in force at each one's date, detecting as it goes, after something that changes it:
+ * a ride stored before them, a changed setting, an undone detection, an upgrade of stored figures.
+ * Only rows whose figures change are written. Returns the start of the earliest ride whose load
+ * changed (null: none), where fitness must be recomputed from.
+ */
+export async function recomputeRideThresholds(userId: string, from: Date = new Date(0)): Promise<Date | null> {
+  const [entries, carried, declinedRows, rides] = await Promise.all([
+    historyEntries(userId, from),
+    carriedFileThreshold(db(), userId, from),
+    db().select({ activityId: ftpHistory.activityId }).from(ftpHistory).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNotNull(ftpHistory.undoneAt))),
+    db()
+      .select({
+        id: activities.id,
+        startedAt: activities.startedAt,
+        fileFtpW: activities.fileFtpW,
+        estimateW: activities.thresholdEstimateW,
+        weightKg: activities.weightKg,
+        ftpW: activities.ftpW,
+        ftpSource: activities.ftpSource,
+        normalizedPowerW: activities.normalizedPowerW,
+        intensity: activities.intensity,
+        trainingLoad: activities.trainingLoad,
+        loadDurationS: activities.loadDurationS,
+      })
+      .from(activities)
+      .where(and(eq(activities.userId, userId), gte(activities.startedAt, from)))
+      .orderBy(asc(activities.startedAt), asc(activities.id)),
+  ]);
+  const walk = walkThresholds({
+    entries,
+    rides: rides.map((ride) => ({ id: ride.id, at: ride.startedAt.getTime(), fileThresholdW: ride.fileFtpW, estimateW: ride.estimateW, weightKg: ride.weightKg })),
+    carriedFileThresholdW: carried,
+    declined: new Set(declinedRows.map((row) => row.activityId as string)),
+  });
+  const scored = new Map(walk.rides.map((ride) => [ride.id, ride]));
+  let earliestLoadChange: Date | null = null;
+  const changed: ChangedRide[] = [];
+  for (const ride of rides) {
+    const threshold = scored.get(ride.id) as RideThreshold;
+    const figures = figuresAtFtp(ride.normalizedPowerW, ride.loadDurationS ?? 0, threshold.ftpW);
+    if (ride.ftpW === threshold.ftpW && ride.ftpSource === threshold.source && same(ride.intensity, figures.intensity) && same(ride.trainingLoad, figures.trainingLoad)) continue;
+    changed.push({ id: ride.id, ...figures, ftpSource: threshold.source });
+    if (!same(ride.trainingLoad, figures.trainingLoad) && (!earliestLoadChange || ride.startedAt < earliestLoadChange)) earliestLoadChange = ride.startedAt;
+  }
+  await updateRides(userId, changed);
+  await storeDetections(userId, from, walk.detections);
   invalidateRiderPage(userId);
+  return earliestLoadChange;
+}
+
+/** Records the FTP the rider set on the profile (null: no value of the rider's own), in force from `at`. */
+export async function recordFtpSetting(tx: Transaction, userId: string, ftpW: number | null, at: Date): Promise<void> {
+  await tx.insert(ftpHistory).values({ userId, ftpW, recordedAt: at, source: 'profile' });
+  await tx.update(users).set({ ftpW }).where(eq(users.id, userId));
 }

@@ -167,7 +167,11 @@ export async function reviewImport(staffId: string, importId: string, decision: 
       .where(eq(thirdPartyImports.id, importId))
       .for('update');
     if (!row || row.status !== 'submitted') return null;
-    await tx.update(thirdPartyImports).set({ status: decision, reviewedBy: staffId, reviewedAt: new Date() }).where(eq(thirdPartyImports.id, importId));
+    // Naming the rider keeps the write to their rows (decision 145): other riders' pages stay kept.
+    await tx
+      .update(thirdPartyImports)
+      .set({ status: decision, reviewedBy: staffId, reviewedAt: new Date() })
+      .where(and(eq(thirdPartyImports.id, importId), eq(thirdPartyImports.userId, row.userId)));
     return row.userId;
   });
   if (userId) invalidateRiderPage(userId);

@@ -1,21 +1,26 @@
+import { readsOf, reuse, type ReadsOf } from '~/db/write-watch.server';
+
 /**
  * A short-lived per-rider cache of the activities page's aggregates (header, progress, curves,
- * banner). Every write that changes them calls `invalidateRiderPage` in this process; the TTL
- * bounds staleness when several server processes share one PostgreSQL (decision 026).
+ * banner). Every write that changes them calls `invalidateRiderPage` in this process; beyond
+ * that, an entry is used only while nothing it read has been written (by any service, another
+ * server process or a script: app/db/write-watch.server.ts, decision 145), and each use counts
+ * its reads for the page that uses it. The TTL bounds what depends on the clock (decision 026).
  */
 export const RIDER_PAGE_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;
 
-const entries = new Map<string, { at: number; value: unknown }>();
+const entries = new Map<string, { at: number; kept: ReadsOf<unknown> }>();
 
 export async function cachedRiderPage<T>(key: string, userId: string, load: () => Promise<T>): Promise<T> {
   const id = `${userId}:${key}`;
   const hit = entries.get(id);
-  if (hit && Date.now() - hit.at < RIDER_PAGE_CACHE_TTL_MS) return hit.value as T;
-  const value = await load();
+  if (hit && Date.now() - hit.at < RIDER_PAGE_CACHE_TTL_MS && reuse(hit.kept)) return hit.kept.value as T;
+  const at = Date.now();
+  const kept = await readsOf(load);
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  entries.set(id, { at: Date.now(), value });
-  return value;
+  entries.set(id, { at, kept });
+  return kept.value;
 }
 
 export function invalidateRiderPage(userId: string): void {

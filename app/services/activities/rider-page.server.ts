@@ -1,7 +1,8 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { riderActivityTotals, riderDailyTotals, riderPowerBests, thirdPartyImports, users } from '~/db/schema';
-import { bestTwentyMinutes, deriveCategory, deriveFtp, deriveLevel } from '~/lib/activities/rider-level';
+import { riderActivityTotals, riderDailyTotals, thirdPartyImports, users } from '~/db/schema';
+import { deriveCategory, deriveFtp, deriveLevel } from '~/lib/activities/rider-level';
+import { thresholdNow } from './ftp.server';
 import { latestVerifiedHeight } from '../staff/verified-measurements.server';
 import { latestVerifiedWeight } from './weight-history.server';
 
@@ -62,9 +63,8 @@ export async function getRiderAggregates(userId: string) {
     .from(riderActivityTotals)
     .where(eq(riderActivityTotals.userId, userId));
   const imported = await approvedImportTotals(userId);
-  const [best] = await db().select({ watts: riderPowerBests.watts }).from(riderPowerBests).where(eq(riderPowerBests.userId, userId));
   return {
-    best20MinW: bestTwentyMinutes(best ? new Float32Array(best.watts.slice().buffer) : null),
+    threshold: await thresholdNow(userId),
     verifiedWeightKg: await latestVerifiedWeight(userId),
     verifiedHeightCm: await latestVerifiedHeight(userId),
     totalKm: Number(totals.distanceM) / 1000 + imported.distanceKm,
@@ -79,8 +79,9 @@ export type RiderProfile = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 
 export async function getRiderHeader(user: RiderProfile, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
   const figures = aggregates ?? (await getRiderAggregates(user.id));
   const weightKg = figures.verifiedWeightKg ?? user.weightKg;
-  // The FTP in force today (decision 106): the rider's own value, else derived from every ride.
-  const ftpW = user.ftpW ?? deriveFtp(figures.best20MinW, weightKg);
+  // The threshold in force today (decisions 106 and 141): the latest of the rider's history, else
+  // the latest head unit's, else 2.5 W/kg.
+  const ftpW = figures.threshold?.ftpW ?? deriveFtp(0, weightKg);
   return {
     firstname: user.firstname,
     lastname: user.lastname,

@@ -5,7 +5,7 @@ import { UNKNOWN_PLATFORM } from '~/lib/fit/platform';
 import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
 import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from '../adapters/storage.server';
-import { recomputeRideFtps } from './ftp.server';
+import { requestRecompute } from './recompute.server';
 import { invalidateRiderPage } from './page-cache.server';
 
 const BATCH = 100;
@@ -25,9 +25,14 @@ async function readKeptRide(fileKey: string): Promise<DecodedRide | null> {
  * The figures of one ride that its file alone decides and no rollup sums (decision 105):
  * recomputed from the kept file; FTP, IF and load follow from them per rider.
  */
-function rideFigures(analysis: RideAnalysis) {
+function rideFigures(ride: DecodedRide, analysis: RideAnalysis) {
   return {
     avgPowerW: analysis.avgPowerW,
+    avgPowerNonZeroW: analysis.avgPowerNonZeroW,
+    thresholdEstimateW: analysis.thresholdEstimateW,
+    fileFtpW: ride.file.thresholdW,
+    deviceAvgPowerW: ride.file.avgPowerW,
+    deviceNpW: ride.file.normalizedPowerW,
     avgWattsPerKg: analysis.avgWattsPerKg,
     maxPowerW: analysis.maxPowerW,
     normalizedPowerW: analysis.normalizedPowerW,
@@ -63,9 +68,9 @@ export async function upgradeStoredRides(): Promise<number> {
         .set({
           analysisVersion: ANALYSIS_VERSION,
           ...(row.platform === null ? { platform: ride?.platform ?? UNKNOWN_PLATFORM } : {}),
-          ...(figuresAreOld ? rideFigures(analyseRide(ride, row.weightKg, null)) : {}),
+          ...(figuresAreOld ? rideFigures(ride, analyseRide(ride, row.weightKg, null)) : {}),
         })
-        .where(eq(activities.id, row.id));
+        .where(and(eq(activities.id, row.id), eq(activities.userId, row.userId)));
       if (ride) {
         upgraded++;
         riders.add(row.userId);
@@ -75,6 +80,6 @@ export async function upgradeStoredRides(): Promise<number> {
     for (const userId of riders) invalidateRiderPage(userId);
     if (rows.length < BATCH) break;
   }
-  for (const userId of upgradedRiders) await recomputeRideFtps(userId);
+  for (const userId of upgradedRiders) await requestRecompute(userId, new Date(0));
   return upgraded;
 }

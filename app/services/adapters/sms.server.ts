@@ -12,6 +12,8 @@ export interface CodeMessage {
   /** E.164, e.g. +971501234567. */
   to: string;
   code: string;
+  /** The account the code is sent for: its outbox copy is deleted with the account. */
+  accountId?: string;
 }
 
 export class SmsDeliveryError extends Error {}
@@ -43,5 +45,6 @@ export async function sendCode(message: CodeMessage): Promise<void> {
       body: text,
       transport: env.SMS_PROVIDER_URL ? 'provider' : 'outbox',
       meta: { code: message.code },
+      accountId: message.accountId,
     });
 }

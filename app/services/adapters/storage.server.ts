@@ -1,46 +1,129 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { getEnv } from '../platform/env.server';
+import { s3Storage } from './storage-s3.server';
+import { assertStorageKey, isStorageKey, newStorageKey, toNodeReadable } from './storage-keys.server';
 
 /**
- * File storage (DESIGN.md §5): put/get/delete by key. The embedded default is a folder
- * (STORAGE_DIR); an S3-compatible store can implement the same three calls.
- * Keys are generated here, never taken from user input, so no path can escape the folder.
+ * File storage (DESIGN.md §5, decision 132): put/get/delete by key, plus streaming in and out.
+ * The embedded default is a folder (STORAGE_DIR); with S3_BUCKET set, any S3-compatible store
+ * (storage-s3.server.ts). Keys are generated here, never taken from user input, so no key can
+ * escape its area or the folder.
  */
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+export interface StoredObject {
+  /** The whole object's size in bytes (not the range's). */
+  size: number;
+  /** The bytes asked for: the range, or everything. */
+  body: ReadableStream<Uint8Array>;
+}
+
+export type { StreamSource } from './storage-keys.server';
+export { isStorageKey } from './storage-keys.server';
+import type { StreamSource } from './storage-keys.server';
+
 export interface Storage {
   put(area: string, bytes: Uint8Array, extension: string): Promise<string>;
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
+  /** Stores a stream of unknown length without holding it in memory (multipart on S3). */
+  putStream(area: string, body: StreamSource, extension: string): Promise<string>;
+  /** The object's size and a stream of `range` (or the whole object); null when absent. */
+  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** The object's size, or null when absent. */
+  size(key: string): Promise<number | null>;
+  /** Throws when the store cannot be reached (readiness). */
+  check(): Promise<void>;
 }
-
-const KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]{1,5}$/;
 
 function folderStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    assertStorageKey(key);
     return path.join(root, key);
   };
+  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     async put(area, bytes, extension) {
-      const key = `${area}/${randomBytes(16).toString('hex')}.${extension.toLowerCase()}`;
+      const key = newStorageKey(area, extension);
       await mkdir(path.join(root, area), { recursive: true });
       await writeFile(resolve(key), bytes);
       return key;
     },
     async get(key) {
+      if (!isStorageKey(key)) return null;
       try {
         return new Uint8Array(await readFile(resolve(key)));
-      } catch {
-        return null;
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
       }
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
     },
+    async putStream(area, body, extension) {
+      const key = newStorageKey(area, extension);
+      await mkdir(path.join(root, area), { recursive: true });
+      // Written aside and renamed: a reader never sees half a file under the key.
+      const partial = `${resolve(key)}.partial`;
+      try {
+        await pipeline(toNodeReadable(body), createWriteStream(partial));
+        await rename(partial, resolve(key));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return key;
+    },
+    async open(key, range) {
+      const size = await this.size(key);
+      if (size === null) return null;
+      const stream = createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {});
+      return { size, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> };
+    },
+    async size(key) {
+      try {
+        return (await stat(resolve(key))).size;
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await stat(root);
+    },
   };
 }
 
+let cached: { signature: string; storage: Storage } | undefined;
+
 export function storage(): Storage {
-  return folderStorage(path.resolve(getEnv().STORAGE_DIR));
+  const env = getEnv();
+  const signature = env.S3_BUCKET ? `s3:${env.S3_ENDPOINT ?? ''}:${env.S3_BUCKET}` : `folder:${path.resolve(env.STORAGE_DIR)}`;
+  if (cached?.signature !== signature) {
+    cached = {
+      signature,
+      storage: env.S3_BUCKET
+        ? s3Storage({
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          })
+        : folderStorage(path.resolve(env.STORAGE_DIR)),
+    };
+  }
+  return cached.storage;
 }

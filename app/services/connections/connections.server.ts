@@ -6,6 +6,7 @@ import { NETWORK_STATE_TTL_MS } from '~/lib/constants';
 import { NETWORK_NAMES, IMPORTING_NETWORKS, networksFor, type ConnectionCard, type Network } from '~/lib/connections/networks';
 import { addToRollups } from '../activities/rollups.server';
 import { invalidateRiderPage } from '../activities/page-cache.server';
+import { earliestStart, ridesRemoved } from '../activities/recompute.server';
 import { deleteKeptFiles, keptFilesOf } from '../activities/ride-series.server';
 import { isNetworkOffered, networkClient } from './networks.server';
 import { authorizationUrl, exchangeCode, passwordGrant, refreshTokens, revokeAtProvider, type ProviderTokens } from './provider-client.server';
@@ -174,12 +175,14 @@ export async function disconnectNetwork(userId: string, network: Network): Promi
     .where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)));
   const ids = imported.map((entry) => entry.activityId);
   const files = await keptFilesOf(userId, ids);
+  const removedFrom = await earliestStart(userId, ids);
   await db().transaction(async (tx) => {
     if (ids.length > 0) await tx.delete(activities).where(and(eq(activities.userId, userId), inArray(activities.id, ids)));
     await tx.delete(networkImports).where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)));
     await tx.delete(networkConnections).where(eq(networkConnections.id, row.id));
   });
   if (ids.length > 0) await rebuildRollups(userId);
+  if (removedFrom) await ridesRemoved(userId, removedFrom);
   await deleteKeptFiles(files);
   invalidateRiderPage(userId);
   return { removedRides: ids.length };

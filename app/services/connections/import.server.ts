@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { defineJob, enqueueJob } from '../platform/jobs.server';
 import { activities, networkConnections, networkImports } from '~/db/schema';
 import { NETWORK_IMPORT_MAX_ACTIVITIES } from '~/lib/constants';
 import { NETWORK_NAMES, type Network } from '~/lib/connections/networks';
@@ -43,11 +44,13 @@ async function setProgress(connectionId: string, values: Partial<typeof networkC
  * provider activity id (unique per rider), so running it again is harmless.
  * Returns how many rides were stored.
  */
-export async function importRecentRides(userId: string, network: Network): Promise<number> {
+export async function importRecentRides(userId: string, network: Network, { resume = false }: { resume?: boolean } = {}): Promise<number> {
+  // A retry of the import job resumes a run its dead instance left 'running' (known rides are skipped).
+  const notRunning = resume ? undefined : ne(networkConnections.importStatus, 'running');
   const [claimed] = await db()
     .update(networkConnections)
     .set({ importStatus: 'running', importDone: 0, importTotal: 0, updatedAt: new Date() })
-    .where(and(eq(networkConnections.userId, userId), eq(networkConnections.network, network), ne(networkConnections.importStatus, 'running')))
+    .where(and(eq(networkConnections.userId, userId), eq(networkConnections.network, network), notRunning))
     .returning({ id: networkConnections.id });
   if (!claimed) return 0;
   const client = networkClient(network);
@@ -63,7 +66,7 @@ export async function importRecentRides(userId: string, network: Network): Promi
       const streams = await apiGet<Streams>(client, await freshAccessToken(userId, network), `activities/${activity.id}/streams?keys=${STREAM_KEYS}&key_by_type=true`);
       const { id } = await ingestActivity(userId, fitFromStreams(new Date(activity.start_date), streams), { title: activity.name });
       // The Other Platform column (decision 046) names the network the ride came from.
-      await db().update(activities).set({ platform: NETWORK_NAMES[network] }).where(eq(activities.id, id));
+      await db().update(activities).set({ platform: NETWORK_NAMES[network] }).where(and(eq(activities.id, id), eq(activities.userId, userId)));
       await db().insert(networkImports).values({ userId, network, providerActivityId: String(activity.id), activityId: id });
       stored++;
       await setProgress(claimed.id, { importDone: stored });
@@ -78,7 +81,16 @@ export async function importRecentRides(userId: string, network: Network): Promi
   return stored;
 }
 
+/** The import as a durable job (decision 130): any instance runs it; one queued per rider and network. */
+export const networkImportJob = defineJob<{ userId: string; network: Network }>(
+  'connections.import',
+  async ({ userId, network }, job) => {
+    await importRecentRides(userId, network, { resume: job.attempt > 1 });
+  },
+  { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 },
+);
+
 /** Starts the import without holding up the response that triggered it. */
-export function startBackgroundImport(userId: string, network: Network): void {
-  void importRecentRides(userId, network);
+export async function startBackgroundImport(userId: string, network: Network): Promise<void> {
+  await enqueueJob(networkImportJob, { userId, network }, { singletonKey: `${userId}:${network}` });
 }

@@ -1,5 +1,6 @@
-import { NETWORK_NAMES, type Network } from '~/lib/connections/networks';
+import { NETWORK_NAMES, NETWORKS, type Network } from '~/lib/connections/networks';
 import { getEnv, networkVariable, sandboxesEnabled } from '../platform/env.server';
+import { siteUrl } from '../platform/site-origin.server';
 import { derivedSecret } from './secrets.server';
 
 /** Scopes requested per provider (spec 1 §4 "scopes are requested per provider"). */
@@ -40,9 +41,18 @@ export function sandboxClientSecret(network: Network): string {
   return derivedSecret(`sandbox-client-secret:${network}`);
 }
 
-/** Where Paceline's callback is for a network (registered at the provider exactly). */
+/** Where Paceline's callback is for a network (registered at the provider exactly): on the site's origin (decision 120). */
 export function callbackUrl(network: Network): string {
-  return new URL(`/oauth/${network}`, getEnv().SITE_URL).toString();
+  return siteUrl(`/oauth/${network}`);
+}
+
+/** The origins of the real providers' sign-in pages, where a Connect post redirects (the pages' form-action). */
+export function connectAuthorizeOrigins(): string[] {
+  const env = getEnv();
+  return NETWORKS.flatMap((network) => {
+    const authorizeUrl = env[networkVariable(network, 'CLIENT_ID')] ? env[networkVariable(network, 'AUTHORIZE_URL')] : undefined;
+    return authorizeUrl ? [new URL(authorizeUrl).origin] : [];
+  });
 }
 
 /**
@@ -71,7 +81,7 @@ export function networkClient(network: Network): NetworkClient {
       pkce: false,
     };
   }
-  const base = (suffix: string) => new URL(`/sandbox/${network}${suffix}`, env.SITE_URL).toString();
+  const base = (suffix: string) => siteUrl(`/sandbox/${network}${suffix}`);
   return {
     ...common,
     sandbox: true,

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
+import { readsOf, reuse, type ReadsOf } from '~/db/write-watch.server';
 import { events, registrations } from '~/db/schema';
 import type { EventCategories, EventLinks, PrizeMoney } from '~/lib/domain/events';
-import { PUBLIC_LIST_CACHE_TTL_MS } from '~/lib/constants';
 
 /**
  * Events: the list, the detail page, the featured strip of the home page and the staff
@@ -192,33 +192,26 @@ export async function getEventDetail(id: number, viewer?: Viewer | null): Promis
 export type FeaturedEvent = { id: number; name: string; date: string; image?: string | null };
 
 /**
- * The home page's featured strip, remembered per open database for at most
- * `PUBLIC_LIST_CACHE_TTL_MS`: it was the only query of `/` (decision 101). Every event write in
- * this module empties it at once; the TTL bounds what another server process sharing one
- * PostgreSQL may show. Keyed by the database so a reopened database never sees old rows. A read
- * that was under way when a write emptied the cache does not store its (older) rows.
+ * The home page's featured strip, remembered while nothing it read is written: it was the only
+ * query of `/` (decision 101). Any write to `events` — through this module, another service,
+ * another server process or a script — makes it stale (app/db/write-watch.server.ts, decision
+ * 145). Keyed by the database so a reopened database never sees old rows.
  */
-const featuredCache = new WeakMap<Database, { at: number; rows: readonly FeaturedEvent[] }>();
-let eventWrites = 0;
+const featuredCache = new WeakMap<Database, ReadsOf<readonly FeaturedEvent[]>>();
 
 export async function listFeaturedEvents(): Promise<readonly FeaturedEvent[]> {
   const database = db();
   const hit = featuredCache.get(database);
-  if (hit && Date.now() - hit.at < PUBLIC_LIST_CACHE_TTL_MS) return hit.rows;
-  const at = Date.now();
-  const writesBefore = eventWrites;
-  const rows = await database
-    .select({ id: events.id, name: events.name, date: events.date, image: events.image })
-    .from(events)
-    .where(eq(events.eventType, 'featured'))
-    .orderBy(asc(events.date), asc(events.id));
-  if (eventWrites === writesBefore) featuredCache.set(database, { at, rows });
-  return rows;
-}
-
-function invalidatePublicEventLists(): void {
-  eventWrites += 1;
-  featuredCache.delete(db());
+  if (reuse(hit)) return hit.value;
+  const kept = await readsOf(() =>
+    database
+      .select({ id: events.id, name: events.name, date: events.date, image: events.image })
+      .from(events)
+      .where(eq(events.eventType, 'featured'))
+      .orderBy(asc(events.date), asc(events.id)),
+  );
+  featuredCache.set(database, kept);
+  return kept.value;
 }
 
 export type EventInput = Omit<typeof events.$inferInsert, 'id' | 'createdAt'>;
@@ -228,14 +221,12 @@ export async function createEvent(input: EventInput): Promise<number> {
     .insert(events)
     .values({ ...input, detailsHtml: sanitizeDetails(input.detailsHtml ?? '') })
     .returning({ id: events.id });
-  invalidatePublicEventLists();
   return row.id;
 }
 
 export async function updateEvent(id: number, input: Partial<EventInput>): Promise<void> {
   const values = input.detailsHtml === undefined ? input : { ...input, detailsHtml: sanitizeDetails(input.detailsHtml) };
   await db().update(events).set(values).where(eq(events.id, id));
-  invalidatePublicEventLists();
 }
 
 export async function listEventsForStaff() {

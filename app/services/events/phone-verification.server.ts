@@ -27,7 +27,7 @@ export async function sendPhoneCode(input: { userId: string; phone: string; chan
     codeHash: hash(code),
     expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS),
   });
-  await sendCode({ channel: input.channel, to: phone, code });
+  await sendCode({ channel: input.channel, to: phone, code, accountId: input.userId });
   return { ok: true, value: { key, phone } };
 }
 

@@ -1,13 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { and, count, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { events, registrations, users } from '~/db/schema';
-import { categoryForWkg, genderMessage, isWithinCap, ROOM_FULL_MESSAGE, wattsPerKg, WRONG_CATEGORY_MESSAGE } from '~/lib/events/categories';
+import { categoryForWkg, genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
 import { todayInEventZone } from '~/lib/events/dates';
 import { normalisePhone } from '~/lib/events/phone';
-import { PHONE_NOT_VERIFIED_MESSAGE, registrationSchema, type RegistrationValues, type RuleContext } from '~/lib/events/registration-schema';
-import { skippedSteps, STEP_TITLES, type StepRequirements } from '~/lib/events/wizard-steps';
+import { PHONE_NOT_VERIFIED_MESSAGE, readRegistration, type RegistrationValues, type RuleContext } from '~/lib/events/registration-schema';
+import type { StepRequirements } from '~/lib/events/wizard-steps';
 import { findEvent, genderAllows, type EventRow } from './events.server';
 import { storeUpload, type StoredFile } from './registration-files.server';
 import { consumeVerifiedPhone } from './phone-verification.server';
@@ -93,18 +92,14 @@ export async function submitRegistration(input: { eventId: number; userId: strin
   const existingFiles = await findExistingIdFiles(input.userId);
   const rules = rulesFor(event, Boolean(existingFiles));
   const requirements = requirementsOf(event);
-  const submission = parseWithZod(input.formData, { schema: registrationSchema(requirements, rules) });
-  if (submission.status !== 'success') {
-    const incomplete = skippedSteps(input.formData, requirements);
-    return { ok: false, reply: submission.reply({ formErrors: incomplete.map((step) => `Please complete the ${STEP_TITLES[step]} step.`) }) };
-  }
-  const values = submission.value;
+  // The rules (the cap included) are read once, by the step schemas the browser used too.
+  const read = readRegistration(input.formData, requirements, rules);
+  if (!read.ok) return { ok: false, reply: read.reply };
+  const { values, wkg } = read;
   const stored: StoredFile[] = [];
   try {
     const [rider] = await db().select().from(users).where(eq(users.id, input.userId));
     checkEligibility(event, values, rider.country);
-    const wkg = wattsPerKg(Number(values.ftp), Number(values.weight));
-    if (!isWithinCap(wkg, event)) throw new RegistrationRefused(WRONG_CATEGORY_MESSAGE, { ftp: [WRONG_CATEGORY_MESSAGE] });
     const phone = event.otp ? normalisePhone(values.phone ?? '') : null;
     const files = await storeFiles(values, requirements, existingFiles, stored);
     const category = categoryForWkg(wkg, event.categories, Number(values.gender));

@@ -1,5 +1,5 @@
 import { asc, eq, and, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { eventResults, events } from '~/db/schema';
 
 /** Results of events per day, for Paceline's own results board (the default results service). */
@@ -32,4 +32,12 @@ export async function listResults(eventId: number, day: number) {
     .from(eventResults)
     .where(and(eq(eventResults.eventId, eventId), eq(eventResults.day, day)))
     .orderBy(asc(eventResults.position));
+}
+
+/** What a deleted rider's results show instead of the name (the privacy page: results stay, anonymised). */
+export const ANONYMOUS_RIDER_NAME = 'Anonymous rider';
+
+/** Account deletion: the rider's results keep their place, time and watts under no name. */
+export async function anonymiseResultsOf(tx: Transaction, userId: string): Promise<void> {
+  await tx.update(eventResults).set({ riderName: ANONYMOUS_RIDER_NAME, userId: null }).where(eq(eventResults.userId, userId));
 }

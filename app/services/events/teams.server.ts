@@ -110,3 +110,28 @@ export async function listTeamEvents(teamId: number) {
     .where(and(eq(registrations.teamId, teamId), ne(registrations.status, 'declined')))
     .orderBy(asc(events.date));
 }
+
+/**
+ * Account deletion (decision 127): each team the rider created passes to its longest-standing
+ * other member; a team with no other member is dissolved, which frees its name. Returns the
+ * logos of dissolved teams, for the caller to remove once the deletion has committed.
+ */
+export async function releaseTeamsOf(tx: Transaction, userId: string): Promise<Array<string | null>> {
+  const owned = await tx.select({ id: teams.id, logo: teams.logo }).from(teams).where(eq(teams.ownerId, userId)).for('update');
+  const dissolvedLogos: Array<string | null> = [];
+  for (const team of owned) {
+    const [heir] = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), ne(teamMembers.userId, userId)))
+      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
+      .limit(1);
+    if (heir) {
+      await tx.update(teams).set({ ownerId: heir.userId }).where(eq(teams.id, team.id));
+    } else {
+      await tx.delete(teams).where(eq(teams.id, team.id));
+      dissolvedLogos.push(team.logo);
+    }
+  }
+  return dissolvedLogos;
+}

@@ -9,6 +9,21 @@ export function riderAccount(userId: string): AccountCode {
 }
 
 /**
+ * A deleted rider's account, renamed to the account's tombstone (decision 125): it keeps its
+ * history for the books and names no one. Floored like a rider's; nothing spends from it.
+ */
+export function closedAccount(tombstoneId: string): AccountCode {
+  return `deleted:${tombstoneId}`;
+}
+
+/** The account of an owner that is a rider or, once deleted, the rider's tombstone. */
+export function ownerAccount(owner: { userId: string | null; deletedAccountId: string | null }): AccountCode {
+  if (owner.userId) return riderAccount(owner.userId);
+  if (owner.deletedAccountId) return closedAccount(owner.deletedAccountId);
+  throw new Error('A record with neither a rider nor a tombstone');
+}
+
+/**
  * System accounts: the other side of every rider movement. They may go negative (an issuer's
  * negative balance is what it has issued; payout clearing is settled outside the ledger).
  */
@@ -29,9 +44,11 @@ export const SYSTEM_ACCOUNTS = {
   cardPayments: 'system:card-payments',
   /** Manual corrections by staff (always through a transaction, never an edit). */
   adjustments: 'system:adjustments',
+  /** Balances riders gave up when they deleted their account (they confirm it on the delete panel). */
+  forfeited: 'system:forfeited-balances',
 } as const satisfies Record<string, AccountCode>;
 
-const ACCOUNT_CODE = /^(rider|system):[A-Za-z0-9_.-]+$/;
+const ACCOUNT_CODE = /^(rider|system|deleted):[A-Za-z0-9_.-]+$/;
 
 export function isValidAccountCode(code: string): boolean {
   return ACCOUNT_CODE.test(code);

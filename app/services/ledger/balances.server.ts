@@ -39,6 +39,17 @@ export interface AccountHistoryRow {
   settledAt: Date | null;
 }
 
+/** An entry as an account's history shows it. */
+const HISTORY_FIELDS = {
+  transactionId: ledgerTransactions.id,
+  amount: ledgerEntries.amount,
+  status: ledgerTransactions.status,
+  memo: ledgerTransactions.memo,
+  metadata: ledgerTransactions.metadata,
+  createdAt: ledgerTransactions.createdAt,
+  settledAt: ledgerTransactions.settledAt,
+};
+
 /**
  * One account's transactions, newest first, a page at a time. `search` matches the memo, the
  * transaction id, the status and the metadata's text (request number, address …).
@@ -69,15 +80,7 @@ export async function listAccountHistory(
       : db().select({ total: count().as('total') }).from(ledgerEntries).where(matches)
   ).as('matching');
   const page = db()
-    .select({
-      transactionId: ledgerTransactions.id,
-      amount: ledgerEntries.amount,
-      status: ledgerTransactions.status,
-      memo: ledgerTransactions.memo,
-      metadata: ledgerTransactions.metadata,
-      createdAt: ledgerTransactions.createdAt,
-      settledAt: ledgerTransactions.settledAt,
-    })
+    .select(HISTORY_FIELDS)
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(matches)
@@ -170,4 +173,15 @@ export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]>
     );
   for (const row of drifted) problems.push(`account ${row.code} (${row.currency}) disagrees with its entries`);
   return problems;
+}
+
+/** Every entry of an owner's accounts, all currencies, oldest first: a rider's whole history (their data export). */
+export async function entriesOfOwner(account: AccountCode): Promise<Array<AccountHistoryRow & { currency: Currency }>> {
+  return db()
+    .select({ ...HISTORY_FIELDS, currency: ledgerEntries.currency })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerAccounts.code, account))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
 }

@@ -67,7 +67,8 @@ async function debit(tx: Transaction, net: Net, column: 'posted' | 'pendingDebit
     .update(ledgerAccounts)
     .set({ ...change, lastActivityAt: sql`now()` })
     .where(and(eq(ledgerAccounts.id, net.account.id), sql`(${ledgerAccounts.allowNegative} OR ${AVAILABLE} >= ${bigintParam(amount)})`))
-    .returning({ id: ledgerAccounts.id });
+    // The code names whose balance moved (decision 145): only that owner's kept pages go stale.
+    .returning({ id: ledgerAccounts.id, code: ledgerAccounts.code });
   if (!moved) throw new InsufficientFundsError(net.account.code, net.account.currency);
 }
 
@@ -79,7 +80,8 @@ async function credit(tx: Transaction, net: Net, column: 'posted' | 'pendingCred
   await tx
     .update(ledgerAccounts)
     .set({ ...change, lastActivityAt: sql`now()` })
-    .where(eq(ledgerAccounts.id, net.account.id));
+    .where(eq(ledgerAccounts.id, net.account.id))
+    .returning({ code: ledgerAccounts.code });
 }
 
 async function record(
@@ -226,7 +228,8 @@ async function settle(transactionId: string, to: 'posted' | 'voided', tx?: Trans
       await t
         .update(ledgerAccounts)
         .set({ ...released, ...posted, lastActivityAt: sql`now()` })
-        .where(eq(ledgerAccounts.id, net.account.id));
+        .where(eq(ledgerAccounts.id, net.account.id))
+        .returning({ code: ledgerAccounts.code });
     }
     return true;
   });

@@ -2,7 +2,7 @@ import type { LEDGER_CURRENCIES } from '~/lib/domain/ledger';
 
 /** BTC in satoshi (1 BTC = 100_000_000); COIN and GEM in whole units. */
 export type Currency = (typeof LEDGER_CURRENCIES)[number];
-/** `rider:<userId>` or `system:<name>` (see SYSTEM_ACCOUNTS). */
+/** `rider:<userId>`, `system:<name>` (see SYSTEM_ACCOUNTS) or `deleted:<tombstoneId>` (a deleted rider's). */
 export type AccountCode = string;
 
 /** Moves `amount` (minor units, > 0) of `currency` from one account to another. */

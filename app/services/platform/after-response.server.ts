@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -60,7 +61,8 @@ export async function afterResponse(request: Request, job: Job): Promise<void> {
     entry = { jobs: [], fallback };
     queued.set(id, entry);
   }
-  entry.jobs.push(job);
+  // Bound to the request's context: a link it mails is built on that request's site origin.
+  entry.jobs.push(AsyncLocalStorage.bind(job));
 }
 
 /** The body, handed on unchanged; `done` runs once the reader has taken its end (or cancelled). */

@@ -47,7 +47,15 @@ const EnvSchema = z
      */
     APP_MODE: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().positive().default(3000),
-    SITE_URL: z.string().url().default('http://localhost:3000'),
+    /**
+     * The site's public address (its origin starts every absolute URL: decision 120). Unset, it
+     * is http://localhost:<the port the server listens on>, or a trusted proxy's forwarded origin.
+     */
+    SITE_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: address')
+      .optional(),
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default('data/pglite'),
@@ -55,7 +63,11 @@ const EnvSchema = z
     SESSION_SECRET: requiredSecret('SESSION_SECRET').min(32),
     /** Where the first start outside production writes generated secrets (git-ignored). */
     SECRETS_FILE: z.string().default('data/secrets.json'),
-    /** Proxies whose X-Forwarded-For is believed (comma-separated peer addresses); none by default. */
+    /**
+     * Proxies whose forwarding headers are believed (comma-separated peer addresses; none by
+     * default): X-Forwarded-For for the client's address, X-Forwarded-Proto/-Host for the site's
+     * origin when SITE_URL is unset.
+     */
     TRUSTED_PROXIES: z
       .string()
       .default('')
@@ -71,6 +83,11 @@ const EnvSchema = z
     /** Whether start-up creates the demo riders, events and content. */
     SEED_DEMO: booleanFlag.default('true'),
     SMTP_URL: z.string().url().optional(),
+    /**
+     * Days the outbox keeps a message (docs/accounts.md "Retention"): it holds addresses, names and
+     * phone numbers, so delivered mail is not kept for ever. Mail sent for an account goes sooner, with it.
+     */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
     MAIL_FROM: z.string().default('Paceline <no-reply@paceline.local>'),
     SUPPORT_EMAIL: z.string().email().default('support@paceline.local'),
     CMS_SOURCE: z.enum(['files', 'wordpress']).default('files'),
@@ -78,6 +95,18 @@ const EnvSchema = z
     WP_URL: z.string().url().optional(),
     WP_API_KEY: z.string().optional(),
     STORAGE_DIR: z.string().default('data/uploads'),
+    /**
+     * An S3-compatible object store instead of STORAGE_DIR (decision 132): the bucket, its
+     * region, the endpoint of a store other than AWS (MinIO, Ceph, R2 …), path-style URLs
+     * (`endpoint/bucket/key`, needed by most self-hosted stores) and the access key; without
+     * a key the SDK's own chain (instance role, AWS_* variables) is used.
+     */
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default('false'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     ALTCHA_HMAC_KEY: requiredSecret('ALTCHA_HMAC_KEY').min(16),
     /** Upper bound of the ALTCHA proof-of-work search; lower is easier (tests use a small value). */
     ALTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(50_000),
@@ -110,6 +139,7 @@ const EnvSchema = z
     JOBS_WORKERS: booleanFlag.default('true'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     /** How long SIGTERM waits for running requests and jobs before the process exits. */
     DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */
@@ -136,6 +166,12 @@ const EnvSchema = z
     }
     if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together' });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_ENDPOINT or S3 credentials are set' });
     }
     for (const name of SECRET_NAMES) {
       if (PUBLISHED_SECRETS.includes(env[name])) {
@@ -246,6 +282,6 @@ export function resetEnvForTests(): void {
 /** The subset the browser may see (no secrets). */
 export function getClientEnv() {
   const env = getEnv();
-  return { siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
+  return { supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
 }
 export type ClientEnv = ReturnType<typeof getClientEnv>;

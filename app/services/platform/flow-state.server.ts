@@ -36,7 +36,8 @@ export const FLOW_COOKIES = Object.keys(cookies) as FlowCookie[];
 export interface FlowValues {
   redirect: string;
   verify: { key: string; email: string };
-  consent: { childUserId: string; userAge: number };
+  /** `childEmail`: the address the child typed (registering or signing in), never looked up. */
+  consent: { childUserId: string; userAge: number; childEmail?: string };
   reset: { email: string };
 }
 

@@ -99,19 +99,37 @@ function queueSettings(kind: JobKind<never>) {
   };
 }
 
-/** pg-boss keeps one partition per queue: created on first use (idempotent; inside `tx` when given). */
-async function ensureQueue(kind: JobKind<never>, executor: SqlExecutor | undefined): Promise<void> {
+/** Any fixed number: the lock under which instances create queues one at a time. */
+const QUEUE_CREATION_LOCK = 7_302_130;
+
+function createQueueStatement(kind: JobKind<never>): string {
+  // Names match QUEUE_NAME and the settings are numbers and booleans: nothing to escape.
+  return `SELECT pgboss.create_queue('${kind.name}', '${JSON.stringify({ policy: 'standard', ...queueSettings(kind) })}'::json);`;
+}
+
+/**
+ * pg-boss keeps one partition per queue, created on first use. Creating one attaches a
+ * partition to the job table: two instances doing it at once deadlock, so creation takes a
+ * transaction-scoped advisory lock (inside `tx` when given; idempotent either way).
+ */
+async function ensureQueues(wanted: JobKind<never>[], executor: SqlExecutor | undefined): Promise<void> {
   const entry = client();
-  if (entry.queues.has(kind.name)) return;
-  await (executor ?? jobQueueSql()).executeSql('SELECT pgboss.create_queue($1, $2)', [kind.name, { policy: 'standard', ...queueSettings(kind) }]);
-  // Created inside a transaction, it exists only once that commits: remember only the sure case.
-  if (!executor) entry.queues.add(kind.name);
+  const missing = wanted.filter((kind) => !entry.queues.has(kind.name));
+  if (missing.length === 0) return;
+  if (executor) {
+    await executor.executeSql('SELECT pg_advisory_xact_lock($1)', [QUEUE_CREATION_LOCK]);
+    for (const kind of missing) await executor.executeSql(createQueueStatement(kind), []);
+    // Created inside a transaction, they exist only once it commits: remember only the sure case.
+    return;
+  }
+  await jobQueueSql().executeSql(['BEGIN;', `SELECT pg_advisory_xact_lock(${QUEUE_CREATION_LOCK});`, ...missing.map(createQueueStatement), 'COMMIT;'].join('\n'));
+  for (const kind of missing) entry.queues.add(kind.name);
 }
 
 export async function enqueueJob<P>(kind: JobKind<P>, payload: P, options: EnqueueOptions = {}): Promise<string> {
   const known = kind as unknown as JobKind<never>;
   const executor = options.tx ? transactionExecutor(options.tx) : undefined;
-  await ensureQueue(known, executor);
+  await ensureQueues([known], executor);
   const { boss } = client();
   const sendOptions: PgBoss.SendOptions = {
     ...queueSettings(known),
@@ -165,7 +183,7 @@ export async function runDueJobs(names: string[] = jobKindNames()): Promise<numb
   for (const name of names) {
     const kind = kinds.get(name);
     if (!kind) continue;
-    await ensureQueue(kind, undefined);
+    await ensureQueues([kind], undefined);
     for (;;) {
       const [job] = await boss.fetch<unknown>(name, { includeMetadata: true });
       if (!job) break;
@@ -181,9 +199,11 @@ export interface WorkerSettings {
   pollingSeconds: number;
   /** How often expired jobs (their instance died) are failed for a retry, and old ones archived. */
   maintenanceSeconds: number;
+  /** Jobs of one kind this process runs at once (default 2). */
+  concurrency?: number;
 }
 
-let workers: { boss: PgBoss; ids: Map<string, string>; wake(name: string): void } | undefined;
+let workers: { boss: PgBoss; ids: Map<string, string[]>; wake(name: string): void } | undefined;
 
 /** Starts a worker for every defined kind and the schedules' clock (one per process). */
 export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
@@ -194,13 +214,12 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     schedule: true,
     maintenanceIntervalSeconds: settings.maintenanceSeconds,
   });
-  const ids = new Map<string, string>();
+  const ids = new Map<string, string[]>();
   const started = {
     boss,
     ids,
     wake(name: string) {
-      const id = ids.get(name);
-      if (id) boss.notifyWorker(id);
+      for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
     },
   };
   // Once stopping, a statement cut short by the closing database is expected, not an error.
@@ -210,13 +229,20 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
   workers = started;
   try {
     await boss.start();
+    await ensureQueues([...kinds.values()], undefined);
     for (const kind of kinds.values()) {
-      await ensureQueue(kind, undefined);
-      const id = await boss.work<unknown>(kind.name, { pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true }, async ([job]) => {
-        // The handler's failure is recorded by runClaimed; pg-boss's own complete then finds nothing active.
-        if (job) await runClaimed(boss, job);
-      });
-      ids.set(kind.name, id);
+      const loops: string[] = [];
+      for (let loop = 0; loop < (settings.concurrency ?? 2); loop += 1) {
+        const id: string = await boss.work<unknown>(kind.name, { pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true }, async ([job]) => {
+          if (!job) return;
+          // The handler's failure is recorded by runClaimed; pg-boss's own complete then finds nothing active.
+          await runClaimed(boss, job);
+          // pg-boss waits a polling interval after every fetch: a loop that found work looks again at once.
+          boss.notifyWorker(id);
+        });
+        loops.push(id);
+      }
+      ids.set(kind.name, loops);
     }
     for (const { cron, queue } of schedules.values()) await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
   } catch (error) {

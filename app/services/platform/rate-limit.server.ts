@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { db, type Transaction } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
+import { isTrustedProxy, peerAddress } from './peer.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
@@ -24,28 +25,6 @@ export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: L
   'code-send': { account: { hits: 5, windowMs: 60 * MINUTE_MS }, address: { hits: 30, windowMs: 60 * MINUTE_MS } },
   'code-check': { account: { hits: 10, windowMs: 15 * MINUTE_MS }, address: { hits: 60, windowMs: 15 * MINUTE_MS } },
 };
-
-/**
- * The TCP peer of the request. server.mjs overwrites this header with the socket's address
- * on every request, so a client cannot choose it; without server.mjs (vite dev, tests) it is
- * absent and the peer is "local".
- */
-export const PEER_HEADER = 'X-Paceline-Peer';
-
-export function peerAddress(request: Request): string {
-  return request.headers.get(PEER_HEADER) || 'local';
-}
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'local']);
-
-export function isLoopback(address: string): boolean {
-  return LOOPBACK.has(address);
-}
-
-/** Whether the TCP peer is a proxy named in TRUSTED_PROXIES, whose forwarding headers are believed. */
-export function isTrustedProxy(peer: string): boolean {
-  return getEnv().TRUSTED_PROXIES.includes(peer);
-}
 
 /**
  * The client's address (ASVS V6.3, decision 060): the peer, unless the peer is a proxy named
@@ -126,18 +105,28 @@ function loginKeys({ account, address }: LoginAttempt) {
   return { pair: `login:pair:${account.toLowerCase()}|${address}`, address: `login:address:${address}` };
 }
 
-/** Whether a sign-in may be tried now: no key of this account-and-address is waiting out a backoff. */
-export async function loginAllowed(attempt: LoginAttempt, now = new Date()): Promise<boolean> {
+/**
+ * How long this account-and-address must wait before the next sign-in (0: it may try now);
+ * the longest wait of its keys, rounded up to whole seconds for the form's countdown. If the
+ * database cannot answer, the longest wait: a limiter that fails open protects nothing.
+ */
+export async function loginWaitSeconds(attempt: LoginAttempt, now = new Date()): Promise<number> {
   try {
     const keys = loginKeys(attempt);
     const rows = await db()
       .select({ blockedUntil: rateLimits.blockedUntil })
       .from(rateLimits)
       .where(inArray(rateLimits.key, [keys.pair, keys.address]));
-    return rows.every((row) => !row.blockedUntil || row.blockedUntil <= now);
+    const waitMs = Math.max(0, ...rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - now.getTime() : 0)));
+    return Math.ceil(waitMs / 1000);
   } catch {
-    return false;
+    return Math.ceil(LOGIN_THROTTLE.pair.longestWaitMs / 1000);
   }
+}
+
+/** Whether a sign-in may be tried now: no key of this account-and-address is waiting out a backoff. */
+export async function loginAllowed(attempt: LoginAttempt, now = new Date()): Promise<boolean> {
+  return (await loginWaitSeconds(attempt, now)) === 0;
 }
 
 async function countFailure(key: string, backoff: Backoff, now: Date): Promise<void> {
@@ -157,4 +146,25 @@ export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()
 /** The right password from this address: its account-and-address count starts again. */
 export async function recordLoginSuccess(attempt: LoginAttempt): Promise<void> {
   await db().delete(rateLimits).where(eq(rateLimits.key, loginKeys(attempt).pair));
+}
+
+/**
+ * Retention (docs/accounts.md): keys carry e-mails, account ids and client addresses, so a row is
+ * kept only while it can still refuse something: past the longest window of any limit and past
+ * its backoff it counts nothing and is removed. Returns how many rows went.
+ */
+export async function pruneRateLimits(now = new Date()): Promise<number> {
+  const windows = [...Object.values(RATE_LIMITS).flatMap((limit) => [limit.account.windowMs, limit.address.windowMs]), ...Object.values(LOGIN_THROTTLE).map((backoff) => backoff.windowMs)];
+  const before = new Date(now.getTime() - Math.max(...windows));
+  const removed = await db()
+    .delete(rateLimits)
+    .where(and(lt(rateLimits.windowStart, before), or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, now))))
+    .returning({ key: rateLimits.key });
+  return removed.length;
+}
+
+/** Account deletion: every counter whose key names the account (its id or e-mail) goes at once. */
+export async function forgetRateLimitsOf(tx: Transaction, identifiers: string[]): Promise<void> {
+  const named = identifiers.filter(Boolean).map((identifier) => sql`strpos(${rateLimits.key}, ${identifier.toLowerCase()}) > 0`);
+  if (named.length > 0) await tx.delete(rateLimits).where(or(...named));
 }

@@ -9,7 +9,7 @@ import { REQUEST_REFUSALS, screenRequest } from './security.server';
 
 useTestDatabase();
 
-// SITE_URL is http://localhost:3000 in unit tests.
+// The site's origin in unit tests is http://localhost:3000 (SITE_URL unset, no server listening: decision 120).
 const post = (body: BodyInit | null, headers: Record<string, string>, path = '/contact-us') =>
   new Request(`http://localhost:3000${path}`, { method: 'POST', body, headers });
 
@@ -58,6 +58,37 @@ describe('screenRequest: page posts a Remix action can read, from our origin onl
     const form = await (screened as Request).formData();
     expect(form.get('email')).toBe('fan@example.com');
     expect(new Uint8Array(await (form.get('file') as Blob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});
+
+describe('screenRequest: the site origin, never the Host (issue 25 items 1 and 4, decision 120)', () => {
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const to = (host: string, headers: Record<string, string>, path = '/contact-us') =>
+    new Request(`http://${host}${path}`, { method: 'POST', body: 'a=1', headers: { ...form, Host: host, ...headers } });
+
+  it('refuses a forged Host with a matching Origin: the origin that counts is the site\'s', async () => {
+    expect(await refusedWith(to('localhost:3955', { Origin: 'http://localhost:3955' }))).toEqual({ status: 403, message: REQUEST_REFUSALS.crossSite });
+    expect((await refusedWith(to('localhost:3955', { Origin: 'http://localhost:3955' }, '/api/garage/redirect-to-checkout'))).status).toBe(403);
+    expect((await refusedWith(to('127.0.0.1:3000', { Origin: 'http://127.0.0.1:3000' }))).status).toBe(403);
+  });
+
+  it('hands on a post from the site origin that reached another Host (127.0.0.1, [::1], a proxy) on the site origin', async () => {
+    for (const host of ['127.0.0.1:3000', '[::1]:3000', 'internal-name:8080']) {
+      const screened = await screenRequest(to(host, { Origin: 'http://localhost:3000', 'X-Forwarded-Host': 'evil.example' }));
+      expect(screened, host).toBeInstanceOf(Request);
+      expect((screened as Request).url).toBe('http://localhost:3000/contact-us');
+      expect((screened as Request).headers.get('Host')).toBe('localhost:3000');
+      expect((screened as Request).headers.has('X-Forwarded-Host')).toBe(false);
+      expect(await (screened as Request).text()).toBe('a=1');
+    }
+  });
+
+  it('reads and /api/ posts reach the routes on the site origin too', async () => {
+    const read = (await screenRequest(new Request('http://evil.example:3955/user/activities?tab=files', { headers: { Host: 'evil.example:3955' } }))) as Request;
+    expect(read.url).toBe('http://localhost:3000/user/activities?tab=files');
+    const api = (await screenRequest(to('evil.example:3955', {}, '/api/activities'))) as Request;
+    expect(api.url).toBe('http://localhost:3000/api/activities');
+    expect(await api.text()).toBe('a=1');
   });
 });
 

@@ -37,6 +37,22 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
     expect(response.headers.get('Strict-Transport-Security')).toBeNull();
   });
 
+  it('a form may lead only to Paceline and, for Connect, to a configured provider\'s sign-in page (decision 120)', () => {
+    process.env.SITE_URL = 'https://paceline.example';
+    process.env.STRAVA_CLIENT_ID = 'id';
+    process.env.STRAVA_CLIENT_SECRET = 'secret';
+    process.env.STRAVA_AUTHORIZE_URL = 'https://www.strava.com/oauth/authorize';
+    process.env.STRAVA_TOKEN_URL = 'https://www.strava.com/oauth/token';
+    resetEnvForTests();
+    try {
+      const headers = new Headers();
+      applySecurityHeaders('/user/profile', headers, 'n');
+      expect(headers.get('Content-Security-Policy')).toContain("form-action 'self' https://paceline.example https://www.strava.com;");
+    } finally {
+      for (const name of ['SITE_URL', 'STRAVA_CLIENT_ID', 'STRAVA_CLIENT_SECRET', 'STRAVA_AUTHORIZE_URL', 'STRAVA_TOKEN_URL']) delete process.env[name];
+    }
+  });
+
   it('production adds HSTS to every response', () => {
     const restore = useProductionEnv();
     try {

@@ -3,6 +3,8 @@ import { redirect } from '@remix-run/node';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
 import { releaseWhenSent, tagRequest } from './after-response.server';
 import { getEnv } from './env.server';
+import { onSiteOrigin, requestSiteOrigin, siteOrigin } from './site-origin.server';
+import { connectAuthorizeOrigins } from '../connections/networks.server';
 
 /**
  * Framing rules (spec 1 §2, spec 3 §2): Paceline may not be shown inside another site's
@@ -28,6 +30,15 @@ function frameSources(): string {
 }
 
 /**
+ * Where a form post may lead: Paceline (the page's own origin and the site's), and the sign-in
+ * pages of the fitness networks configured with a real provider, where a Connect post redirects
+ * (browsers apply form-action to the redirect too).
+ */
+function formTargets(): string {
+  return [...new Set(["'self'", siteOrigin(), ...connectAuthorizeOrigins()])].join(' ');
+}
+
+/**
  * The document policy (issue 15 item 11, ASVS V3.4): scripts only from Paceline with this
  * response's nonce; styles may be inline (React's style props, the ALTCHA widget); the robot
  * check's proof of work runs in a blob: worker.
@@ -42,7 +53,7 @@ function documentPolicy(nonce: string, frameAncestors: string | null): string {
     "connect-src 'self'",
     "worker-src 'self' blob:",
     `frame-src ${frameSources()}`,
-    "form-action 'self'",
+    `form-action ${formTargets()}`,
     "object-src 'none'",
     "base-uri 'self'",
     ...(frameAncestors ? [`frame-ancestors ${frameAncestors}`] : []),
@@ -161,10 +172,13 @@ function isMalformedPath(url: string): boolean {
   }
 }
 
-/** Same-origin check for every state-changing request (issue 15 items 9 and 10, ASVS V3.5). */
+/**
+ * Same-origin check for every state-changing request (issue 15 items 9 and 10, ASVS V3.5): the
+ * `Origin` must be the site's (decision 120), never whatever `Host` the request names.
+ */
 function isCrossSite(request: Request): boolean {
   const origin = request.headers.get('Origin');
-  if (origin) return origin !== new URL(getEnv().SITE_URL).origin && origin !== new URL(request.url).origin;
+  if (origin) return origin !== requestSiteOrigin(request.headers);
   return request.headers.get('Sec-Fetch-Site') === 'cross-site';
 }
 
@@ -172,16 +186,16 @@ function isCrossSite(request: Request): boolean {
  * Screens a request before Remix sees it (server.mjs calls this for every request): state
  * changes come only from our own origin, and a page action only ever receives a form it can
  * read — anything else is a 4xx with a message, never a 500 from deep inside an action.
- * Returns the request to hand on (its body re-buffered) or the refusal to send.
- * /api/ routes take their own bodies (bearer-authenticated, not cookie-driven) but keep the
- * origin rule.
+ * Returns the request to hand on (on the site's origin, its body re-buffered) or the refusal
+ * to send. /api/ routes take their own bodies (bearer-authenticated, not cookie-driven) but
+ * keep the origin rule.
  */
 export async function screenRequest(request: Request): Promise<Request | Response> {
   tagRequest(request);
   if (isMalformedPath(request.url)) return refusal(400, REQUEST_REFUSALS.address);
-  if (SAFE_METHODS.has(request.method)) return request;
+  if (SAFE_METHODS.has(request.method)) return onSiteOrigin(request);
   if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
-  if (new URL(request.url).pathname.startsWith('/api/')) return request;
+  if (new URL(request.url).pathname.startsWith('/api/')) return onSiteOrigin(request);
   const contentType = request.headers.get('Content-Type') ?? '';
   let body: Uint8Array<ArrayBuffer>;
   try {
@@ -202,10 +216,5 @@ export async function screenRequest(request: Request): Promise<Request | Respons
       if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return refusal(400, REQUEST_REFUSALS.nul);
     }
   }
-  return new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: body.byteLength > 0 ? body : undefined,
-    signal: request.signal,
-  });
+  return onSiteOrigin(request, body.byteLength > 0 ? body : null);
 }

@@ -1,11 +1,12 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { seedDatabase } from '~/db/seed';
-import { upgradeStoredRides } from '../activities/stored-rides.server';
+import { seedDatabase } from '~/services/seed';
+import { storedRidesUpgradeJob } from '../activities/stored-ride-jobs.server';
+import { queueMarkedRecomputes } from '../activities/recompute.server';
 import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
-import { startJobWorkers, stopJobWorkers } from './jobs.server';
+import { enqueueJob, startJobWorkers, stopJobWorkers } from './jobs.server';
 import './job-registry.server';
 
 /**
@@ -21,10 +22,24 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   await opened.migrate();
   // Rides stored by older versions get what the current code stores (decisions 045, 046, 118).
   await moveSeriesOutOfDatabase();
-  await upgradeStoredRides();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Ride analysis, mail, payment reconciliation, cleanups: the durable queue (decision 130).
-  if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS });
+  if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS, concurrency: env.JOBS_CONCURRENCY });
+  // One instance brings older rides up to date (in place when this process has no workers).
+  await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
+  // Ride recomputations marked by a process that stopped before queueing them (decision 141).
+  await queueMarkedRecomputes();
+}
+
+/**
+ * Migrations as a one-off command (`node scripts/migrate.mjs`, the compose file's `migrate`
+ * service): the database migrated (under the advisory lock), nothing else started.
+ */
+export async function migrateDatabase(): Promise<void> {
+  const env = getEnv();
+  const opened = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR });
+  await opened.migrate();
+  await closeDatabase();
 }
 
 export async function stopServices(): Promise<void> {

@@ -1,7 +1,8 @@
 import { redirect } from '@remix-run/node';
 import { parse, serialize } from 'cookie';
 import { z } from 'zod';
-import type { Toast } from '~/machines/toast.machine';
+import type { Toast } from '~/lib/toast';
+import { safeRedirectTarget } from '../accounts/login-redirect.server';
 
 /**
  * Server flash messages: an action or loader sets a toast and redirects; the next page
@@ -43,4 +44,12 @@ export function redirectWithToast(url: string, toast: Toast, init: ResponseInit 
   const headers = new Headers(init.headers);
   headers.append('Set-Cookie', toastCookie(toast));
   return redirect(url, { ...init, headers });
+}
+
+/**
+ * Back to the page that linked a download (same origin only, else `fallback`), where the toast
+ * explains why it failed: spec 1 §8, a failed download is an alert on the page, not an error page.
+ */
+export function redirectBackWithToast(request: Request, fallback: string, toast: Toast) {
+  return redirectWithToast(safeRedirectTarget(request.headers.get('Referer')) ?? fallback, toast);
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { paymentOrders } from '~/db/schema';
 import { sandboxAdapter, sandboxWebhookFor, settleSandboxSession, SANDBOX_CARDS } from '~/services/adapters/payments/sandbox.server';
-import { signWebhook, SIGNATURE_HEADER } from '~/services/adapters/payments/signature.server';
+import { signWebhook, SIGNATURE_HEADER, WEBHOOK_REFUSALS } from '~/services/adapters/payments/signature.server';
 import { setPaymentsForTests } from '~/services/adapters/payments/index.server';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
 import { action as webhookAction } from '~/routes/api.garage.payment.webhook/route';
@@ -14,7 +14,8 @@ import { fulfilPayment, getPaymentInfo, handlePaymentWebhook, reconcilePendingOr
 useTestDatabase();
 
 const SECRET = 'orders-test-webhook-secret-0123456789abcdef';
-const ORIGIN = 'http://localhost:3113';
+// The site's origin in unit tests: SITE_URL unset, no server listening, PORT's default (decision 120).
+const ORIGIN = 'http://localhost:3000';
 
 async function gems(userId: string) {
   return (await getBalance(riderAccount(userId), 'GEM')).posted;
@@ -23,7 +24,7 @@ async function gems(userId: string) {
 async function checkout(card: string = SANDBOX_CARDS.success) {
   const rider = await createTestUser();
   const adapter = sandboxAdapter(SECRET);
-  const started = await startGemCheckout(rider.id, 'gems_250', ORIGIN, adapter);
+  const started = await startGemCheckout(rider.id, 'gems_250', adapter);
   if (!started.ok) throw new Error(started.message);
   const paymentId = started.sessionUrl.split('/').pop()!;
   return { rider, adapter, orderId: started.orderId, paymentId, sessionUrl: started.sessionUrl, pay: () => settleSandboxSession(paymentId, card) };
@@ -36,7 +37,7 @@ describe('gem top-up by card (sandbox provider)', () => {
     const settled = await pay();
     expect(settled?.redirectTo).toBe(`${ORIGIN}/user/activities?payment_result=success&orderId=${orderId}#in-game-shop`);
     const rider = await createTestUser();
-    expect(await startGemCheckout(rider.id, 'android_gems_100', ORIGIN, sandboxAdapter(SECRET))).toEqual({ ok: false, message: 'This package does not exist.' });
+    expect(await startGemCheckout(rider.id, 'android_gems_100', sandboxAdapter(SECRET))).toEqual({ ok: false, message: 'This package does not exist.' });
   });
 
   it('the same idempotency key gives the same sandbox session', async () => {
@@ -120,6 +121,14 @@ describe('gem top-up by card (sandbox provider)', () => {
       expect((await post(old)).status).toBe(400);
       expect((await post(new Headers())).status).toBe(400);
       expect(await gems(rider.id)).toBe(0n);
+      // Issue 25 item 4: correctly signed bodies that are no event, or no JSON, are 400s with a fixed message.
+      const signedBody = (body: string) =>
+        webhookAction({ request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signWebhook(SECRET, body) } }), params: {}, context: {} });
+      for (const [body, message] of [['[]', WEBHOOK_REFUSALS.notEvent], ['null', WEBHOOK_REFUSALS.notEvent], ['{}', WEBHOOK_REFUSALS.notEvent], ['{"type":"checkout.session.completed","data":{"object":{}}}', WEBHOOK_REFUSALS.notEvent], ['{"type":', WEBHOOK_REFUSALS.notJson]]) {
+        const refused = await signedBody(body);
+        expect(refused.status, body).toBe(400);
+        expect(await refused.json(), body).toEqual({ received: false, message });
+      }
       const good = await post(webhook.headers);
       expect(await good.json()).toEqual({ received: true, credited: true });
       expect(await gems(rider.id)).toBe(250n);

@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentOrders } from '~/db/schema';
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
 import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
-import { getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { siteUrl } from '../platform/site-origin.server';
+import { getBalance, ownerAccount, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
 import { isUuid } from '~/lib/domain/ids';
@@ -24,7 +25,7 @@ export function aedToFils(price: string): bigint | null {
 export type CheckoutAnswer = { ok: true; sessionUrl: string; orderId: string } | { ok: false; message: string };
 
 /** Spec 2 §7 redirect-to-checkout: an order, then the provider's hosted page for it. */
-export async function startGemCheckout(userId: string, packageId: string, origin: string, adapter: PaymentAdapter = payments()): Promise<CheckoutAnswer> {
+export async function startGemCheckout(userId: string, packageId: string, adapter: PaymentAdapter = payments()): Promise<CheckoutAnswer> {
   const bundle = findBundle((await loadBundles()).gemsBundles, packageId);
   const amountMinor = bundle && aedToFils(bundle.price);
   if (!bundle || !amountMinor) return { ok: false, message: SHOP_MESSAGES.noPackage };
@@ -32,7 +33,8 @@ export async function startGemCheckout(userId: string, packageId: string, origin
     .insert(paymentOrders)
     .values({ userId, packageId: bundle.identifier, gems: BigInt(bundle.reward), amountMinor, currency: 'AED', provider: adapter.name })
     .returning({ id: paymentOrders.id });
-  const back = (result: 'success' | 'error') => `${origin}/user/activities?${new URLSearchParams({ payment_result: result, orderId: order.id })}#in-game-shop`;
+  // Return links and the sandbox's hosted page are on the site's origin, never a request's Host (decision 120).
+  const back = (result: 'success' | 'error') => siteUrl(`/user/activities?${new URLSearchParams({ payment_result: result, orderId: order.id })}#in-game-shop`);
   const session = await adapter.createCheckoutSession({
     orderId: order.id,
     amountMinor,
@@ -42,8 +44,8 @@ export async function startGemCheckout(userId: string, packageId: string, origin
     cancelUrl: back('error'),
     idempotencyKey: `gem-order:${order.id}`,
   });
-  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(eq(paymentOrders.id, order.id));
-  const sessionUrl = session.url.startsWith('/') ? `${origin}${session.url}` : session.url;
+  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.userId, userId)));
+  const sessionUrl = session.url.startsWith('/') ? siteUrl(session.url) : session.url;
   return { ok: true, sessionUrl, orderId: order.id };
 }
 
@@ -64,13 +66,18 @@ export async function fulfilPayment(provider: string, event: PaymentEvent): Prom
     const { transactionId } = await postTransfer(
       {
         idempotencyKey: `gem-order:${order.id}`,
-        legs: [{ from: SYSTEM_ACCOUNTS.gemIssuer, to: riderAccount(order.userId), currency: 'GEM', amount: order.gems }],
+        // An order paid after its rider deleted the account credits the tombstone's account, where
+        // nothing can spend it: staff refund it (docs/accounts.md "Deleting an account").
+        legs: [{ from: SYSTEM_ACCOUNTS.gemIssuer, to: ownerAccount(order), currency: 'GEM', amount: order.gems }],
         memo: `Power Gems ${order.packageId} by card`,
         metadata: { orderId: order.id, provider, paymentId: event.paymentId, amountMinor: order.amountMinor.toString(), currency: order.currency },
       },
       tx,
     );
-    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(eq(paymentOrders.id, order.id));
+    // The rider's key in the WHERE keeps the write to their rows (decision 145); an order whose
+    // rider deleted the account names no one.
+    const ofRider = order.userId === null ? undefined : eq(paymentOrders.userId, order.userId);
+    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(and(eq(paymentOrders.id, order.id), ofRider));
     return true;
   });
 }
@@ -153,6 +160,15 @@ export async function orderLedgerRecord(orderId: string) {
     ledgerTransactionId: order.ledgerTransactionId,
     transactions: new Set(credits.map((credit) => credit.transactionId)).size,
     entries: credits.map(({ account, currency, amount }) => ({ account, currency, amount })),
-    riderGems: (await getBalance(riderAccount(order.userId), 'GEM')).posted.toString(),
+    riderGems: (await getBalance(ownerAccount(order), 'GEM')).posted.toString(),
   };
+}
+
+/**
+ * Account deletion (decision 125): the rider's orders stay for the books under the tombstone.
+ * They carry no personal data besides the rider, so nothing else changes; a pending one can still
+ * be settled by the webhook or the reconciler (its gems then go to the tombstone's account).
+ */
+export async function pseudonymiseOrders(tx: Transaction, userId: string, tombstoneId: string): Promise<void> {
+  await tx.update(paymentOrders).set({ userId: null, deletedAccountId: tombstoneId }).where(eq(paymentOrders.userId, userId));
 }

@@ -33,13 +33,14 @@ export async function decideRegistration(id: number, status: 'approved' | 'decli
     .update(registrations)
     .set({ status, decidedAt: new Date() })
     .where(eq(registrations.id, id))
-    .returning({ email: registrations.email, eventId: registrations.eventId, firstName: registrations.firstName });
+    // The rider it returns names whose rows changed (decision 145): only their kept pages go stale.
+    .returning({ email: registrations.email, eventId: registrations.eventId, firstName: registrations.firstName, userId: registrations.userId });
   if (!row) return false;
   const [event] = await db().select({ name: events.name }).from(events).where(eq(events.id, row.eventId));
   const text =
     status === 'approved'
       ? `Congratulations ${row.firstName}! Your registration for ${event.name} is approved.`
       : `Sorry ${row.firstName}, your registration for ${event.name} was declined. You can join again from the events page.`;
-  await sendMail({ to: row.email, subject: `Your registration for ${event.name}`, text, meta: { registrationId: id, status } });
+  await sendMail({ to: row.email, subject: `Your registration for ${event.name}`, text, meta: { registrationId: id, status }, accountId: row.userId });
   return true;
 }

@@ -93,7 +93,8 @@ async function decidePending<Table extends ReviewTable>(
       ...extra,
     })
     .where(and(eq(reviewTable.id, input.requestId), eq(reviewTable.status, 'pending')))
-    .returning({ ledgerTransactionId: 'ledgerTransactionId' in reviewTable ? reviewTable.ledgerTransactionId : sql<null>`null` });
+    // The rider it returns names whose rows changed (decision 145): only their kept pages go stale.
+    .returning({ ledgerTransactionId: 'ledgerTransactionId' in reviewTable ? reviewTable.ledgerTransactionId : sql<null>`null`, userId: reviewTable.userId });
   return decided;
 }
 

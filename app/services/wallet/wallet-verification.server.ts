@@ -39,6 +39,7 @@ export async function requestWalletEmailCode(owner: WalletOwner & { firstname: s
     subject: 'Your Paceline wallet verification code',
     text: `Hi ${owner.firstname},\n\nYour wallet verification code is ${issued.code}. It expires in 10 minutes.\n\n— Paceline`,
     meta: { kind: 'wallet-email', code: issued.code },
+    accountId: owner.id,
   });
   return { ok: true, key: issued.key, message: M.emailCodeSent };
 }

@@ -9,6 +9,7 @@ import { action as codeAction } from '~/routes/wallet.request-otp.$channel/route
 import { loader as transactionsLoader } from '~/routes/wallet.transactions/route';
 import { action as withdrawalAction } from '~/routes/wallet.withdrawal-request/route';
 import { useTestDatabase } from '../../../tests/helpers/db';
+import { approveWallet } from '../../../tests/helpers/wallet';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { checkLedgerInvariants, getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { decideVerification, decideWithdrawal } from './wallet-review.server';
@@ -18,18 +19,7 @@ useTestDatabase();
 
 async function verifiedRider(balanceSatoshi: bigint) {
   const rider = await createTestUser();
-  await db().insert(walletVerificationRequests).values({
-    userId: rider.id,
-    binanceEmail: 'binance@example.com',
-    phoneNumber: '+971501234567',
-    walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-    passportKey: 'wallet/00000000000000000000000000000000.jpg',
-    screenshotKeys: [],
-    status: 'approved',
-  });
-  if (balanceSatoshi > 0n) {
-    await postTransfer({ idempotencyKey: `prize:${rider.id}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(rider.id), currency: 'BTC', amount: balanceSatoshi }], memo: 'Prize' });
-  }
+  await approveWallet(rider.id, balanceSatoshi);
   return rider;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { users, walletVerificationRequests, withdrawalRequests } from '~/db/schema';
 import {
   WALLET_FEE_BASIS_POINTS,
@@ -233,3 +233,32 @@ export function newRequestKey(): string {
   return randomUUID();
 }
 
+
+/** Whether a withdrawal of the rider waits for staff: an account cannot be deleted meanwhile (decision 126). */
+export async function hasPendingWithdrawal(userId: string, tx?: Transaction): Promise<boolean> {
+  const [row] = await (tx ?? db())
+    .select({ id: withdrawalRequests.id })
+    .from(withdrawalRequests)
+    .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, 'pending')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Account deletion (decision 125): settled withdrawals stay as payout records under the tombstone,
+ * without the Binance e-mail, the wallet address or the reviewer's free text; the key that named
+ * the rider names the tombstone (as the ledger's does).
+ */
+export async function pseudonymiseWithdrawals(tx: Transaction, userId: string, tombstoneId: string): Promise<void> {
+  await tx
+    .update(withdrawalRequests)
+    .set({
+      userId: null,
+      deletedAccountId: tombstoneId,
+      email: null,
+      walletAddress: null,
+      rejectionReason: null,
+      idempotencyKey: sql`replace(${withdrawalRequests.idempotencyKey}, ${userId}, ${tombstoneId})`,
+    })
+    .where(eq(withdrawalRequests.userId, userId));
+}

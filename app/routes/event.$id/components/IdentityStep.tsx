@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { Field, SelectField } from '~/components/ui/Field';
 import { ID_TYPES } from '~/lib/events/registration-schema';
 import { identityFilesMachine } from '~/machines/identity-files.machine';
-import type { WizardFields, WizardLoaded } from './steps';
+import type { WizardFields, WizardLoaded } from './wizard-props';
 import { buttonClass } from '~/components/ui/Button';
 
 /** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { CheckboxField, FieldError } from '~/components/ui/Field';
 import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
 import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phone-verification.machine';
-import type { WizardFields } from './steps';
+import type { WizardFields } from './wizard-props';
 import { buttonClass } from '~/components/ui/Button';
 
 async function postPhone(eventId: number, fields: Record<string, string>) {

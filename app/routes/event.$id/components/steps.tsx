@@ -1,4 +1,3 @@
-import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { CheckboxField, Field, FieldError, SelectField } from '~/components/ui/Field';
 import { isWithinCap, wattsPerKg } from '~/lib/events/categories';
@@ -6,15 +5,7 @@ import { needsProofOfId, type RuleContext } from '~/lib/events/registration-sche
 import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
 import { IdentityStep } from './IdentityStep';
 import { PhoneStep } from './PhoneStep';
-
-export type WizardFields = Record<string, FieldMetadata<string, Record<string, string>, string[]>>;
-
-export interface WizardLoaded {
-  event: { id: number; name: string; teamHelpText: string | null; minCap: number | null; maxCap: number | null };
-  requirements: StepRequirements;
-  rules: RuleContext;
-  existingFiles: { registrationId: number; idType: string | null; hasBack: boolean } | null;
-}
+import type { WizardFields, WizardLoaded } from './wizard-props';
 
 /**
  * Every step the event needs, in one form: the machine shows one at a time; before the

@@ -7,6 +7,7 @@ import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/ac
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
+import type { WindowModel } from '~/services/activities/power-models.server';
 import { buttonClass } from '~/components/ui/Button';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
@@ -44,6 +45,7 @@ export function ActivitiesTab({
   allTime,
   average,
   range = null,
+  powerModels = [],
 }: {
   range?: CurveRange | null;
   firstPage: ActivityListPage | null;
@@ -52,6 +54,7 @@ export function ActivitiesTab({
   approvedImports?: ApprovedImportRow[];
   allTime: CurveView | null;
   average: CurveView | null;
+  powerModels?: WindowModel[];
 }) {
   const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
@@ -63,7 +66,7 @@ export function ActivitiesTab({
   const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
-      <PowerCurvePanel allTime={allTime} average={average} compared={compared} range={range} sort={sort} />
+      <PowerCurvePanel allTime={allTime} average={average} compared={compared} range={range} sort={sort} models={powerModels} />
       <div className="activities-toolbar">
         <p className="muted">{loadingFirstPage ? 'Loading activities…' : `${totalCount} activities`}</p>
         <label className="activities-sort">
@@ -74,10 +77,14 @@ export function ActivitiesTab({
           </select>
         </label>
       </div>
-      <div className="table-scroll">
+      {/* A plain GET form (decision 128): the ticked rides download as one zip, with or without JavaScript. */}
+      <form method="get" action="/user/activities/files.zip" className="table-scroll">
         <table className="activities-table">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">Select for download</span>
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Compare</span>
               </th>
@@ -97,6 +104,9 @@ export function ActivitiesTab({
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="activity-row">
+                <td>
+                  <input type="checkbox" name="id" value={row.id} aria-label={`Select ${row.title} ${formatDate(row.date)} for download`} />
+                </td>
                 <td>
                   <input
                     type="checkbox"
@@ -134,6 +144,7 @@ export function ActivitiesTab({
               {approvedImports.map((entry) => (
                 <tr key={entry.id} className="activities-import-row" data-testid="import-row">
                   <td />
+                  <td />
                   <td>{entry.approvedAt ? formatDate(entry.approvedAt) : '—'}</td>
                   <td>
                     <strong>Imported from {entry.platform}</strong>
@@ -153,7 +164,12 @@ export function ActivitiesTab({
             </tfoot>
           ) : null}
         </table>
-      </div>
+        {rows.length > 0 ? (
+          <button type="submit" className={buttonClass('secondary', 'activities-download-selected')}>
+            Download selected
+          </button>
+        ) : null}
+      </form>
       {rows.length === 0 && !loadingFirstPage && !snapshot.matches('failed') ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">

@@ -3,7 +3,9 @@ import { useMemo, useState } from 'react';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatDate, formatDuration } from '~/lib/activities/format';
 import type { CurveView } from '~/services/activities/curve-view.server';
+import type { WindowModel } from '~/services/activities/power-models.server';
 import { buttonClass } from '~/components/ui/Button';
+import { modelPower } from '~/lib/power/power-duration-model';
 
 type Metric = 'power' | 'wkg';
 const WIDTH = 720;
@@ -12,6 +14,9 @@ const PAD = { left: 52, right: 16, top: 16, bottom: 30 };
 const ALL_TIME_COLOR = '#ff5a1f';
 const RANGE_COLOR = '#3fb950';
 const COMPARED_COLORS = ['#2f81f7', '#f5c518'];
+const MODEL_COLORS: Record<number, string> = { 42: '#f0f6fc', 90: '#8b949e' };
+/** The fitted line is drawn over the durations the panel shows, at most two hours. */
+const MODEL_LINE_MAX_S = 7200;
 
 /** A date range's best curve (`?from=&to=`, whole days); curve null when it has no powered ride. */
 export interface CurveRange {
@@ -32,12 +37,15 @@ export function PowerCurvePanel({
   compared,
   range = null,
   sort = 'desc',
+  models = [],
 }: {
   allTime: CurveView | null;
   average: CurveView | null;
   compared: CurveView[];
   range?: CurveRange | null;
   sort?: string;
+  /** The power-duration models of the last 42 and 90 days (decision 143), drawn as dashed fitted lines. */
+  models?: WindowModel[];
 }) {
   const [metric, setMetric] = useState<Metric>('power');
   const [hover, setHover] = useState<number | null>(null);
@@ -51,6 +59,9 @@ export function PowerCurvePanel({
   }, [allTime, average, compared, range]);
   const maxD = Math.max(2, ...lines.map((line) => line.points[line.points.length - 1]?.d ?? 1));
   const value = (point: CurveView['points'][number]) => (metric === 'power' ? point.w : point.wkg);
+  const fitted = models.filter((entry) => entry.model !== null);
+  // W/kg lines are the rides' own weights per point; a model has no weight, so it is drawn in watts only.
+  const modelLines = metric === 'power' ? fitted.map((entry) => ({ ...entry, points: modelPoints(entry, Math.min(maxD, MODEL_LINE_MAX_S)) })) : [];
   const maxY = Math.max(1, ...lines.flatMap((line) => line.points.map(value))) * 1.08;
   const x = (d: number) => PAD.left + (Math.log(d) / Math.log(maxD)) * (WIDTH - PAD.left - PAD.right);
   const y = (v: number) => HEIGHT - PAD.bottom - (v / maxY) * (HEIGHT - PAD.top - PAD.bottom);
@@ -83,6 +94,7 @@ export function PowerCurvePanel({
           </li>
         ))}
       </ul>
+      <ModelSummary models={models} />
       <RangeForm range={range} sort={sort} />
       {range && !range.curve ? (
         <p className="muted">
@@ -125,6 +137,17 @@ export function PowerCurvePanel({
                 stroke={line.color}
                 strokeWidth={index === 0 ? 2.5 : 1.8}
                 points={line.points.map((point) => `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`).join(' ')}
+              />
+            ))}
+            {modelLines.map((line) => (
+              <polyline
+                key={`model-${line.windowDays}`}
+                data-testid={`model-line-${line.windowDays}`}
+                fill="none"
+                stroke={MODEL_COLORS[line.windowDays]}
+                strokeWidth={1.5}
+                strokeDasharray="6 4"
+                points={line.points.map(([d, watts]) => `${x(d).toFixed(1)},${y(Math.min(watts, maxY)).toFixed(1)}`).join(' ')}
               />
             ))}
             {hover !== null ? <line x1={hover} x2={hover} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#f5f7fa" strokeDasharray="3 3" /> : null}
@@ -172,5 +195,41 @@ function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) 
         </Link>
       ) : null}
     </Form>
+  );
+}
+
+/** The model's power at the drawn durations, from the start of the fitted span to `maxS`. */
+function modelPoints(entry: WindowModel, maxS: number): Array<[number, number]> {
+  const model = entry.model;
+  if (!model) return [];
+  const points: Array<[number, number]> = [];
+  for (let d = model.fromS; d <= maxS; d = Math.ceil(d * 1.15)) points.push([d, modelPower(model, d)]);
+  points.push([maxS, modelPower(model, maxS)]);
+  return points;
+}
+
+const kilojoules = (joules: number) => (joules / 1000).toFixed(1);
+
+/**
+ * eFTP, CP, W′ (and Pmax for the 3-parameter model) of each window (decision 143), named beside
+ * the dashed fitted lines; the title says how the model was fitted.
+ */
+function ModelSummary({ models }: { models: WindowModel[] }) {
+  if (models.length === 0) return null;
+  return (
+    <dl className="power-models" aria-label="Power-duration model">
+      {models.map(({ windowDays, model }) => (
+        <div key={windowDays} data-testid={`power-model-${windowDays}`}>
+          <dt style={{ color: MODEL_COLORS[windowDays] }}>Model, last {windowDays} days</dt>
+          {model ? (
+            <dd title={model.kind === '3p' ? "Morton's 3-parameter model fitted to your best powers from 5 s to 20 min" : 'Monod & Scherrer 2-parameter model fitted to your best powers from 3 to 20 min'}>
+              eFTP {Math.round(model.eftpW)} W · CP {Math.round(model.cpW)} W · W′ {kilojoules(model.wPrimeJ)} kJ{model.pmaxW !== null ? ` · Pmax ${Math.round(model.pmaxW)} W` : ''}
+            </dd>
+          ) : (
+            <dd className="muted">Not enough hard efforts from 3 to 20 minutes in these days to fit a model.</dd>
+          )}
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -4,6 +4,7 @@ import { Form } from '@remix-run/react';
 import { Field } from '~/components/ui/Field';
 import { ChangePasswordSchema } from '~/lib/account-fields';
 import { buttonClass } from '~/components/ui/Button';
+import { formatBtc, formatUnits } from '~/lib/money';
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
@@ -25,10 +26,29 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
   );
 }
 
-export function DeleteAccountPanel({ isKid }: { isKid: boolean }) {
+/** The same shape as the deletion service's DeletionPanel (the browser does not import services). */
+interface DeletionPanelData {
+  balances: Array<{ currency: 'BTC' | 'COIN' | 'GEM'; amount: string }>;
+  blockedBecause: string | null;
+  waitingForParent: boolean;
+}
+
+const BALANCE_LABEL = {
+  BTC: (amount: bigint) => `${formatBtc(amount)} BTC`,
+  COIN: (amount: bigint) => `${formatUnits(amount)} coins`,
+  GEM: (amount: bigint) => `${formatUnits(amount)} gems`,
+} as const;
+
+export function DeleteAccountPanel({ isKid, panel, error }: { isKid: boolean; panel: DeletionPanelData; error?: string }) {
   return (
     <Form method="post" className="profile-delete">
       <input type="hidden" name="intent" value="delete" />
+      {panel.waitingForParent ? (
+        <p className="profile-delete-waiting" role="status">
+          Your request to delete this account is waiting for your parent or guardian. We have sent them a link; the account is deleted only when they
+          confirm it. You stay signed in until then.
+        </p>
+      ) : null}
       {isKid ? (
         <p>
           Deleting this account removes all of its rides and data. Because this is a child account, we will send the confirmation e-mail to your
@@ -40,7 +60,34 @@ export function DeleteAccountPanel({ isKid }: { isKid: boolean }) {
           the link in it.
         </p>
       )}
-      <button type="submit" className={buttonClass('danger')}>
+      {panel.balances.length > 0 ? (
+        <div className="profile-delete-balances">
+          <p>This account still holds:</p>
+          <ul>
+            {panel.balances.map((balance) => (
+              <li key={balance.currency}>{BALANCE_LABEL[balance.currency](BigInt(balance.amount))}</li>
+            ))}
+          </ul>
+          <p>
+            Deleting the account gives this up for good: it is not paid out or refunded. To keep your BTC, withdraw it from the wallet before you
+            delete the account.
+          </p>
+          <label className="checkbox">
+            <input type="checkbox" name="giveUpBalances" required /> I understand that I give up this balance.
+          </label>
+        </div>
+      ) : null}
+      {panel.blockedBecause ? (
+        <p className="form-errors" role="alert">
+          {panel.blockedBecause}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-errors" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass('danger')} disabled={panel.blockedBecause !== null}>
         Delete Account
       </button>
     </Form>

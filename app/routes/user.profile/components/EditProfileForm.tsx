@@ -38,7 +38,7 @@ export function EditProfileForm({ profile, lastResult }: { profile: Profile; las
         label="FTP (W)"
         field={fields.ftp}
         type="number"
-        hint="Leave empty to derive it from your rides. A value applies to rides from now on."
+        hint="A value applies to rides from now on. Empty: your head unit's FTP, raised when a ride shows more (you can undo that)."
         inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
       />
       <div className="form-actions">

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { db } from '~/db/client.server';
 import { sandboxCheckoutSessions } from '~/db/schema';
-import { signWebhook, SIGNATURE_HEADER, verifyWebhookSignature } from './signature.server';
-import type { PaymentAdapter, PaymentStatus } from './types';
+import { signWebhook, SIGNATURE_HEADER, verifyWebhookSignature, WEBHOOK_REFUSALS, webhookJson } from './signature.server';
+import { WebhookRejectedError, type PaymentAdapter, type PaymentStatus } from './types';
 
 /**
  * The embedded card processor (DESIGN §5): it speaks the same protocol as the real provider —
@@ -20,6 +21,12 @@ export interface SandboxWebhookEvent {
   created: number;
   data: { object: { id: string; client_reference_id: string; status: 'paid' | 'declined' } };
 }
+
+/** What a received event must hold: signed `[]`, `null` or `{}` is refused, not a crash. */
+const ReceivedEvent = z.object({
+  type: z.enum(['checkout.session.completed', 'checkout.session.declined']),
+  data: z.object({ object: z.object({ id: z.string().min(1), status: z.enum(['paid', 'declined']) }) }),
+});
 
 export function sandboxAdapter(webhookSecret: string): PaymentAdapter {
   return {
@@ -49,8 +56,10 @@ export function sandboxAdapter(webhookSecret: string): PaymentAdapter {
     },
     async parseWebhook(rawBody, headers) {
       verifyWebhookSignature(webhookSecret, rawBody, headers.get(SIGNATURE_HEADER));
-      const event = JSON.parse(rawBody) as SandboxWebhookEvent;
-      return { paymentId: event.data.object.id, status: event.data.object.status === 'paid' ? 'paid' : 'failed' };
+      const event = ReceivedEvent.safeParse(webhookJson(rawBody));
+      if (!event.success) throw new WebhookRejectedError(WEBHOOK_REFUSALS.notEvent);
+      const { id, status } = event.data.data.object;
+      return { paymentId: id, status: status === 'paid' ? 'paid' : 'failed' };
     },
   };
 }

@@ -27,3 +27,18 @@ export function verifyWebhookSignature(secret: string, body: string, header: str
   const expected = Buffer.from(hmac(secret, timestamp, body), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw new WebhookRejectedError('bad signature');
 }
+
+/** What a signed webhook whose body Paceline cannot use is told (never a parser's own message). */
+export const WEBHOOK_REFUSALS = {
+  notJson: 'The webhook body is not JSON.',
+  notEvent: 'The webhook body is not a payment event.',
+} as const;
+
+/** The verified body as JSON; a body that is not JSON is refused with a fixed message. */
+export function webhookJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new WebhookRejectedError(WEBHOOK_REFUSALS.notJson);
+  }
+}

@@ -7,6 +7,7 @@ import { useTestDatabase } from '../../../../tests/helpers/db';
 import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
 import { createTestUser } from '../../../../tests/helpers/users';
 import { setPaymentsForTests } from './index.server';
+import { WEBHOOK_REFUSALS } from './signature.server';
 import { stripeAdapter } from './stripe.server';
 import type { PaymentAdapter } from './types';
 
@@ -14,7 +15,8 @@ useTestDatabase();
 
 const API_KEY = 'sk_test_paceline_fake_0123456789';
 const WEBHOOK_SECRET = 'whsec_paceline_fake_0123456789abcdef';
-const ORIGIN = 'http://localhost:3113';
+// The site's origin in unit tests: SITE_URL unset, no server listening, PORT's default (decision 120).
+const ORIGIN = 'http://localhost:3000';
 
 let fake: Awaited<ReturnType<typeof startStripeFake>>;
 let stripe: Stripe;
@@ -35,7 +37,7 @@ function signed(payload: string, options: { secret?: string; timestamp?: number 
 
 async function checkout() {
   const rider = await createTestUser();
-  const started = await startGemCheckout(rider.id, 'gems_250', ORIGIN, adapter);
+  const started = await startGemCheckout(rider.id, 'gems_250', adapter);
   if (!started.ok) throw new Error(started.message);
   const sessionId = new URL(started.sessionUrl).pathname.split('/').pop()!;
   return { rider, orderId: started.orderId, sessionId, sessionUrl: started.sessionUrl };
@@ -115,6 +117,12 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
       expect((await post(signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).status).toBe(400);
       expect((await post(signed(payload), payload.replace('"livemode":false', '"livemode":true'))).status).toBe(400);
       expect((await post(new Headers({ 'Content-Type': 'application/json' }))).status).toBe(400);
+      // Issue 25 item 4: signed, but no event or no JSON: a 400 with a fixed message, never the parser's.
+      for (const [body, message] of [['[]', WEBHOOK_REFUSALS.notEvent], ['null', WEBHOOK_REFUSALS.notEvent], ['{}', WEBHOOK_REFUSALS.notEvent], ['{"type":"checkout.session.completed"}', WEBHOOK_REFUSALS.notEvent], ['{"id":', WEBHOOK_REFUSALS.notJson]]) {
+        const refused = await post(signed(body), body);
+        expect(refused.status, body).toBe(400);
+        expect(await refused.json(), body).toEqual({ received: false, message });
+      }
       expect(await gems(rider.id)).toBe(0n);
       const accepted = await post(signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 299 }));
       expect(await accepted.json()).toEqual({ received: true, credited: true });

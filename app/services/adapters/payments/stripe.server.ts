@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { PAYMENT_WEBHOOK_TOLERANCE_S } from '~/lib/constants';
+import { WEBHOOK_REFUSALS } from './signature.server';
 import { WebhookRejectedError, type PaymentAdapter, type PaymentStatus } from './types';
+
+/** A signed body that is JSON but not an event (`[]`, `null`, `{}`, no `data.object.id`). */
+function isSessionEvent(event: unknown): event is Stripe.Event {
+  if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') return false;
+  const object = (event as { data?: { object?: { id?: unknown } } }).data?.object;
+  return Boolean(object) && typeof object?.id === 'string';
+}
 
 /**
  * Stripe Checkout in AED (decision 080): a hosted page, webhooks signed with the endpoint's
@@ -31,12 +39,14 @@ export function stripeAdapter(secretKey: string, webhookSecret: string, client =
       return statusOf(await client.checkout.sessions.retrieve(paymentId));
     },
     async parseWebhook(rawBody, headers) {
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = client.webhooks.constructEvent(rawBody, headers.get('stripe-signature') ?? '', webhookSecret, PAYMENT_WEBHOOK_TOLERANCE_S);
       } catch (error) {
-        throw new WebhookRejectedError(error instanceof Error ? error.message : 'bad signature');
+        // Stripe's own words for a signature it refuses; never the JSON parser's for a signed body.
+        throw new WebhookRejectedError(error instanceof Stripe.errors.StripeSignatureVerificationError ? error.message : WEBHOOK_REFUSALS.notJson);
       }
+      if (!isSessionEvent(event)) throw new WebhookRejectedError(WEBHOOK_REFUSALS.notEvent);
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':

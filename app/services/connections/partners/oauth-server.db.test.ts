@@ -5,7 +5,10 @@ import { db } from '~/db/client.server';
 import { oauthCodes, oauthGrants, oauthTokens } from '~/db/schema';
 import { createTestUser } from '../../../../tests/helpers/users';
 import { useTestDatabase } from '../../../../tests/helpers/db';
-import { authenticatePartnerCall, authorizePartner, checkAuthorizeRequest, listAuthorizedPartners, registerPartnerClient, revocationEndpoint, revokePartnerForRider, tokenEndpoint } from './oauth-server.server';
+import { PARTNER_MESSAGES } from '~/lib/connections/partners';
+import { useProductionEnv } from '../../../../tests/helpers/production-env';
+import { hashToken } from '../secrets.server';
+import { authenticatePartnerCall, authorizePartner, checkAuthorizeRequest, listAuthorizedPartners, partnerWebsiteLink, registerPartnerClient, revocationEndpoint, revokePartnerForRider, tokenEndpoint } from './oauth-server.server';
 
 useTestDatabase();
 
@@ -79,6 +82,59 @@ describe('partner authorization server', () => {
     const before = await grantCount();
     expect(await exchange(await codeFor(), { redirect_uri: 'https://partner.example/other' })).toMatchObject({ ok: false, error: 'invalid_grant' });
     expect(await grantCount()).toBe(before);
+  });
+
+  it('a code presented with a wrong verifier, redirect_uri or client stays usable by its rightful client (issue 25 item 5)', async () => {
+    const other = (await registerPartnerClient({ name: 'Other Partner', website: 'https://other.example', redirectUris: [REDIRECT], confidential: false })).clientId;
+    const code = await codeFor();
+    const wrongVerifier = 'another-verifier-that-is-long-enough-to-be-valid-000000000';
+    const attempts: Array<Record<string, string>> = [{ code_verifier: wrongVerifier }, { code_verifier: '' }, { redirect_uri: 'https://partner.example/other' }, { client_id: other }];
+    for (const attempt of attempts) {
+      expect(await exchange(code, attempt), JSON.stringify(attempt)).toMatchObject({ ok: false, error: 'invalid_grant' });
+    }
+    const [row] = await db().select().from(oauthCodes).where(eq(oauthCodes.codeHash, hashToken(code)));
+    expect(row.usedAt).toBeNull();
+    const rightful = await exchange(code);
+    expect(rightful.ok).toBe(true);
+    // Spent now: a second exchange is refused.
+    expect(await exchange(code)).toMatchObject({ ok: false, error: 'invalid_grant' });
+  });
+
+  it('a child account cannot authorize a partner: no code at the decision, none exchanged, an older grant serves nothing (issue 25 item 3)', async () => {
+    const child = await createTestUser({ isKid: true, parentEmail: 'parent@example.com', dob: '2014-04-04' });
+    expect(await authorizePartner(child.id, authorizeQuery(), 'authorize')).toEqual({ error: PARTNER_MESSAGES.childAccount });
+    expect(await db().$count(oauthCodes, eq(oauthCodes.userId, child.id))).toBe(0);
+    // A code and a grant made for the child before the rule (written as the old code did).
+    const code = 'code-issued-to-a-child-before-the-rule-0123456789';
+    await db().insert(oauthCodes).values({ codeHash: hashToken(code), clientId: publicClient, userId: child.id, redirectUri: REDIRECT, scope: 'profile:read', codeChallenge: CHALLENGE, expiresAt: new Date(Date.now() + 60_000) });
+    expect(await exchange(code)).toEqual({ ok: false, status: 400, error: 'invalid_grant', description: PARTNER_MESSAGES.childAccount });
+    const [grant] = await db().insert(oauthGrants).values({ clientId: publicClient, userId: child.id, scope: 'profile:read activities:read' }).returning();
+    const access = 'access-token-of-a-child-grant-0123456789abcdef';
+    const refresh = 'refresh-token-of-a-child-grant-0123456789abcdef';
+    await db()
+      .insert(oauthTokens)
+      .values([
+        { tokenHash: hashToken(access), grantId: grant.id, kind: 'access', expiresAt: new Date(Date.now() + 3_600_000) },
+        { tokenHash: hashToken(refresh), grantId: grant.id, kind: 'refresh', expiresAt: new Date(Date.now() + 3_600_000) },
+      ]);
+    expect(await authenticatePartnerCall(`Bearer ${access}`, 'profile:read')).toEqual({ status: 401 });
+    expect(await tokenEndpoint(new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: publicClient }), null)).toMatchObject({ ok: false, error: 'invalid_grant' });
+  });
+
+  it('a partner website is linked only when it is https (http on this machine outside production) (issue 25 item 6)', async () => {
+    expect(partnerWebsiteLink('https://partner.example/about')).toBe('https://partner.example/about');
+    expect(partnerWebsiteLink('http://127.0.0.1:8765/')).toBe('http://127.0.0.1:8765/');
+    for (const website of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://partner.example', 'https://user:pass@partner.example', 'ftp://partner.example', 'vbscript:x', 'not a url']) {
+      expect(partnerWebsiteLink(website), website).toBeNull();
+      await expect(registerPartnerClient({ name: 'Bad Site', website, redirectUris: [REDIRECT], confidential: false }), website).rejects.toThrow();
+    }
+    const restore = useProductionEnv();
+    try {
+      expect(partnerWebsiteLink('http://127.0.0.1:8765/')).toBeNull();
+      expect(partnerWebsiteLink('https://partner.example')).toBe('https://partner.example');
+    } finally {
+      restore();
+    }
   });
 
   it('a code used twice is refused the second time and the tokens from the first are revoked', async () => {

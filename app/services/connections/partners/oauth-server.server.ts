@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { oauthClients, oauthCodes, oauthGrants, oauthTokens } from '~/db/schema';
+import { oauthClients, oauthCodes, oauthGrants, oauthTokens, users } from '~/db/schema';
 import { PARTNER_ACCESS_TOKEN_TTL_S, PARTNER_CODE_TTL_MS, PARTNER_REFRESH_TOKEN_TTL_S } from '~/lib/constants';
-import { PARTNER_MESSAGES, PARTNER_SCOPES, type PartnerScope } from '~/lib/connections/partners';
+import { isPartnerWebsite, PARTNER_MESSAGES, PARTNER_SCOPES, type PartnerScope } from '~/lib/connections/partners';
+import { getEnv } from '../../platform/env.server';
 import { hashToken, randomToken } from '../secrets.server';
 
 /**
@@ -11,6 +12,8 @@ import { hashToken, randomToken } from '../secrets.server';
  * code with PKCE (S256; required for public clients), exact redirect_uri matching, single-use
  * short-lived codes, rotating refresh tokens with reuse detection, revocation (RFC 7009).
  * Codes and tokens are random and stored only as hashes. No implicit grant, no password grant.
+ * A child account cannot authorize a partner (decision 122): refused at the consent page, at
+ * the decision, at the code exchange, and any grant a child already holds serves nothing.
  */
 export type PartnerClient = typeof oauthClients.$inferSelect;
 
@@ -49,6 +52,11 @@ export async function checkAuthorizeRequest(query: URLSearchParams): Promise<Cli
   return { ok: true, client, scope };
 }
 
+async function isChildAccount(userId: string): Promise<boolean> {
+  const [user] = await db().select({ isKid: users.isKid }).from(users).where(eq(users.id, userId));
+  return user?.isKid ?? true;
+}
+
 /** Where Authorize or Cancel sends the browser: the registered redirect_uri with code or error, and the state. */
 function redirectWith(redirectUri: string, params: Record<string, string | null>): string {
   const url = new URL(redirectUri);
@@ -62,6 +70,7 @@ export async function authorizePartner(userId: string, query: URLSearchParams, d
   const redirectUri = query.get('redirect_uri') as string;
   const state = query.get('state');
   if (decision === 'cancel') return { redirect: redirectWith(redirectUri, { error: 'access_denied', state }) };
+  if (await isChildAccount(userId)) return { error: PARTNER_MESSAGES.childAccount };
   const code = randomToken();
   await db()
     .insert(oauthCodes)
@@ -122,42 +131,55 @@ function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
+/**
+ * The authorization-code grant (RFC 6749 §4.1.3, RFC 7636 §4.6): the client, the redirect_uri,
+ * the expiry and the PKCE verifier are checked before the code is spent, so a request that
+ * fails any of them (someone else holding the code, a wrong verifier) leaves it usable by its
+ * rightful client. Spending is a conditional write in the transaction that creates the grant:
+ * of two concurrent exchanges only one wins.
+ */
 async function exchangeCode(client: PartnerClient, form: URLSearchParams): Promise<TokenResult> {
-  const code = form.get('code') ?? '';
-  // Marking the code used is the first write and is conditional: of two concurrent exchanges only one wins.
-  const [row] = await db()
-    .update(oauthCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oauthCodes.codeHash, hashToken(code)), isNull(oauthCodes.usedAt)))
-    .returning();
-  if (!row) {
-    // A code presented twice: the tokens issued from it are revoked (RFC 6749 §4.1.2).
-    const [spent] = await db().select().from(oauthCodes).where(eq(oauthCodes.codeHash, hashToken(code)));
-    if (spent?.grantId) await revokeGrant(spent.grantId);
+  const codeHash = hashToken(form.get('code') ?? '');
+  const [row] = await db().select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash));
+  if (!row || row.clientId !== client.id) return refuse('invalid_grant', 'The authorization code is invalid or was already used.');
+  if (row.usedAt) {
+    // The code's own client presenting it twice: the tokens issued from it are revoked (RFC 6749 §4.1.2).
+    if (row.grantId) await revokeGrant(row.grantId);
     return refuse('invalid_grant', 'The authorization code is invalid or was already used.');
   }
-  if (row.clientId !== client.id || row.expiresAt < new Date() || row.redirectUri !== form.get('redirect_uri')) {
+  if (row.expiresAt < new Date() || row.redirectUri !== form.get('redirect_uri')) {
     return refuse('invalid_grant', 'The authorization code is invalid, expired or was issued for another redirect_uri.');
   }
   const verifier = form.get('code_verifier');
   if (row.codeChallenge ? !verifier || s256(verifier) !== row.codeChallenge : !client.secretHash) {
     return refuse('invalid_grant', 'The PKCE code_verifier does not match the code_challenge.');
   }
-  return db().transaction(async (tx) => {
-    const [grant] = await tx.insert(oauthGrants).values({ clientId: client.id, userId: row.userId, scope: row.scope }).returning({ id: oauthGrants.id });
-    await tx.update(oauthCodes).set({ grantId: grant.id }).where(eq(oauthCodes.codeHash, row.codeHash));
-    return grant;
-  }).then(async (grant) => ({ ok: true as const, body: await issueTokens(grant.id, row.scope) }));
+  if (await isChildAccount(row.userId)) return refuse('invalid_grant', PARTNER_MESSAGES.childAccount);
+  const grant = await db().transaction(async (tx) => {
+    const [spent] = await tx
+      .update(oauthCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+      .returning({ codeHash: oauthCodes.codeHash });
+    if (!spent) return null;
+    const [created] = await tx.insert(oauthGrants).values({ clientId: client.id, userId: row.userId, scope: row.scope }).returning({ id: oauthGrants.id });
+    await tx.update(oauthCodes).set({ grantId: created.id }).where(eq(oauthCodes.codeHash, codeHash));
+    return created;
+  });
+  if (!grant) return refuse('invalid_grant', 'The authorization code is invalid or was already used.');
+  return { ok: true, body: await issueTokens(grant.id, row.scope) };
 }
 
 async function rotateRefreshToken(client: PartnerClient, form: URLSearchParams): Promise<TokenResult> {
   const presented = hashToken(form.get('refresh_token') ?? '');
   const [row] = await db()
-    .select({ token: oauthTokens, grant: oauthGrants })
+    .select({ token: oauthTokens, grant: oauthGrants, isKid: users.isKid })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
     .where(and(eq(oauthTokens.tokenHash, presented), eq(oauthTokens.kind, 'refresh')));
   if (!row || row.grant.clientId !== client.id || row.grant.revokedAt) return refuse('invalid_grant', 'The refresh token is invalid.');
+  if (row.isKid) return refuse('invalid_grant', PARTNER_MESSAGES.childAccount);
   const [rotated] = await db()
     .update(oauthTokens)
     .set({ rotatedAt: new Date() })
@@ -204,11 +226,13 @@ export async function authenticatePartnerCall(authorization: string | null, scop
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) return { status: 401 };
   const [row] = await db()
-    .select({ expiresAt: oauthTokens.expiresAt, userId: oauthGrants.userId, clientId: oauthGrants.clientId, scope: oauthGrants.scope, revokedAt: oauthGrants.revokedAt })
+    .select({ expiresAt: oauthTokens.expiresAt, userId: oauthGrants.userId, clientId: oauthGrants.clientId, scope: oauthGrants.scope, revokedAt: oauthGrants.revokedAt, isKid: users.isKid })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
     .where(and(eq(oauthTokens.tokenHash, hashToken(token)), eq(oauthTokens.kind, 'access')));
-  if (!row || row.revokedAt || row.expiresAt < new Date()) return { status: 401 };
+  // A child's grant (one made before children were refused) serves nothing.
+  if (!row || row.revokedAt || row.isKid || row.expiresAt < new Date()) return { status: 401 };
   if (!row.scope.split(' ').includes(scope)) return { status: 403 };
   return { userId: row.userId, clientId: row.clientId };
 }
@@ -236,8 +260,17 @@ export async function revokePartnerForRider(userId: string, clientId: string): P
   for (const grant of grants) await revokeGrant(grant.id);
 }
 
+/**
+ * The partner's website as a link, or null when it is not one Paceline links (rows stored
+ * before the rule included): https:, or http: on this machine outside production.
+ */
+export function partnerWebsiteLink(website: string): string | null {
+  return isPartnerWebsite(website, getEnv().APP_MODE !== 'production') ? website : null;
+}
+
 /** Staff registration of a partner: the secret is shown once and stored hashed. */
 export async function registerPartnerClient(input: { name: string; website: string; redirectUris: string[]; confidential: boolean; scopes?: string[]; id?: string; secret?: string }): Promise<{ clientId: string; clientSecret: string | null }> {
+  if (!partnerWebsiteLink(input.website)) throw new Error(`A partner's website must be an https: address: ${input.website}`);
   const clientId = input.id ?? `partner-${randomToken(9)}`;
   const clientSecret = input.confidential ? (input.secret ?? randomToken()) : null;
   await db()

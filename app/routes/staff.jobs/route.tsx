@@ -1,0 +1,93 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { buttonClass } from '~/components/ui/Button';
+import { requireStaff } from '~/services/accounts/auth.server';
+import { listFailedJobs, queueCounts, retryFailedJob } from '~/services/staff/staff-jobs.server';
+
+export const meta: MetaFunction = () => [{ title: 'Jobs · Paceline staff' }];
+
+const retrySchema = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const [queues, failed] = await Promise.all([queueCounts(), listFailedJobs()]);
+  return json({ queues, failed });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const parsed = retrySchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ ok: false, message: 'That job cannot be retried.' }, { status: 400 });
+  const ok = await retryFailedJob(parsed.data.name, parsed.data.id);
+  return json(
+    { ok, message: ok ? 'The job is queued again.' : 'That job is no longer failed: it was retried already.' },
+    { status: ok ? 200 : 409 },
+  );
+}
+
+export default function StaffJobs() {
+  const { queues, failed } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="staff-jobs">
+      <h1>Jobs</h1>
+      <p>
+        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link>
+      </p>
+      {answer ? (
+        <p role="status" className={answer.ok ? 'notice' : 'error'}>
+          {answer.message}
+        </p>
+      ) : null}
+      <table className="table">
+        <caption>Every kind of job, by state</caption>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">Queued</th>
+            <th scope="col">Running</th>
+            <th scope="col">Retrying</th>
+            <th scope="col">Failed</th>
+            <th scope="col">Done (kept 12 h)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queues.map((queue) => (
+            <tr key={queue.name}>
+              <th scope="row">{queue.name}</th>
+              <td>{queue.queued}</td>
+              <td>{queue.active}</td>
+              <td>{queue.retrying}</td>
+              <td>{queue.failed}</td>
+              <td>{queue.completed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Failed jobs</h2>
+      {failed.length === 0 ? <p className="muted">No failed jobs.</p> : null}
+      {failed.map((job) => (
+        <article key={job.id} className="card staff-job" data-testid="failed-job">
+          <header>
+            <h3>
+              {job.name} <span className="muted">{job.id}</span>
+            </h3>
+            <p className="muted">
+              {job.attempts} attempts · failed {job.failedAt}
+            </p>
+          </header>
+          <p>{job.error}</p>
+          <pre className="staff-job-payload">{job.payload}</pre>
+          <Form method="post">
+            <input type="hidden" name="name" value={job.name} />
+            <input type="hidden" name="id" value={job.id} />
+            <button type="submit" className={buttonClass('primary')}>
+              Retry
+            </button>
+          </Form>
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { activities, activityDetails, riderPowerModels } from '~/db/schema';
+import { addDays, dayOf } from '~/lib/activities/training-load';
+import { MODEL_WINDOWS_DAYS } from '~/lib/constants';
+import { mergeCurves } from '~/lib/power/power-curve';
+import { fitCurve, MODEL_TO_S, type PowerModel } from '~/lib/power/power-duration-model';
+
+/**
+ * The rider's power-duration model over the last 42 and 90 days (decision 143), fitted to the
+ * mean-max curve of the rides started in each window and kept in `rider_power_models` with the
+ * day it was fitted for. An upload or a deleted ride removes the rows; a read on a later day
+ * finds them stale. Either way the next read fits again, once, from the first 20 minutes of
+ * each ride's stored curve (all the model reads): about 5 kB a ride.
+ */
+
+export interface WindowModel {
+  windowDays: number;
+  model: PowerModel | null;
+}
+
+/** The element-wise best of the curves of the rides started on or after `fromDay`, up to 20 minutes. */
+async function windowCurve(userId: string, fromDay: string): Promise<Float64Array> {
+  const prefixBytes = MODEL_TO_S * 4;
+  const rows = await db()
+    .select({ id: activities.id, startedAt: activities.startedAt, curve: sql`substring(${activityDetails.powerCurve} from 1 for ${prefixBytes})`.mapWith(activityDetails.powerCurve) })
+    .from(activities)
+    .innerJoin(activityDetails, eq(activityDetails.activityId, activities.id))
+    .where(and(eq(activities.userId, userId), gte(activities.startedAt, new Date(`${fromDay}T00:00:00Z`))));
+  const sources = rows
+    .map((row) => ({ id: row.id, date: row.startedAt.toISOString(), watts: new Float32Array(row.curve.slice().buffer) }))
+    .filter((source) => source.watts.length > 0 && source.watts[0] > 0);
+  return sources.length === 0 ? new Float64Array(0) : Float64Array.from(mergeCurves(sources).watts);
+}
+
+/** Fits and stores the models of every window as of `today`. */
+async function fitModels(userId: string, today: string): Promise<WindowModel[]> {
+  const models: WindowModel[] = [];
+  for (const windowDays of MODEL_WINDOWS_DAYS) {
+    const model = fitCurve(await windowCurve(userId, addDays(today, 1 - windowDays)));
+    models.push({ windowDays, model });
+    await db()
+      .insert(riderPowerModels)
+      .values({ userId, windowDays, asOf: today, model })
+      .onConflictDoUpdate({ target: [riderPowerModels.userId, riderPowerModels.windowDays], set: { asOf: today, model, fittedAt: new Date() } });
+  }
+  return models;
+}
+
+/** The rider's models over the last 42 and 90 days as of `now`: the kept rows, fitted again when missing or from another day. */
+export async function getPowerModels(userId: string, now = new Date()): Promise<WindowModel[]> {
+  const today = dayOf(now);
+  const rows = await db().select().from(riderPowerModels).where(eq(riderPowerModels.userId, userId));
+  const current = MODEL_WINDOWS_DAYS.map((windowDays) => rows.find((row) => row.windowDays === windowDays && row.asOf === today));
+  if (current.every((row) => row !== undefined)) return current.map((row) => ({ windowDays: row!.windowDays, model: row!.model ?? null }));
+  return fitModels(userId, today);
+}
