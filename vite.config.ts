@@ -15,13 +15,12 @@ declare module '@remix-run/node' {
 /**
  * After the server build, compiles the worker threads' modules to build/server/workers/, where
  * `workerFile` (app/lib/worker-file.server.ts) finds them beside index.js: the ride-analysis
- * pool (decision 062), the flows catalogue's summaries (decision 118) and PGlite (decision 152). Packages stay
+ * pool (decision 062) and the flows catalogue's summaries (decision 118). Packages stay
  * external: the workers load them from node_modules like the server does.
  */
 const WORKERS = {
   'ride-analysis.worker': 'app/services/activities/ride-analysis.worker.ts',
   'flow-summaries.worker': 'app/services/platform/flow-summaries.worker.ts',
-  'pglite.worker': 'app/db/pglite.worker.ts',
 };
 
 function workerThreads(): Plugin {

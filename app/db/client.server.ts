@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,7 +8,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
-import { PgliteThread } from './pglite-thread.server';
 import { installJobQueue, pgliteExecutor, postgresExecutor, type SqlExecutor } from './job-queue.server';
 import { CONNECTION_NAME, followOtherWriters } from './other-writers.server';
 import { watchPglite, watchPostgres } from './statement-watch.server';
@@ -98,19 +97,66 @@ async function migrateOnce(client: postgres.Sql, migrate: () => Promise<void>): 
   }
 }
 
+/**
+ * bytea arrives as hex text (`\x…`). PGlite's own parser turns it into bytes one pair at a time in
+ * JavaScript: 36 ms for a day-long ride's power curve, on the request thread (issue 15 item 4).
+ * Buffer's hex decoder is native and takes 3 ms. The other way, bytes are left as they are:
+ * PGlite then sends them as a binary parameter, one copy, where its own serializer built hex.
+ */
+function bytesFromHex(text: string): Uint8Array {
+  const bytes = Buffer.from(text.slice(2), 'hex');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+type Statements = Pick<PGlite, 'query' | 'exec'>;
+
+/** Lets the event loop run other requests' callbacks before the next statement. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function afterATurn(target: Statements): void {
+  const query = target.query.bind(target);
+  const exec = target.exec.bind(target);
+  target.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite['query'];
+  target.exec = async (...args) => {
+    await nextTurn();
+    return exec(...args);
+  };
+}
+
+/**
+ * PGlite runs a statement inside the call and resolves at once, so awaited statements in a row
+ * (a ride's ingest transaction, a page's queries) would run as one task while every other
+ * request waited: /healthz answered after a whole upload's statements (issue 15 item 4). Each
+ * statement, inside transactions too, first gives the event loop a turn.
+ */
+function takeTurns(client: PGlite): void {
+  afterATurn(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      afterATurn(tx);
+      return callback(tx);
+    });
+}
+
 async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promise<OpenDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // PGlite runs on a worker thread, off the request thread (decision 152); this object has
-  // PGlite's query / exec / transaction, which the hooks below and Drizzle use. The hooks run
-  // here, on the request thread: a statement's tags come from its SQL and parameters before it
-  // crosses, its reads go to the calling request's recorder, its writes are announced when its
-  // answer (or its transaction's) is back.
-  const client = await PgliteThread.open(options);
+  const client = await PGlite.create(options.dataDir, {
+    parsers: { [types.BYTEA]: bytesFromHex },
+    serializers: { [types.BYTEA]: (bytes: Uint8Array) => bytes as unknown as string },
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+  });
+  takeTurns(client);
   // Taken before the statement hooks: the queue's polling is no page-visible write.
   const queue = pgliteExecutor(client);
   // What each statement reads and writes (decision 145).
   watchPglite(client as never);
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     engine: 'pglite',
     db,

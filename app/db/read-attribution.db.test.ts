@@ -8,9 +8,10 @@ import { readsOf, unchangedSince } from './write-watch.server';
 
 useTestDatabase();
 
-// Requests run side by side, and on PGlite their statements' answers come back from the database
-// thread in whatever order it finishes them (decision 152). Each request's reads must still be
-// its own (decision 145): a page kept with another page's reads would miss its own writes.
+// Requests run side by side and their statements' answers come back in whatever order the
+// database finishes them (PGlite yields a turn before each, PostgreSQL answers on a pool). Each
+// request's reads must still be its own (decision 145): a page kept with another page's reads
+// would miss its own writes.
 describe('reads are counted for the request that made them', () => {
   it('when several requests read at once, each records only what its statements read', async () => {
     const riders = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);

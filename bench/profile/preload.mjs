@@ -1,29 +1,24 @@
 // Preloaded into the profiled server by bench/profile/run.mjs (`node --import`): the first SIGUSR2
 // starts a CPU profile of the request thread, the CPU time of the process and of its request
-// thread, and a count of PGlite statements (count and wall time per statement text); the second
-// stops them and writes PROF_OUT.cpuprofile and PROF_OUT.json. Only the measured window is
-// recorded: no start-up, no warm-up.
-//
-// PGlite runs on a worker thread (decision 152), which loads this preload too: there it counts
-// the statements, and the request thread asks for the counts over a BroadcastChannel.
+// thread alone (the rest is V8's garbage-collection helpers and libuv), and a count of PGlite
+// statements (count and wall time per statement text); the second stops them and writes
+// PROF_OUT.cpuprofile and PROF_OUT.json. Only the measured window is recorded: no start-up, no
+// warm-up. Worker threads of the app (ride analysis, flows) load this too and do nothing here.
 import { Session } from 'node:inspector/promises';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 
-const channel = new BroadcastChannel('paceline-profile');
-channel.unref();
 const out = process.env.PROF_OUT;
 const emptyCounts = () => ({ query: 0, exec: 0, transaction: 0, queryMs: 0, bySql: {} });
 
-/** Counts PGlite's statements in this thread while `state.active`; `state.used`: it ran any. */
+/** Counts PGlite's statements while `state.active`. */
 async function countStatements() {
-  const state = { counts: emptyCounts(), active: false, used: false };
+  const state = { counts: emptyCounts(), active: false };
   if (!process.env.PROF_PGLITE) return state;
   const { PGlite } = await import(process.env.PROF_PGLITE);
   for (const name of ['query', 'exec', 'transaction']) {
     const original = PGlite.prototype[name];
     PGlite.prototype[name] = async function (...args) {
-      state.used = true;
       if (state.active) state.counts[name] += 1;
       const started = performance.now();
       try {
@@ -42,58 +37,23 @@ async function countStatements() {
   return state;
 }
 
-function addCounts(into, from) {
-  for (const key of ['query', 'exec', 'transaction', 'queryMs']) into[key] += from[key];
-  for (const [sql, { n, ms }] of Object.entries(from.bySql)) {
-    const entry = (into.bySql[sql] ??= { n: 0, ms: 0 });
-    entry.n += n;
-    entry.ms += ms;
-  }
-  return into;
-}
-
-const statements = await countStatements();
-
-if (!isMainThread) {
-  // Other worker threads (ride analysis, flows) load this too: only PGlite's answers.
-  channel.onmessage = ({ data }) => {
-    if (data === 'start') {
-      statements.counts = emptyCounts();
-      statements.active = true;
-    } else if (data === 'stop') {
-      statements.active = false;
-      if (statements.used) channel.postMessage({ counts: statements.counts });
-    }
-  };
-}
-
-/** CPU seconds of the request thread (Linux: its task's utime + stime, in clock ticks of 10 ms). */
+/** CPU milliseconds of the request thread (Linux: its task's utime + stime, in clock ticks of 10 ms). */
 function mainThreadCpuMs() {
   const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 if (isMainThread) {
+  const statements = await countStatements();
   const session = new Session();
   session.connect();
   let active = false;
   let cpu0, main0, t0;
-  // PGlite's counts from its worker thread, if it has one (else the request thread's own).
-  const workerCounts = () =>
-    new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(emptyCounts()), 1000);
-      channel.onmessage = ({ data }) => {
-        clearTimeout(timer);
-        resolve(data.counts);
-      };
-      channel.postMessage('stop');
-    });
   process.on('SIGUSR2', async () => {
     if (!active) {
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROF_INTERVAL ?? 500) });
       await session.post('Profiler.start');
-      channel.postMessage('start');
       statements.counts = emptyCounts();
       statements.active = true;
       cpu0 = process.cpuUsage();
@@ -107,9 +67,8 @@ if (isMainThread) {
       const mainMs = mainThreadCpuMs() - main0;
       const wall = performance.now() - t0;
       const { profile } = await session.post('Profiler.stop');
-      const counts = addCounts(statements.counts, await workerCounts());
       writeFileSync(out + '.cpuprofile', JSON.stringify(profile));
-      writeFileSync(out + '.json', JSON.stringify({ cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, mainThreadMs: mainMs, wallMs: wall, counts }));
+      writeFileSync(out + '.json', JSON.stringify({ cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, mainThreadMs: mainMs, wallMs: wall, counts: statements.counts }));
     }
   });
 }

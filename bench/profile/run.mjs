@@ -2,8 +2,8 @@
 //   node bench/profile/run.mjs <paceline|bare> <path> [seconds]
 // Starts server.mjs (or bench/bare-server.mjs with BARE_BUILD_DIR) on a Unix socket with the
 // preload, warms it up, profiles `seconds` of autocannon load (CONNECTIONS, default 4) and prints
-// requests, req/s, p99, CPU µs per request (the process's, and its request thread's alone: PGlite
-// has its own thread, decision 152) and PGlite statements per request. The database comes
+// requests, req/s, p99, CPU µs per request (the process's, and its request thread's alone: the
+// rest is garbage-collection helper threads) and PGlite statements per request. The database comes
 // from the environment as for server.mjs (PGLITE_DIR or DATABASE_URL, secrets, RESPONSE_CACHE=false
 // for the render path); PROFILE_COOKIE is sent with every request (a signed-in page).
 // Output: PROFILE_OUT_DIR (default /tmp/paceline-profile)/<tag>.cpuprofile and .json, for summary.mjs.

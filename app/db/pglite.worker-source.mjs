@@ -1,6 +1,0 @@
-// The worker's entry when Paceline runs from source (vitest, tsx scripts, `remix vite:dev`):
-// register tsx and run the .ts module (see app/lib/worker-file.server.ts).
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./pglite.worker.ts');
