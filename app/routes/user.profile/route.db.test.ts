@@ -19,10 +19,12 @@ describe('/user/profile loader', () => {
     const edit = await load('');
     expect(edit.result.tab).toBe('edit');
     expect(edit.result.files).toEqual([]);
-    expect(edit.queries.some((sql) => sql.includes('"activities"'))).toBe(false);
+    // The files' own read (their type column); the FTP history on this tab may name a ride, not list files.
+    expect(edit.queries.some((sql) => sql.includes('"file_type"'))).toBe(false);
 
     const files = await load('?tab=files');
     expect(files.result.tab).toBe('files');
+    expect(files.queries.some((sql) => sql.includes('"file_type"'))).toBe(true);
     expect(files.result.files).toEqual([expect.objectContaining({ type: 'json', date: '2026-11-20T07:00:00.000Z', distanceKm: 30.12, elevationM: 212 })]);
   });
 });
