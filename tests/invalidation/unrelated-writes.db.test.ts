@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defineJob, enqueueJob } from '~/services/platform/jobs.server';
 import { useTestDatabase } from '../helpers/db';
 import { solvedRobotCheck } from '../helpers/robot';
 import { createTestUser } from '../helpers/users';
 import { db as database } from '~/db/client.server';
-import { registrations } from '~/db/schema';
+import { activities, registrations } from '~/db/schema';
+import { setFtp } from '~/services/activities/ftp-history.server';
+import { runRecompute } from '~/services/activities/recompute.server';
 import { submitImport } from '~/services/activities/imports.server';
 import { createEvent } from '~/services/events/events.server';
 import { createPerson, createWriter, keptRender, post, stillKept, type People } from './pages';
@@ -40,14 +43,21 @@ describe('writes that must not make kept pages stale', () => {
     expect(ride.status).toBe(201);
     const pages = await keptPages(people, [[`/user/activities/${(ride.body as { id: string }).id}/analysis`, 'writer']]);
 
+    const upload = await post('/api/activities', 'other rider', people, { file: rideFile(21) }, { bearer: true });
+    expect(upload.status).toBe(201);
     const answers = [
       await post('/subscribe', 'visitor', people, { email: `reader-${Date.now()}@example.com` }),
       await post('/auth/login', 'visitor', people, { email: loginRider.email, password: 'a fine password 1', altcha: await solvedRobotCheck() }),
       await post('/user/profile', 'other rider', people, { intent: 'profile', firstname: 'Otto', lastname: 'Renamed', country: '246', dob: '1985-01-01', weight: '79', height: '180', ftp: '265' }),
     ];
     for (const answer of answers) expect(answer.status, JSON.stringify(answer).slice(0, 300)).toBeLessThan(400);
-    const upload = await post('/api/activities', 'other rider', people, { file: rideFile(21) }, { bearer: true });
-    expect(upload.status).toBe(201);
+    // An FTP in force from before the other rider's ride restates it (threshold, IF, load) in one
+    // UPDATE … FROM (VALUES …) of the recomputation job.
+    const otherRide = (upload.body as { id: string }).id;
+    await setFtp(people['other rider'].id, 301, new Date(Date.now() - 2 * 3_600_000));
+    await runRecompute(people['other rider'].id);
+    const [restated] = await database().select({ ftpW: activities.ftpW }).from(activities).where(eq(activities.id, otherRide));
+    expect(restated.ftpW).toBe(301);
 
     // A job queued inside a transaction (the queue's rows are no page's) and one queued alone.
     await database().transaction(async (tx) => {
