@@ -7,13 +7,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { activities, outbox, users, withdrawalRequests } from '~/db/schema';
+import { activities, outbox, rideUploads, users, withdrawalRequests } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { createSession } from '~/services/accounts/session.server';
 import { checkLedgerInvariants, entrySumsPerCurrency, getBalance, riderAccount } from '~/services/ledger/index.server';
 import { WALLET_FEE_BASIS_POINTS } from '~/lib/constants';
 import { withdrawalFigures } from '~/lib/wallet/withdrawal-schema';
 import { HOLD_JOB_RECIPIENT } from '~/services/platform/test-jobs.server';
+import { TEST_HOLD_HEADER } from '~/services/platform/test-mode.server';
 import { scaleInstanceEnv } from '../deploy/instance-env.mjs';
 import { startS3Server } from '../tests/helpers/s3-server.mjs';
 import { startProxy } from '../tests/scale/proxy.mjs';
@@ -27,7 +28,16 @@ const started = performance.now();
 
 const results: Array<{ name: string; ok: boolean; detail: string }> = [];
 const instancePorts = [BASE_PORT + 1, BASE_PORT + 2];
-const instances: Array<{ port: number; process: ChildProcess; output: string }> = [];
+interface Instance {
+  port: number;
+  process: ChildProcess;
+  output: string;
+}
+const instances: Instance[] = [];
+/** Starts a killed instance again on its port and gives it back to the proxy (set by main, which owns the cluster and the store). */
+let restart: (instance: Instance) => Promise<void> = async () => {
+  throw new Error('no cluster yet');
+};
 async function prove(name: string, check: () => Promise<string>): Promise<void> {
   const t = performance.now();
   try {
@@ -106,6 +116,9 @@ async function runProofs(): Promise<void> {
     const { id } = (await uploaded.json()) as { id: string };
     const [row] = await db().select().from(activities).where(eq(activities.id, id));
     assert(row?.normalizedPowerW && row.normalizedPowerW > 0 && row.fileKey, 'the ride has no analysis or no file');
+    // The analysis ran as a job of the queue (decision 133), whichever instance ran it.
+    const job = await analysisJobOf(id);
+    assert(job?.state === 'completed', `the upload's analysis job is ${job?.state ?? 'missing'}`);
     const whole = await call(`/user/activities/files/${id}/download`, { upstream: 1, rider: owner });
     assert(whole.headers.get('x-scale-instance') === '1', 'the download did not go to the other instance');
     const downloaded = new Uint8Array(await whole.arrayBuffer());
@@ -113,6 +126,39 @@ async function runProofs(): Promise<void> {
     const part = await call(`/user/activities/files/${id}/download`, { upstream: 1, rider: owner, headers: { Range: 'bytes=1000-1999' } });
     assert(part.status === 206 && Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes.subarray(1000, 2000))), `range answered ${part.status}`);
     return `${bytes.length} bytes uploaded via instance 0 (NP ${Math.round(row.normalizedPowerW)} W), read back whole and as a byte range via instance 1, from S3 key ${row.fileKey}`;
+  });
+
+  await prove('an upload whose instance is killed (SIGKILL) before its analysis is analysed by the other, and the retry answers with that ride', async () => {
+    const owner = await rider('orphan-upload');
+    const bytes = encodeRideFit(generateRide({ seed: 133, start: new Date('2026-06-02T06:00:00Z'), durationS: 1200, ftpW: 250, weightKg: 70, shape: 'endurance' }));
+    const upload = () => {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(bytes)]), 'ride.fit');
+      return body;
+    };
+    const taker = instances[0];
+    // Test mode holds the job 5 s (X-Paceline-Test-Hold-Seconds): the instance that took the upload dies before anyone may start it.
+    const sent = call('/api/activities', { method: 'POST', body: upload(), upstream: 0, headers: { Authorization: `Bearer ${owner.token}`, [TEST_HOLD_HEADER]: '5' } }).then(
+      (answer) => `answered ${answer.status}`,
+      (error: Error) => `failed (${error.message})`,
+    );
+    const pending = await until('the upload is kept and queued', 5_000, async () => (await db().select().from(rideUploads).where(eq(rideUploads.userId, owner.id)))[0]);
+    assert(pending.status === 'pending', `the upload is ${pending.status} before its hold is over`);
+    taker.process.kill('SIGKILL');
+    const lost = await sent;
+    assert(!lost.startsWith('answered 2'), `the killed instance still answered the upload: ${lost}`);
+    const [ride] = await until('another instance stores the ride', 30_000, async () => {
+      const rows = await db().select().from(activities).where(eq(activities.id, pending.id));
+      return rows.length ? rows : undefined;
+    });
+    assert(ride.normalizedPowerW && ride.normalizedPowerW > 0 && ride.fileKey === pending.fileKey, 'the ride has no analysis or not the kept original');
+    const job = await analysisJobOf(pending.id);
+    assert(job?.state === 'completed', `the analysis job is ${job?.state ?? 'missing'}`);
+    const retried = await call('/api/activities', { method: 'POST', body: upload(), upstream: 1, headers: { Authorization: `Bearer ${owner.token}` } });
+    const answer = (await retried.json()) as { id?: string; duplicate?: boolean };
+    assert(retried.status === 200 && answer.id === pending.id && answer.duplicate === true, `the retry answered ${retried.status} ${JSON.stringify(answer)}`);
+    await restart(taker);
+    return `instance ${taker.port} killed while its upload waited (the client saw it ${lost}); instance ${instances[1].port} analysed the kept original (NP ${Math.round(ride.normalizedPowerW)} W); the client's retry answered 200 with ride ${pending.id}; instance ${taker.port} started again`;
   });
 
   await prove('a session revoked on one instance is refused by the other on the next request', async () => {
@@ -220,6 +266,12 @@ async function runProofs(): Promise<void> {
   });
 }
 
+/** The analysis job of an upload (its id is the ride's), as the queue keeps it. */
+async function analysisJobOf(uploadId: string): Promise<{ state: string } | undefined> {
+  const rows = await db().execute(sql`select state from pgboss.job where name = 'activities.analyse-upload' and data->>'uploadId' = ${uploadId}`);
+  return Array.from(rows as unknown as Array<{ state: string }>)[0];
+}
+
 async function verifiedRider(label: string, balanceSatoshi: bigint): Promise<Rider> {
   const signedIn = await rider(label);
   await approveWallet(signedIn.id, balanceSatoshi);
@@ -258,20 +310,28 @@ function startInstance(port: number) {
   return entry;
 }
 
+async function ready(instance: Instance): Promise<void> {
+  await until(`instance ${instance.port} ready`, 180_000, async () => {
+    if (instance.process.exitCode !== null) throw new Error(`instance ${instance.port} exited: ${instance.output}`);
+    const answer = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
+    return answer.ok ? true : undefined;
+  }).catch((error) => {
+    throw new Error(`${error.message}\n${instance.output}`);
+  });
+}
+
 let exitCode = 1;
 const proxy = await startProxy({ port: BASE_PORT, upstreams: instancePorts });
+restart = async (instance) => {
+  const again = startInstance(instance.port);
+  instances[instances.indexOf(instance)] = again;
+  await ready(again);
+  proxy.restored(instancePorts.indexOf(instance.port));
+};
 try {
   // Both at once: they migrate one after the other under the advisory lock (decision 131).
   instances.push(...instancePorts.map(startInstance));
-  for (const instance of instances) {
-    await until(`instance ${instance.port} ready`, 180_000, async () => {
-      if (instance.process.exitCode !== null) throw new Error(`instance ${instance.port} exited: ${instance.output}`);
-      const answer = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
-      return answer.ok ? true : undefined;
-    }).catch((error) => {
-      throw new Error(`${error.message}\n${instance.output}`);
-    });
-  }
+  for (const instance of instances) await ready(instance);
   console.log(`Two instances (${instancePorts.join(', ')}) behind ${SITE}, PostgreSQL on ${PG_PORT}, S3 at ${s3.endpoint} — ready in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   await openDatabase({ engine: 'postgres', url: cluster.url });
   await runProofs();

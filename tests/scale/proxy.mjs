@@ -1,7 +1,7 @@
 // A round-robin reverse proxy on loopback for `npm run test:scale`: what a load balancer does,
 // in a few lines of node:http. Each request goes to the next upstream; a request may name one
 // (`x-scale-upstream: 0|1`) when a check needs "on one instance … on the other". An upstream that
-// refuses the connection (killed) is skipped from then on. It adds X-Forwarded-For and keeps
+// refuses the connection (killed) is skipped until `restored` says it is back. It adds X-Forwarded-For and keeps
 // Host, so the instances (which trust 127.0.0.1 in TRUSTED_PROXIES) see the site's origin.
 import http from 'node:http';
 
@@ -49,6 +49,8 @@ export function startProxy({ port, upstreams }) {
         url: `http://127.0.0.1:${port}`,
         close: () => new Promise((done) => server.close(done)),
         closeAll: () => server.closeAllConnections(),
+        /** An upstream started again takes requests again. */
+        restored: (index) => down.delete(index),
       }),
     );
   });

@@ -30,6 +30,35 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** What a registration keeps for its account until the job creates it (no password: its hash is a column). */
+export interface PendingAccount {
+  firstname: string;
+  lastname: string;
+  gender: number;
+  country: number;
+  dob: string;
+  weightKg: number;
+  heightCm: number;
+  marketingConsent: boolean;
+  isKid: boolean;
+}
+
+/**
+ * A registration answered and not yet carried out (decision 134): written with its job before the
+ * answer, for every e-mail alike; the job creates the account (or mails the owner of a taken
+ * address) and deletes the row in one transaction. Holds the password's hash, never the password.
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  /** The account's id once created (a child's is in the answer already). */
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** The verification key the answer's cookie carries. */
+  verificationKey: text('verification_key').notNull(),
+  account: jsonb('account').$type<PendingAccount>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One signed-in browser. The JWT in the token cookie names a row here so it can be revoked. */
 export const sessions = pgTable(
   'sessions',

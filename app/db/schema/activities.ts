@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { ACTIVITY_TYPES, FTP_HISTORY_SOURCES, FTP_SOURCES, IMPORT_PLATFORMS, IMPORT_STATUSES } from '../../lib/domain/activities';
+import { ACTIVITY_TYPES, FTP_HISTORY_SOURCES, FTP_SOURCES, IMPORT_PLATFORMS, IMPORT_STATUSES, RIDE_UPLOAD_STATUSES } from '../../lib/domain/activities';
 import type { PowerModel } from '../../lib/power/power-duration-model';
 
 /**
@@ -79,6 +79,39 @@ export const activities = pgTable(
     uniqueIndex('activities_user_content_hash_unique').on(table.userId, table.contentHash),
     // The threshold the latest earlier file carried (decision 141): one step, not a scan of every ride.
     index('activities_user_file_ftp_idx').on(table.userId, table.startedAt).where(sql`${table.fileFtpW} IS NOT NULL`),
+  ],
+);
+
+/**
+ * An uploaded file waiting for (or answered by) its analysis job (decision 133). The original is
+ * already in storage under `file_key`; the job turns the row into a ride whose id is this row's
+ * id. A finished row is kept a day, so the request that waited for it (or a client's retry)
+ * reads its outcome, then pruned.
+ */
+export const rideUploads = pgTable(
+  'ride_uploads',
+  {
+    /** Also the ride's id once analysed. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The original file; the ride names it once stored, else it is removed when the upload is answered. */
+    fileKey: text('file_key').notNull(),
+    /** SHA-256 of the file, hex: an upload of a file already pending waits for that one. */
+    contentHash: text('content_hash').notNull(),
+    status: text('status', { enum: RIDE_UPLOAD_STATUSES }).notNull().default('pending'),
+    /** The ride the upload became, or the ride that already had this file. */
+    activityId: uuid('activity_id'),
+    /** Why the file was refused (`DecodeRefusal`). */
+    refusal: text('refusal'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('ride_uploads_one_pending_per_file').on(table.userId, table.contentHash).where(sql`${table.status} = 'pending'`),
+    index('ride_uploads_finished_idx').on(table.finishedAt),
+    check('ride_uploads_status_check', sql`${table.status} IN ('pending', 'stored', 'duplicate', 'refused', 'failed')`),
   ],
 );
 

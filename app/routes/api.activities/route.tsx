@@ -1,9 +1,11 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
-import { INGEST_MESSAGES, IngestError, ingestActivity } from '~/services/activities/activities.server';
+import { INGEST_MESSAGES } from '~/services/activities/activities.server';
+import { acceptUpload } from '~/services/activities/uploads.server';
 import { BodyTooLargeError, readBodyWithin } from '~/services/platform/security.server';
 import { fileFieldOf } from '~/services/platform/multipart.server';
 import { verifySessionToken } from '~/services/accounts/session.server';
+import { testHoldSeconds } from '~/services/platform/test-mode.server';
 
 /** The multipart envelope around the file: boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -26,13 +28,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   }
   if (!file) return json({ error: MULTIPART_MESSAGE }, { status: 400 });
-  try {
-    const { id, duplicate } = await ingestActivity(session.userId, file);
-    // A re-upload (a client retrying) answers with the ride already stored, not a second one.
-    return duplicate ? json({ id, duplicate: true }, { status: 200 }) : json({ id }, { status: 201 });
-  } catch (error) {
-    if (error instanceof IngestError) return json({ error: error.message, code: error.code }, { status: error.code === 'too_big' ? 413 : 422 });
-    throw error;
+  // The analysis is a job (decision 133): the answer waits for it, and is the same as when it ran here.
+  const answer = await acceptUpload(session.userId, file, { holdSeconds: testHoldSeconds(request) });
+  switch (answer.outcome) {
+    case 'stored':
+      return json({ id: answer.id }, { status: 201 });
+    case 'duplicate':
+      // A re-upload (a client retrying) answers with the ride already stored, not a second one.
+      return json({ id: answer.id, duplicate: true }, { status: 200 });
+    case 'refused':
+      return json({ error: answer.message, code: answer.code }, { status: answer.code === 'too_big' ? 413 : 422 });
+    case 'analysing':
+      // Not analysed within the wait (a backlog): it will be; sending the same file again answers with the ride.
+      return json({ id: answer.id, status: 'analysing' }, { status: 202 });
   }
 }
 

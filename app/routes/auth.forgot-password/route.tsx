@@ -9,7 +9,7 @@ import { Field, FormErrors } from '~/components/ui/Field';
 import { ForgotPasswordSchema } from '~/lib/account-fields';
 import { forgotButtonLabel, forgotPasswordMachine } from '~/machines/forgot-password.machine';
 import { afterResponse } from '~/services/platform/after-response.server';
-import { enqueueJob } from '~/services/platform/jobs.server';
+import { enqueueJob, startQueuedJobs } from '~/services/platform/jobs.server';
 import { passwordResetJob } from '~/services/accounts/account-jobs.server';
 import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
@@ -29,8 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = submission.value;
   const failed = () => data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.resetFailed] }) }, { status: 400 });
   if (!(await consumeRateLimit('forgot-password', { account: email, address: clientAddress(request) }))) return failed();
-  // Looked up, issued and mailed after the answer, which is the same for every e-mail (decision 064).
-  await afterResponse(request, () => enqueueJob(passwordResetJob, { email }));
+  // Queued now (the same statement for every e-mail), looked up, issued and mailed once the
+  // answer, the same for every e-mail, has gone (decisions 064, 134).
+  await enqueueJob(passwordResetJob, { email }, { deferStart: true });
+  await afterResponse(request, () => startQueuedJobs(passwordResetJob));
   return redirectWithToast('/', { kind: 'success', message: RECOVERY_MESSAGES.resetSent }, { headers: { 'Set-Cookie': await writeFlow('reset', { email }) } });
 }
 

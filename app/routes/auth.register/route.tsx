@@ -13,7 +13,7 @@ import { FormErrors } from '~/components/ui/Field';
 import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
 import { DEFAULT_COUNTRY_ID } from '~/lib/constants';
 import { registerMachine } from '~/machines/register.machine';
-import { planRegistration } from '~/services/accounts/accounts.server';
+import { planRegistration } from '~/services/accounts/registration.server';
 import { verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { afterResponse } from '~/services/platform/after-response.server';
@@ -48,9 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // A fixed window: no wait to count down, a fresh robot check for the next try.
     return refuse({ kind: 'tooManyAttempts', retryAfterSeconds: 0 }, SIGN_IN_MESSAGES.tooManyAttempts, 429);
   }
-  // The answer is decided before anything is looked up; creating the account and the mail follow it (decision 064).
-  const { result, complete } = await planRegistration(submission.value);
-  await afterResponse(request, complete);
+  // The answer is decided before anything is looked up; creating the account and the mail are a
+  // job queued with it and started after it (decisions 064, 134).
+  const { result, start } = await planRegistration(submission.value);
+  await afterResponse(request, start);
   return answerSignIn(request, form, result);
 }
 

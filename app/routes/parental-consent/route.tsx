@@ -8,7 +8,9 @@ import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
 import { ADULT_AGE_YEARS, PARENTAL_CONSENT_RESEND_WAIT_S } from '~/lib/constants';
 import { parentalConsentMachine } from '~/machines/parental-consent.machine';
-import { CONSENT_MESSAGES, normalizeEmail, sendParentalConsent } from '~/services/accounts/accounts.server';
+import { CONSENT_MESSAGES, normalizeEmail } from '~/services/accounts/accounts.server';
+import { parentalConsentJob } from '~/services/accounts/account-jobs.server';
+import { enqueueJob, startQueuedJobs } from '~/services/platform/jobs.server';
 import { afterResponse } from '~/services/platform/after-response.server';
 import { readFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
@@ -53,7 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await consumeRateLimit('code-send', { account: child.childUserId, address: clientAddress(request) }))) {
     return data({ sent: false, message: failure }, { status: 429 });
   }
-  await afterResponse(request, () => sendParentalConsent(child.childUserId, parsed.data.parentEmail));
+  // Queued now (the same statement for every address), started once the answer has gone (decision 134).
+  await enqueueJob(parentalConsentJob, { childUserId: child.childUserId, parentEmail: parsed.data.parentEmail }, { deferStart: true });
+  await afterResponse(request, () => startQueuedJobs(parentalConsentJob));
   return { sent: true, message: '' };
 }
 

@@ -1,35 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { DOWNLOAD_FAILED_MESSAGE } from '~/lib/constants';
-import { getActivityDownload, openOriginalFit, type OriginalFitDownload } from '~/services/activities/activity-files.server';
+import { getActivityDownload, openOriginalFit } from '~/services/activities/activity-files.server';
+import { rangedResponse } from '~/services/platform/byte-range.server';
 import { requireUser } from '~/services/accounts/auth.server';
 import { redirectBackWithToast } from '~/services/platform/toast.server';
-
-/** The original FIT file streamed from storage, whole or the one byte range asked for. */
-function fitResponse(fit: OriginalFitDownload): Response {
-  const headers = new Headers({
-    'Content-Type': fit.contentType,
-    'Content-Disposition': `attachment; filename="${fit.filename}"`,
-    'Cache-Control': 'private, no-store',
-    'Accept-Ranges': 'bytes',
-  });
-  if (fit.range === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${fit.size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  if (!fit.range) {
-    headers.set('Content-Length', String(fit.size));
-    return new Response(fit.body, { headers });
-  }
-  headers.set('Content-Range', `bytes ${fit.range.start}-${fit.range.end}/${fit.size}`);
-  headers.set('Content-Length', String(fit.range.end - fit.range.start + 1));
-  return new Response(fit.body, { status: 206, headers });
-}
 
 // GET /user/activities/files/:id/download — the owner's file (spec 2 §7 download-activity-file).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const fit = await openOriginalFit(user.id, params.id ?? '', request.headers.get('Range'));
-  if (fit) return fitResponse(fit);
+  // The original FIT file streamed from storage, whole or the one byte range asked for.
+  if (fit) return rangedResponse(fit);
   const download = await getActivityDownload(user.id, params.id ?? '');
   // Spec 1 §8: a failed download is an alert on the page the rider was on, not a bare 404 page.
   if (!download) throw redirectBackWithToast(request, '/user/profile?tab=files', { kind: 'error', message: DOWNLOAD_FAILED_MESSAGE });

@@ -1,3 +1,4 @@
+import type { Transaction } from '~/db/client.server';
 import { sendMail } from '../adapters/mail.server';
 import { siteUrl } from '../platform/site-origin.server';
 
@@ -10,11 +11,11 @@ function link(path: string): string {
 }
 
 /** Every account e-mail names the account it is for, so its outbox copy goes with the account. */
-function send(to: string, subject: string, lines: string[], meta: Record<string, unknown>, accountId?: string) {
-  return sendMail({ to, subject, text: `${lines.join('\n\n')}\n\n— Paceline`, meta, accountId });
+function send(to: string, subject: string, lines: string[], meta: Record<string, unknown>, accountId?: string, tx?: Transaction) {
+  return sendMail({ to, subject, text: `${lines.join('\n\n')}\n\n— Paceline`, meta, accountId }, { tx });
 }
 
-export function sendVerificationMail(to: string, firstname: string, code: string, linkToken: string, accountId: string) {
+export function sendVerificationMail(to: string, firstname: string, code: string, linkToken: string, accountId: string, tx?: Transaction) {
   const url = link(`/verify-user?es=${encodeURIComponent(linkToken)}`);
   return send(
     to,
@@ -22,10 +23,11 @@ export function sendVerificationMail(to: string, firstname: string, code: string
     [`Hi ${firstname},`, `Your verification code is ${code}. It expires in 10 minutes.`, `Or open this link to verify your account: ${url}`],
     { kind: 'verify-email', code, link: url },
     accountId,
+    tx,
   );
 }
 
-export function sendAlreadyRegisteredMail(to: string, accountId: string) {
+export function sendAlreadyRegisteredMail(to: string, accountId: string, tx?: Transaction) {
   const url = link('/auth/forgot-password');
   return send(
     to,
@@ -33,10 +35,11 @@ export function sendAlreadyRegisteredMail(to: string, accountId: string) {
     ['Someone (hopefully you) tried to create a Paceline account with this e-mail address, which already has one.', `If you forgot your password, reset it here: ${url}`],
     { kind: 'already-registered', link: url },
     accountId,
+    tx,
   );
 }
 
-export function sendParentalConsentMail(to: string, childName: string, linkToken: string, childId: string) {
+export function sendParentalConsentMail(to: string, childName: string, linkToken: string, childId: string, tx?: Transaction) {
   const url = link(`/verify-kid?es=${encodeURIComponent(linkToken)}`);
   return send(
     to,
@@ -48,11 +51,12 @@ export function sendParentalConsentMail(to: string, childName: string, linkToken
     ],
     { kind: 'parent-consent', link: url },
     childId,
+    tx,
   );
 }
 
 /** To a child account's address named as a parent's: a child cannot consent (decision 121); no link, no name. */
-export function sendChildCannotConsentMail(to: string) {
+export function sendChildCannotConsentMail(to: string, tx?: Transaction) {
   return send(
     to,
     "A Paceline account's parental consent",
@@ -62,6 +66,8 @@ export function sendChildCannotConsentMail(to: string) {
       "If you did not expect this e-mail, ignore it. A parent or guardian approves with their own e-mail address.",
     ],
     { kind: 'child-cannot-consent' },
+    undefined,
+    tx,
   );
 }
 

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { users } from '~/db/schema';
-import { ageInYears, isMinorAge, type RegisterInput } from '~/lib/account-fields';
+import { pendingSignups, users } from '~/db/schema';
+import { ageInYears } from '~/lib/account-fields';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
-import { sendAlreadyRegisteredMail, sendChildCannotConsentMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
+import { mailDeliveryJob } from '../adapters/mail.server';
+import { startQueuedJobs } from '../platform/jobs.server';
+import { sendChildCannotConsentMail, sendParentalConsentMail, sendVerificationMail } from './account-mail.server';
 import { hashPassword, verifyPassword } from './password.server';
-import { checkCode, checkLink, findLinkOwner, issueVerification, newVerificationKey } from './verification.server';
+import { checkCode, checkLink, findLinkOwner, issueVerification } from './verification.server';
 
 /**
  * Getting an account and signing in (spec 1 §4 Login outcomes, Registration, OTP, verify
@@ -56,70 +57,6 @@ export async function loginWithPassword(email: string, password: string): Promis
   return { outcome: 'signedIn', userId: user.id };
 }
 
-/** A minor waits for a parent's consent; anyone else (a taken e-mail too, answered alike) gets a code by e-mail. */
-export type RegisterResult =
-  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
-  | { outcome: 'verificationSent'; key: string; email: string };
-
-/**
- * Creates a pending account. An e-mail that already has an account gets a notice instead,
- * and the caller receives an answer shaped exactly like a new registration's.
- */
-/** A key shaped exactly like a real verification key, so the flow cookie does not tell a taken e-mail apart (issue 15 item 6). */
-/**
- * A registration's answer is decided before anything is looked up, and the rest (creating the
- * row, issuing the code, the mail) is work for after the response, so a taken and a new e-mail
- * answer alike in shape and time (issue 15 item 6, decision 064). The hash runs first on both
- * paths: it is the costly part, and the row needs it.
- */
-export async function planRegistration(input: RegisterInput): Promise<{ result: RegisterResult; complete: () => Promise<void> }> {
-  const email = normalizeEmail(input.email);
-  const userAge = ageInYears(input.dob);
-  const minor = isMinorAge(userAge);
-  const passwordHash = await hashPassword(input.password);
-  const userId = randomUUID();
-  const key = newVerificationKey();
-  const result: RegisterResult = minor ? { outcome: 'parentalConsentPending', childUserId: userId, userAge } : { outcome: 'verificationSent', key, email };
-  const complete = async () => {
-    const owner = await findUserByEmail(email);
-    if (owner) {
-      await sendAlreadyRegisteredMail(email, owner.id);
-      return;
-    }
-    const [user] = await db()
-      .insert(users)
-      .values({
-        id: userId,
-        email,
-        passwordHash,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        gender: Number(input.gender),
-        country: input.country,
-        dob: input.dob,
-        weightKg: input.weight,
-        heightCm: input.height,
-        marketingConsent: input.IsAllowedToSendMarketingEmails === 'on',
-        isKid: minor,
-        status: 'pending',
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A child's account waits for the parent's e-mail (spec 1 §4 Parental consent).
-    if (!user || minor) return;
-    const issued = await issueVerification(user.id, 'verify-email', email, new Date(), key);
-    await sendVerificationMail(email, user.firstname, issued.code, issued.linkToken, user.id);
-  };
-  return { result, complete };
-}
-
-/** Registers and finishes at once (seeds, services' tests); the register page defers `complete`. */
-export async function registerRider(input: RegisterInput): Promise<RegisterResult> {
-  const { result, complete } = await planRegistration(input);
-  await complete();
-  return result;
-}
-
 async function activate(userId: string) {
   await db().update(users).set({ status: 'active' }).where(eq(users.id, userId));
 }
@@ -166,28 +103,39 @@ export const CONSENT_MESSAGES = {
 } as const;
 
 /**
- * The parental-consent page's work, run after its answer (decision 121): the page answers
- * "sent" for every address but the one the child typed as their own, so nothing here may
+ * The parental-consent page's work, a job started after its answer (decisions 121, 134): the page
+ * answers "sent" for every address but the one the child typed as their own, so nothing here may
  * change the answer.
  * - A childUserId with no pending child (the answer register gives for a taken e-mail): nothing.
+ *   A child whose registration's own job has not run yet: an error, so the queue retries later.
  * - The child's own address: nothing (the page refused it already when typed).
  * - An address of a child account: a notice that a child cannot give consent, and no link.
  * - Any other address, with an adult account or none: the approval link. Whoever reads that
  *   mailbox is the parent the child named; an adult who rides Paceline may consent too.
+ * One transaction: the address kept, the link issued and its mail written together, or not at all.
  */
 export async function sendParentalConsent(childUserId: string, parentEmail: string): Promise<void> {
   const email = normalizeEmail(parentEmail);
-  const [child] = await db()
-    .select()
-    .from(users)
-    .where(and(eq(users.id, childUserId), eq(users.isKid, true), eq(users.status, 'pending')));
-  if (!child || email === child.email) return;
-  const [holder] = await db().select({ isKid: users.isKid }).from(users).where(eq(users.email, email));
-  if (holder?.isKid) {
-    await sendChildCannotConsentMail(email);
-    return;
-  }
-  await db().update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
-  const issued = await issueVerification(child.id, 'parent-consent', email);
-  await sendParentalConsentMail(email, child.firstname, issued.linkToken, child.id);
+  const queuedMail = await db().transaction(async (tx) => {
+    const [child] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, childUserId), eq(users.isKid, true), eq(users.status, 'pending')));
+    if (!child) {
+      const [registering] = await tx.select({ id: pendingSignups.id }).from(pendingSignups).where(eq(pendingSignups.id, childUserId));
+      if (registering) throw new Error('The child account is still being created: the consent is sent once it exists');
+      return false;
+    }
+    if (email === child.email) return false;
+    const [holder] = await tx.select({ isKid: users.isKid }).from(users).where(eq(users.email, email));
+    if (holder?.isKid) {
+      await sendChildCannotConsentMail(email, tx);
+      return true;
+    }
+    await tx.update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
+    const issued = await issueVerification(child.id, 'parent-consent', email, new Date(), undefined, tx);
+    await sendParentalConsentMail(email, child.firstname, issued.linkToken, child.id, tx);
+    return true;
+  });
+  if (queuedMail) await startQueuedJobs(mailDeliveryJob);
 }

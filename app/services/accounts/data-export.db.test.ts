@@ -81,7 +81,17 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     const { request } = await signedInRequest(rider.id, `http://localhost/user/data-export/${view!.id}`);
     const response = (await ownDownload({ request, params: { id: view!.id }, context: {} })) as Response;
     expect(response.headers.get('Content-Type')).toBe('application/zip');
-    const files = await readZip(new Uint8Array(await response.arrayBuffer()));
+    const archive = new Uint8Array(await response.arrayBuffer());
+    expect(response.headers.get('Content-Length')).toBe(String(archive.byteLength));
+    expect(response.headers.get('Accept-Ranges')).toBe('bytes');
+    expect((await exportViewOf(rider.id))?.sizeBytes).toBe(archive.byteLength);
+    // A resumed download gets the rest of the archive only (streamed from storage, never read whole).
+    const { request: resumed } = await signedInRequest(rider.id, `http://localhost/user/data-export/${view!.id}`, { headers: { Range: `bytes=100-` } });
+    const rest = (await ownDownload({ request: resumed, params: { id: view!.id }, context: {} })) as Response;
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('Content-Range')).toBe(`bytes 100-${archive.byteLength - 1}/${archive.byteLength}`);
+    expect(Buffer.from(await rest.arrayBuffer()).equals(Buffer.from(archive.subarray(100)))).toBe(true);
+    const files = await readZip(archive);
     const names = [...files.keys()];
     for (const name of ['README.txt', 'profile.json', 'rides/rides.json', 'rides/rides.csv', 'history/weight.csv', 'history/ftp.csv', 'wallet/transactions.csv', 'wallet/withdrawals.csv', 'shop/items.csv', 'shop/card-payments.csv', 'events/registrations.json', 'events/results.csv', 'teams.json', 'connections.json', 'imports.json']) {
       expect(names, name).toContain(name);

@@ -8,7 +8,8 @@ import { isUuid } from '~/lib/domain/ids';
 import { sendExportConfirmationMail, sendExportReadyMail } from './account-mail.server';
 import { storage } from '../adapters/storage.server';
 import { defineJob, enqueueJob } from '../platform/jobs.server';
-import { zipStream } from '../platform/zip.server';
+import { openRanged, type RangedDownload } from '../platform/byte-range.server';
+import { storeZip } from '../platform/zip.server';
 import { exportSources } from './data-export-archive.server';
 import { queueObjectRemoval } from './deletion-jobs.server';
 import { checkLink, issueVerification } from './verification.server';
@@ -147,36 +148,31 @@ async function markFailed(row: { id: string; userId: string }): Promise<void> {
   await db().update(dataExports).set({ status: 'failed' }).where(and(ownExport(row), eq(dataExports.status, 'building')));
 }
 
-export interface ExportDownload {
-  filename: string;
-  body: Uint8Array;
-}
-
-async function downloadOf(row: typeof dataExports.$inferSelect | undefined, now: Date): Promise<ExportDownload | null> {
+/** The stored zip, streamed from storage (a `Range` header gets those bytes: a resumed download). */
+async function downloadOf(row: typeof dataExports.$inferSelect | undefined, rangeHeader: string | null, now: Date): Promise<RangedDownload | null> {
   if (!row || row.status !== 'ready' || !row.storageKey || !row.expiresAt || row.expiresAt <= now) return null;
-  const body = await storage().get(row.storageKey);
-  return body ? { filename: `paceline-data-${row.readyAt!.toISOString().slice(0, 10)}.zip`, body } : null;
+  return openRanged(row.storageKey, rangeHeader, { filename: `paceline-data-${row.readyAt!.toISOString().slice(0, 10)}.zip`, contentType: 'application/zip' });
 }
 
 /**
  * The rider's own copy (signed in): null for anyone else's, an expired or an unfinished one, and
  * for a child, whose copy goes to the parent (decision 128).
  */
-export async function ownExportDownload(userId: string, exportId: string, now = new Date()): Promise<ExportDownload | null> {
+export async function ownExportDownload(userId: string, exportId: string, rangeHeader: string | null = null, now = new Date()): Promise<RangedDownload | null> {
   if (!isUuid(exportId)) return null;
   const [found] = await db()
     .select({ row: dataExports, isKid: users.isKid })
     .from(dataExports)
     .innerJoin(users, eq(users.id, dataExports.userId))
     .where(and(eq(dataExports.id, exportId), eq(dataExports.userId, userId)));
-  return found && !found.isKid ? downloadOf(found.row, now) : null;
+  return found && !found.isKid ? downloadOf(found.row, rangeHeader, now) : null;
 }
 
 /** A child's copy through the link e-mailed to the parent. */
-export async function parentExportDownload(token: string, now = new Date()): Promise<ExportDownload | null> {
+export async function parentExportDownload(token: string, rangeHeader: string | null = null, now = new Date()): Promise<RangedDownload | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db().select().from(dataExports).where(eq(dataExports.downloadTokenHash, hashToken(token)));
-  return downloadOf(row, now);
+  return downloadOf(row, rangeHeader, now);
 }
 
 async function removeExports(executor: Transaction, rows: Array<typeof dataExports.$inferSelect>): Promise<void> {
@@ -202,12 +198,6 @@ export async function pruneExpiredExports(now = new Date()): Promise<number> {
 /** Attempts of the build job after the first; the last failure marks the copy failed. */
 const BUILD_RETRIES = 2;
 
-async function collect(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /**
  * Builds one copy: the zip streamed from the rider's data, progress recorded as entries are read
  * (at most once a percent), stored, then ready and e-mailed. Idempotent: a second run starts
@@ -220,18 +210,17 @@ async function buildExport(exportId: string, attempt: number): Promise<void> {
     const sources = await exportSources(row.userId);
     let shown = 0;
     let progress = Promise.resolve();
-    const stream = zipStream(sources, (index) => {
+    // Streamed into storage as it is built: never the whole archive in memory.
+    const { key, sizeBytes } = await storeZip('exports', sources, (index) => {
       const percent = Math.floor(((index + 1) / sources.length) * 100);
       if (percent > shown) {
         shown = percent;
         progress = progress.then(() => recordProgress(row, percent));
       }
     });
-    const zip = await collect(stream);
     await progress;
-    const key = await storage().put('exports', zip, 'zip');
     await db().update(dataExports).set({ storageKey: key }).where(ownExport(row));
-    if (!(await finishBuilding(row, key, zip.byteLength))) await storage().delete(key);
+    if (!(await finishBuilding(row, key, sizeBytes))) await storage().delete(key);
   } catch (error) {
     if (attempt > BUILD_RETRIES) await markFailed(row);
     throw error;

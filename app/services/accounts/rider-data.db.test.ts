@@ -12,8 +12,11 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { ingestActivity } from '../activities/activities.server';
+import { acceptUpload } from '../activities/uploads.server';
 import { keptFilesOf } from '../activities/ride-series.server';
 import { setFtp } from '../activities/ftp-history.server';
+import { getPowerModels } from '../activities/power-models.server';
+import { markForRecompute } from '../activities/recompute.server';
 import { submitImport } from '../activities/imports.server';
 import { recordWeight } from '../activities/weight-history.server';
 import { sandboxAdapter } from '../adapters/payments/sandbox.server';
@@ -123,11 +126,20 @@ async function riderWithEverything() {
   await db().insert(schema.subscribers).values({ email: personal.email });
   await db().insert(schema.contactMessages).values({ name: `${personal.firstname} ${personal.lastname}`, email: personal.email, message: 'Hello' });
 
-  // Rides: one ride (file, per-second file, rollups, power bests), weight and FTP history, heights; staff columns on the other rider's rows.
+  // Rides: one ride (file, per-second file, rollups, power bests, fitness days), weight and FTP history, heights; staff columns on the other rider's rows.
   const start = new Date(Date.UTC(2026, 2, 3, 7));
   const ride = await ingestActivity(rider.id, encodeRideFit(generateRide({ seed: 3, start, durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })));
+  // An upload answered (its row names the ride) and one still waiting for its analysis (its original is named by the upload only).
+  expect(await acceptUpload(rider.id, encodeRideFit(generateRide({ seed: 4, start: new Date(start.getTime() + 3600_000), durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })))).toMatchObject({ outcome: 'stored' });
+  const waiting = await acceptUpload(rider.id, encodeRideFit(generateRide({ seed: 5, start: new Date(start.getTime() + 7200_000), durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })), { holdSeconds: 60, waitMs: 0 });
+  const [pending] = await db().select({ key: schema.rideUploads.fileKey }).from(schema.rideUploads).where(eq(schema.rideUploads.id, (waiting as { id: string }).id));
+  objects.push(pending.key);
   await recordWeight(rider.id, 71, new Date());
   await setFtp(rider.id, 260);
+  // The jobs above ran in place and cleared their marks: leave a recomputation asked for and not
+  // yet run (a process that died before queueing it), and the power models the overview keeps.
+  await markForRecompute(rider.id, start);
+  await getPowerModels(rider.id);
   await db().insert(schema.weightHistory).values({ userId: other.id, weightKg: 60, recordedAt: new Date(), verified: true, verifiedBy: rider.id });
   await db().insert(schema.verifiedHeights).values([
     { userId: rider.id, heightCm: 180, measuredAt: new Date(), verifiedBy: staff.id },
@@ -244,8 +256,9 @@ describe('deleting a rider with something in every area', () => {
     for (const reference of referencesToUsers()) {
       expect(await db().$count(reference.column.table, eq(reference.column, rider.id)), `the fixture puts a row naming the rider in ${reference.name}`).toBeGreaterThan(0);
     }
-    // Avatar, ride file and rows, import proof, passport and screenshot, three registration files, a team logo, a copy of the data.
-    expect(objects).toHaveLength(11);
+    // Avatar, two rides' files and rows, an upload's original waiting for its analysis, import proof,
+    // passport and screenshot, three registration files, a team logo, a copy of the data.
+    expect(objects).toHaveLength(14);
     for (const key of objects) expect(await storage().get(key), key).not.toBeNull();
     // …and the other rider's import proof.
     expect(filesUnder(storageDir)).toHaveLength(objects.length + 1);

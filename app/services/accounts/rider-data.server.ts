@@ -24,6 +24,7 @@ import {
   riderPowerModels,
   riderRecompute,
   riderTrainingDays,
+  rideUploads,
   sessions,
   shopOwnedItems,
   subscribers,
@@ -37,9 +38,11 @@ import {
   weightHistory,
   withdrawalRequests,
 } from '~/db/schema';
+import { forgetRecomputeJobs } from '../activities/recompute.server';
 import { anonymiseResultsOf } from '../events/results.server';
 import { releaseTeamsOf } from '../events/teams.server';
 import { closeRiderAccounts } from '../ledger/index.server';
+import { forgetJobsOf } from '../platform/jobs.server';
 import { forgetRateLimitsOf } from '../platform/rate-limit.server';
 import { pseudonymiseOrders } from '../shop/orders.server';
 import { pseudonymiseWithdrawals } from '../wallet/wallet.server';
@@ -111,6 +114,8 @@ export const RIDER_DATA: RiderDataArea[] = [
       // Not tied to the account by a key: counters named by its id or e-mail, mail from before
       // messages named their account, the newsletter address and messages to support.
       await forgetRateLimitsOf(tx, [account.id, account.email]);
+      // Jobs of the queue that named the rider (a recomputation, an import, a reset link's address).
+      await forgetJobsOf(tx, account);
       await tx.delete(outbox).where(eq(outbox.recipient, account.email));
       await tx.delete(subscribers).where(eq(subscribers.email, account.email));
       await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
@@ -134,6 +139,16 @@ export const RIDER_DATA: RiderDataArea[] = [
     ],
     storedObjects: async (executor, userId) =>
       (await executor.select({ key: activities.fileKey }).from(activities).where(eq(activities.userId, userId))).map((row) => row.key),
+
+    // The recomputation's jobs are keyed by the rider (decision 144): the queue keeps them.
+    erase: ({ tx, account }) => forgetRecomputeJobs(tx, account.id),
+  },
+  {
+    area: 'uploads',
+    references: [{ column: rideUploads.userId, fate: 'deleted' }],
+    // A stored upload's original is its ride's too; the others' are removed when answered (this is the backstop).
+    storedObjects: async (executor, userId) =>
+      (await executor.select({ key: rideUploads.fileKey }).from(rideUploads).where(eq(rideUploads.userId, userId))).map((row) => row.key),
   },
   {
     area: 'ride series',

@@ -42,11 +42,13 @@ export async function issueVerification(
   sentTo: string,
   now = new Date(),
   key = newVerificationKey(),
+  /** Issue inside this transaction (with the rows and mail it belongs to). */
+  within?: Transaction,
 ): Promise<IssuedVerification> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const linkToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_MS);
-  await db().transaction(async (tx) => {
+  const replace = async (tx: Database | Transaction) => {
     await tx.delete(verifications).where(and(eq(verifications.userId, userId), eq(verifications.purpose, purpose)));
     await tx.insert(verifications).values({
       id: key,
@@ -57,7 +59,8 @@ export async function issueVerification(
       linkHash: digest(linkToken),
       expiresAt,
     });
-  });
+  };
+  await (within ? replace(within) : db().transaction(replace));
   return { key, code, linkToken, expiresAt };
 }
 

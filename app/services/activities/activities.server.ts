@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { activities, activityDetails, riderPowerModels } from '~/db/schema';
 import type { ActivityType } from '~/lib/domain/activities';
 import { packFloat32 } from '~/lib/activities/packing';
@@ -67,14 +67,16 @@ export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previo
   return { ride, analysis: analyseRide(ride, weightKg, previousBest) };
 }
 
-async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
+/** The rider's ride made from this very file, if any. */
+export async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
   const [row] = await db().select({ id: activities.id }).from(activities).where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
   return row?.id;
 }
 
 /**
- * The one way a ride enters Paceline (uploads, game clients, the seed): check, decode, keep
- * the original, compute every figure once and store it with the per-second rows and curve.
+ * A ride entered in place (the seed, network imports, which already run as jobs): check, decode,
+ * keep the original, then `storeRide`. Uploads go through the analysis job instead
+ * (uploads.server.ts, decision 133), which ends in the same `storeRide`.
  */
 export async function ingestActivity(userId: string, upload: Uint8Array, options: IngestOptions = {}): Promise<{ id: string; duplicate?: true }> {
   // Hashing, decoding and analysis run on the ride pool's threads: a day-long file must not
@@ -84,6 +86,35 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
   const known = await rideWithContent(userId, contentHash);
   if (known) return { id: known, duplicate: true };
   const ride = decodedOrRefused(outcome);
+  const fileKey = await storage().put('activities', bytes, 'fit');
+  const stored = await storeRide({ userId, ride, contentHash, fileKey, options }).catch(async (error: unknown) => {
+    await deleteKeptFiles([fileKey]);
+    throw error;
+  });
+  // No row names the original when another upload of the file won.
+  if (stored.duplicate) await deleteKeptFiles([fileKey]);
+  return stored;
+}
+
+export interface RideToStore {
+  userId: string;
+  ride: DecodedRide;
+  contentHash: string;
+  /** The original file, already kept by the caller (who removes it if this fails). */
+  fileKey: string;
+  options?: IngestOptions;
+  /** The ride's id, when the caller named it beforehand (an upload's id). */
+  id?: string;
+  /** More writes for the ride's transaction (an upload marking itself stored). */
+  alongside?: (tx: Transaction, rideId: string) => Promise<void>;
+}
+
+/**
+ * The one way a decoded ride becomes a stored one: its figures computed once (on the ride pool's
+ * threads) and stored with its per-second rows and curve, its rollups and its marks, in one
+ * transaction. Answers the ride already holding the file when another upload of it won.
+ */
+export async function storeRide({ userId, ride, contentHash, fileKey, options = {}, id, alongside }: RideToStore): Promise<{ id: string; duplicate?: true }> {
   const sampleCount = ride.samples.t.length;
   const weightKg = await weightAt(userId, ride.startTime);
   // The threshold in force at the ride's date, and the one it detects, are read here on the
@@ -91,14 +122,14 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
   const { analysis: analysed, series } = await analyseInWorker({ ride, weightKg, previousBest: null });
   const threshold = await thresholdForNewRide(userId, { at: ride.startTime.getTime(), fileThresholdW: ride.file.thresholdW, estimateW: analysed.thresholdEstimateW, weightKg });
   const analysis = atFtp(analysed, threshold.ftpW);
-  // Both files are written before the rows that name them, by the system's I/O threads (decision 118).
-  const fileKey = await storage().put('activities', bytes, 'fit');
+  // The series file is written before the rows that name it, by the system's I/O threads (decision 118).
   const seriesKey = await storeSeries(series);
   const type = options.type ?? 'ride';
   const stored = db().transaction(async (tx) => {
     const [row] = await tx
       .insert(activities)
       .values({
+        ...(id ? { id } : {}),
         userId,
         type,
         sportType: ride.sport === 'running' ? 'running' : 'cycling',
@@ -158,14 +189,15 @@ export async function ingestActivity(userId: string, upload: Uint8Array, options
       elevationM: analysis.elevationM,
       powerCurve: analysis.powerCurve,
     });
+    await alongside?.(tx, row.id);
     return { id: row.id };
   }).finally(() => invalidateRiderPage(userId));
   let result: { id: string; duplicate?: true };
   try {
     result = await stored;
   } catch (error) {
-    // No row names the files now.
-    await deleteKeptFiles([fileKey, seriesKey]);
+    // No row names the series file now (the original is the caller's).
+    await deleteKeptFiles([seriesKey]);
     // Two identical uploads at once: the unique index lets one in; the other answers with it.
     const winner = await rideWithContent(userId, contentHash);
     if (!winner) throw error;

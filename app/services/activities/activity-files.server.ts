@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities } from '~/db/schema';
 import type { ActivityType } from '~/lib/domain/activities';
-import { storage, type ByteRange } from '../adapters/storage.server';
-import { requestedRange } from '../platform/byte-range.server';
+import { storage } from '../adapters/storage.server';
+import { openRanged, type RangedDownload } from '../platform/byte-range.server';
 import { addToRollups } from './rollups.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { isUuid } from '~/lib/domain/ids';
@@ -40,36 +40,19 @@ export interface ActivityDownload {
   body: Uint8Array;
 }
 
-export interface OriginalFitDownload {
-  filename: string;
-  contentType: string;
-  /** The whole file's size. */
-  size: number;
-  /** The range sent (null: the whole file), or the file cannot satisfy the one asked for. */
-  range: ByteRange | null | 'unsatisfiable';
-  body: ReadableStream<Uint8Array> | null;
-}
-
 /**
  * The original FIT file, streamed from storage (issue 22 item 1): a `Range` header (resumed
  * downloads, download managers) gets just those bytes. Null when the activity is not the
  * rider's, not a FIT recording, or its file is gone; `getActivityDownload` serves the rest.
  */
-export async function openOriginalFit(userId: string, activityId: string, rangeHeader: string | null): Promise<OriginalFitDownload | null> {
+export async function openOriginalFit(userId: string, activityId: string, rangeHeader: string | null): Promise<RangedDownload | null> {
   if (!isUuid(activityId)) return null;
   const [row] = await db()
     .select({ fileType: activities.fileType, fileKey: activities.fileKey, startedAt: activities.startedAt })
     .from(activities)
     .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
   if (!row || row.fileType !== 'fit' || !row.fileKey) return null;
-  const size = await storage().size(row.fileKey);
-  if (size === null) return null;
-  const filename = `activity-${row.startedAt.toISOString().slice(0, 10)}.fit`;
-  const range = requestedRange(rangeHeader, size);
-  if (range === 'unsatisfiable') return { filename, contentType: FIT_CONTENT_TYPE, size, range, body: null };
-  const opened = await storage().open(row.fileKey, range ?? undefined);
-  if (!opened) return null;
-  return { filename, contentType: FIT_CONTENT_TYPE, size, range, body: opened.body };
+  return openRanged(row.fileKey, rangeHeader, { filename: `activity-${row.startedAt.toISOString().slice(0, 10)}.fit`, contentType: FIT_CONTENT_TYPE });
 }
 
 /**

@@ -16,9 +16,16 @@ import { analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 export type DecodeRefusal = 'too_big' | 'not_fit' | 'unreadable' | 'not_cycling' | 'too_long';
 export type DecodeOutcome = { ok: true; ride: DecodedRide } | { ok: false; code: DecodeRefusal };
 
+/** The refusals a glance at the file decides (its size and first bytes), before anything is kept. */
+export function screenFile(bytes: Uint8Array): DecodeRefusal | null {
+  if (bytes.byteLength > ACTIVITY_UPLOAD_MAX_BYTES) return 'too_big';
+  if (sniffFileType(bytes) !== 'fit') return 'not_fit';
+  return null;
+}
+
 export function decode(bytes: Uint8Array): DecodeOutcome {
-  if (bytes.byteLength > ACTIVITY_UPLOAD_MAX_BYTES) return { ok: false, code: 'too_big' };
-  if (sniffFileType(bytes) !== 'fit') return { ok: false, code: 'not_fit' };
+  const refusal = screenFile(bytes);
+  if (refusal) return { ok: false, code: refusal };
   let ride: DecodedRide;
   try {
     ride = readRide(bytes);

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { db } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { outbox } from '~/db/schema';
 import { getEnv } from '../platform/env.server';
 import { defineJob, enqueueJob } from '../platform/jobs.server';
@@ -37,10 +37,11 @@ function smtpTransport(url: string): nodemailer.Transporter {
  * a mail server that is down or slow is retried with backoff, on any instance, instead of failing
  * the request that wrote the mail or being lost with the process.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function sendMail(message: MailMessage, options: { tx?: Transaction } = {}): Promise<void> {
   const env = getEnv();
   const transport = env.SMTP_URL ? 'smtp' : 'outbox';
-  const [kept] = await db()
+  // Inside `tx` (a job that must write its mail with its rows, or not at all), the delivery is queued with it.
+  const [kept] = await (options.tx ?? db())
     .insert(outbox)
     .values({
       channel: 'email',
@@ -54,7 +55,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
     })
     .returning({ id: outbox.id });
   // The job names the kept message only: job rows outlive it, and must hold no address.
-  if (env.SMTP_URL) await enqueueJob(mailDeliveryJob, { outboxId: kept.id });
+  if (env.SMTP_URL) await enqueueJob(mailDeliveryJob, { outboxId: kept.id }, { tx: options.tx });
 }
 
 /**

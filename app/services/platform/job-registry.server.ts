@@ -6,8 +6,10 @@
 import '../accounts/account-jobs.server';
 import '../accounts/data-export.server';
 import '../accounts/deletion-jobs.server';
+import '../accounts/registration.server';
 import '../activities/recompute.server';
 import '../activities/stored-ride-jobs.server';
+import '../activities/uploads.server';
 import '../adapters/mail.server';
 import '../connections/import.server';
 import '../shop/payment-jobs.server';

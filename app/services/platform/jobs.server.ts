@@ -46,6 +46,13 @@ export interface EnqueueOptions {
   /** At most one queued (not yet running) job per key: a second enqueue returns the first's id. */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /**
+   * Queue it but start nothing here: not run in place, this process's workers not woken. The
+   * caller starts it with `startQueuedJobs` when it may run (after an answer that must not wait
+   * for it, or look different for what it finds: decision 134). Other instances' workers may take
+   * it at their next poll.
+   */
+  deferStart?: boolean;
 }
 
 const DEFAULT_OPTIONS: Required<JobOptions> = { retryLimit: 3, retryDelaySeconds: 10, backoff: true, expireInSeconds: 300 };
@@ -134,13 +141,26 @@ export async function enqueueJob<P>(kind: JobKind<P>, payload: P, options: Enque
   const sendOptions: PgBoss.SendOptions = {
     ...queueSettings(known),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    // In a transaction, pg-boss's repeated `$n` become separate parameters (transactionExecutor), and
+    // the one it casts to a time must then hold a time: a date, not a number of seconds.
+    ...(options.startAfterSeconds ? { startAfter: executor ? new Date(Date.now() + options.startAfterSeconds * 1000) : options.startAfterSeconds } : {}),
     ...(executor ? { db: executor as PgBoss.Db } : {}),
   };
   const id = (await boss.send(kind.name, payload as object, sendOptions)) ?? (await queuedWithKey(kind.name, options.singletonKey!, executor));
+  if (options.deferStart) return id;
   if (workers) workers.wake(kind.name);
   else if (!executor && !options.startAfterSeconds) await runDueJobs([kind.name]);
   return id;
+}
+
+/**
+ * Called once the transaction that queued jobs of `kind` has committed: this process's workers
+ * look at once (woken inside the transaction, they would have found nothing yet and slept a
+ * polling interval), or, without workers, the due jobs of the kind run in place.
+ */
+export async function startQueuedJobs<P>(kind: JobKind<P>): Promise<void> {
+  if (workers) workers.wake(kind.name);
+  else await runDueJobs([kind.name]);
 }
 
 /** The job already queued under a singleton key (the insert that met it queued nothing). */
@@ -152,6 +172,18 @@ async function queuedWithKey(name: string, key: string | undefined, executor: Sq
   );
   if (!rows[0]) throw new Error(`The job queue refused a job of ${name}`);
   return String(rows[0].id);
+}
+
+/**
+ * Removes every job of `kind` queued under `singletonKey`, in any state, archived ones too,
+ * inside `tx`: for a key that names an account being erased (its kept, completed jobs would name
+ * it for the queue's retention period otherwise).
+ */
+export async function removeJobsWithKey<P>(tx: Transaction, kind: JobKind<P>, singletonKey: string): Promise<void> {
+  const executor = transactionExecutor(tx);
+  for (const table of ['job', 'archive']) {
+    await executor.executeSql(`DELETE FROM pgboss.${table} WHERE name = $1 AND singleton_key = $2`, [kind.name, singletonKey]);
+  }
 }
 
 /** Runs one claimed job: the handler, then complete, or fail (pg-boss retries it with backoff). */
@@ -263,4 +295,22 @@ export async function stopJobWorkers(drainMs = 30_000): Promise<void> {
 
 export function jobWorkersRunning(): boolean {
   return workers !== undefined;
+}
+
+/**
+ * A deleted account's traces in the queue (issue 26: no row names a deleted rider): jobs whose
+ * payload holds the rider's id or address in a field (`userId`, `email`, `childUserId` …) or whose
+ * singleton key is the rider's id, queued, finished or archived, go with the account, inside its
+ * deletion's transaction. A job of theirs still running finds its rows gone and does nothing
+ * (handlers are idempotent).
+ */
+export async function forgetJobsOf(tx: Transaction, account: { id: string; email: string }): Promise<void> {
+  const executor = transactionExecutor(tx);
+  for (const table of ['job', 'archive']) {
+    await executor.executeSql(
+      `DELETE FROM pgboss.${table} WHERE singleton_key = $1 OR CASE WHEN jsonb_typeof(data) = 'object'
+         THEN EXISTS (SELECT 1 FROM jsonb_each_text(data) AS field WHERE field.value = $2 OR lower(field.value) = $3) ELSE false END`,
+      [account.id, account.id, account.email.toLowerCase()],
+    );
+  }
 }

@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { storage } from '../adapters/storage.server';
 
 /**
  * Zip archives as streams (yazl, decision 128): entries are named up front and each one's bytes
@@ -28,9 +29,29 @@ export function zipStream(entries: ZipSource[], onEntryRead?: (index: number) =>
   return zip.outputStream as Readable;
 }
 
-/** A zip download: streamed as it is built, or a stored one. */
-export function zipResponse(body: Readable | Uint8Array, filename: string): Response {
-  return new Response(body instanceof Uint8Array ? new Uint8Array(body) : (Readable.toWeb(body) as ReadableStream<Uint8Array>), {
+/**
+ * Stores a zip of `entries` as it is built (issue 26, decision 128): the archive goes to the
+ * store's streaming upload (multipart on S3) while later entries are still unread, so a rider with
+ * ten thousand rides never has their archive in memory: at most one entry, the deflate window and
+ * the store's parts in flight. Returns the key and the archive's size.
+ */
+export async function storeZip(area: string, entries: ZipSource[], onEntryRead?: (index: number) => void): Promise<{ key: string; sizeBytes: number }> {
+  const zip = zipStream(entries, onEntryRead);
+  let sizeBytes = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sizeBytes += chunk.byteLength;
+      done(null, chunk);
+    },
+  });
+  zip.on('error', (error) => counted.destroy(error));
+  const key = await storage().putStream(area, zip.pipe(counted), 'zip');
+  return { key, sizeBytes };
+}
+
+/** A zip download streamed as it is built (stored ones are sent by `rangedResponse`). */
+export function zipResponse(body: Readable, filename: string): Response {
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
     headers: {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${filename}"`,
