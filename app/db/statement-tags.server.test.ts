@@ -78,6 +78,32 @@ describe('writes', () => {
     expect(tags(`delete from "sessions" where ("sessions"."id" = $1 and "sessions"."user_id" = $2)`, ['s1', A]).writes).toEqual([`sessions:${A}`]);
   });
 
+  it('keys an UPDATE … FROM or a DELETE … USING by the target\'s key in the WHERE (directly or through the other tables\' columns); the other tables are read whole', () => {
+    // The FTP restating of ftp.server.ts: many rides of one rider in one statement.
+    const restate = `update "activities" set ftp_w = v.ftp_w from (values ($1::uuid, $2::real), ($3::uuid, $4::real)) as v(id, ftp_w) where "activities"."id" = v.id and "activities"."user_id" = $5`;
+    expect(tags(restate, ['r1', 250, 'r2', 251, A])).toEqual({ reads: [], writes: [`activities:${A}`] });
+    const through = `update "activities" set "title" = "u"."firstname" from "users" "u" where "activities"."user_id" = "u"."id" and "u"."id" = $1`;
+    expect(tags(through, [A])).toEqual({ reads: ['users'], writes: [`activities:${A}`] });
+    const using = `delete from "sessions" using "users" where "sessions"."user_id" = "users"."id" and "users"."id" = $1`;
+    expect(tags(using, [A])).toEqual({ reads: ['users'], writes: [`sessions:${A}`] });
+    // Unsure: the key pinned on the other table only, an unqualified column two tables could own, an OR.
+    expect(tags(`update "activities" set "title" = $1 from "users" where "users"."id" = $2`, ['T', A]).writes).toEqual(['activities']);
+    expect(tags(`update "activities" set "title" = $1 from "sessions" where "user_id" = $2`, ['T', A]).writes).toEqual(['activities']);
+    expect(tags(`update "activities" set "title" = $1 from "users" where "activities"."user_id" = $2 or "users"."id" = $2`, ['T', A]).writes).toEqual(['activities']);
+    // A FROM name that is no table of the schema reads everything, as in a SELECT.
+    expect(tags(`update "activities" set "title" = $1 from "rider_view" where "activities"."user_id" = $2`, ['T', A]).reads).toEqual(['*']);
+  });
+
+  it('a NULL key names no rider: rows moved to it or written with it are the other keys\' rows, or the whole table when no other remains', () => {
+    // A deleted account's orders handed to its tombstone (user_id NULL), as the triggers announce it.
+    expect(tags(`update "payment_orders" set "user_id" = $1 where "payment_orders"."user_id" = $2`, [null, A]).writes).toEqual([`payment_orders:${A}`]);
+    expect(tags(`insert into "sessions" ("id", "user_id") values ($1, $2), ($3, $4)`, ['s1', null, 's2', A]).writes).toEqual([`sessions:${A}`]);
+    expect(tags(`insert into "sessions" ("id", "user_id") values ($1, $2)`, ['s1', null]).writes).toEqual(['sessions']);
+    expect(tags(`select * from "activities" where "activities"."user_id" in ($1, $2)`, [null, A]).reads).toEqual([`activities:${A}`]);
+    // Undefined is no SQL NULL: unknown, the whole table.
+    expect(tags(`update "payment_orders" set "user_id" = $1 where "payment_orders"."user_id" = $2`, [undefined, A]).writes).toEqual(['payment_orders']);
+  });
+
   it('a delete takes its foreign keys\' cascades: same key when the child is keyed by its parent\'s key', () => {
     const { writes } = tags(`delete from "users" where "users"."id" = $1`, [A]);
     expect(writes).toContain(`users:${A}`);
@@ -125,10 +151,24 @@ describe('writes whose keys only the result gives (RETURNING)', () => {
     expect(writtenByResult(decide.returned, pglite(['id', 'user_id'], []))).toEqual([]);
   });
 
+  it('a DELETE whose WHERE names another column is named by the keys it returns; its cascades stay whole', () => {
+    const prune = returned(`delete from "sessions" where "sessions"."expires_at" < $1 returning "user_id"`, [new Date()]);
+    expect([...prune.writes]).toEqual([]);
+    expect(writtenByResult(prune.returned, pglite(['user_id'], [[A], [A], [B]]))).toEqual([`sessions:${A}`, `sessions:${B}`]);
+    // Its children cannot be named by the parent's returned keys.
+    const team = returned(`delete from "teams" where "teams"."name" = $1 returning "id"`, ['T']);
+    expect(team.returned).toEqual([{ table: 'teams', column: 'id' }]);
+    expect([...team.writes]).toEqual(expect.arrayContaining(['team_members']));
+    // A key it does not return, or a returned column that is not the key: the whole table.
+    expect([...returned(`delete from "sessions" where "sessions"."expires_at" < $1 returning "id"`, [new Date()]).writes]).toEqual(['sessions']);
+  });
+
   it('stays the whole table when the result cannot say, or the rows could have moved from another key', () => {
     const decide = returned(`update "registrations" set "status" = $1 where "registrations"."id" = $2 returning "user_id"`, ['approved', 7]).returned;
     expect(writtenByResult(decide, undefined)).toEqual(['registrations']);
     expect(writtenByResult(decide, pglite(['user_id'], [[null]]))).toEqual(['registrations']);
+    expect(writtenByResult(decide, pglite(['user_id'], [[null], [A]]))).toEqual([`registrations:${A}`]);
+    expect(writtenByResult(decide, pglite(['user_id'], [[A], [undefined]]))).toEqual(['registrations']);
     expect(writtenByResult(decide, pglite(['user_id', 'user_id'], [[A, B]]))).toEqual(['registrations']);
     // A returned column that is not the key, an expression named like it, a moved key: the text decides.
     expect([...returned(`insert into "teams" ("name") values ($1) returning "name"`, ['T']).writes]).toEqual(['teams']);

@@ -562,15 +562,31 @@ function targetOf(items: Item[], from: number): { table: string | null; qualifie
   return { table, qualifier, at };
 }
 
-/** The key values a WHERE pins for a single-table write, or null. */
-function whereKeys(items: Item[], table: string, qualifier: string, walk: Walk): ValueSource[] | null {
+/**
+ * The key values a WHERE pins for a write's target, or null. `qualifiers` are every name a
+ * column can be qualified with (the target's first, then an UPDATE's FROM list or a DELETE's
+ * USING list): an unqualified column with several candidates is dropped, so only the target's
+ * own columns, or equalities carried through the other tables' columns, pin its key.
+ */
+function whereKeys(items: Item[], table: string, qualifiers: string[], walk: Walk): ValueSource[] | null {
   const whereAt = clauseAt(items, 'where');
   const keyColumn = walk.schema.keyColumns.get(table);
-  if (whereAt === -1 || !keyColumn) return null;
+  // A target qualifier used twice (impossible in PostgreSQL, but cheap to refuse) pins nothing.
+  if (whereAt === -1 || !keyColumn || qualifiers.indexOf(qualifiers[0], 1) !== -1) return null;
   const facts = conjunctFacts(items.slice(whereAt + 1, clauseEnd(items, whereAt + 1)))
-    .map((fact) => qualify(fact, [qualifier]))
+    .map((fact) => qualify(fact, qualifiers))
     .filter((fact): fact is Fact => fact !== null);
-  return keysOf(`${qualifier}.${keyColumn}`, facts);
+  return keysOf(`${qualifiers[0]}.${keyColumn}`, facts);
+}
+
+/**
+ * The names an UPDATE's FROM or a DELETE's USING list qualifies columns with; its tables are
+ * read whole (its rows are not followed: only the WHERE's equalities pin the target's).
+ */
+function otherSources(items: Item[], walk: Walk): string[] {
+  const list = parseFromList(items, walk);
+  for (const source of list.sources) walk.reads.push({ table: source.table, keys: null });
+  return list.qualifiers;
 }
 
 function walkUpdate(items: Item[], walk: Walk): void {
@@ -587,16 +603,11 @@ function walkUpdate(items: Item[], walk: Walk): void {
   const returningAt = clauseAt(rest, 'returning');
   const returnedAs = keyColumn && !movesKey && returningAt !== -1 ? returnedKeyName(rest.slice(returningAt + 1), keyColumn, [table, qualifier]) : undefined;
   const written = (keys: ValueSource[] | null): RowSet => (keys === null && returnedAs ? { table, keys, returnedAs } : { table, keys });
+  // UPDATE … FROM: every row updated meets the WHERE's conjuncts with some row of the FROM
+  // list, so an equality on the target's key there pins it as it does alone.
   const fromAt = clauseAt(rest, 'from');
-  if (fromAt !== -1) {
-    // UPDATE … FROM: the other tables are read whole, the target's rows are not followed.
-    for (const name of rest.slice(fromAt + 1, clauseEnd(rest, fromAt + 1)).map(nameOf)) {
-      if (name && walk.schema.keyColumns.has(name)) walk.reads.push({ table: name, keys: null });
-    }
-    walk.writes.push(written(null));
-    return;
-  }
-  let keys = whereKeys(rest, table, qualifier, walk);
+  const qualifiers = fromAt === -1 ? [qualifier] : [qualifier, ...otherSources(rest.slice(fromAt + 1, clauseEnd(rest, fromAt + 1)), walk)];
+  let keys = whereKeys(rest, table, qualifiers, walk);
   if (keys && keyColumn && movesKey) {
     const moved = assignedKeys(rest, keyColumn);
     keys = moved ? [...keys, ...moved] : null;
@@ -612,8 +623,14 @@ function walkDelete(items: Item[], walk: Walk): void {
     walk.writesEverything = walk.readsEverything = true;
     return;
   }
-  const keys = clauseAt(rest, 'using') === -1 ? whereKeys(rest, table, qualifier, walk) : null;
-  const write = { table, keys };
+  const usingAt = clauseAt(rest, 'using');
+  const qualifiers = usingAt === -1 ? [qualifier] : [qualifier, ...otherSources(rest.slice(usingAt + 1, clauseEnd(rest, usingAt + 1)), walk)];
+  const keys = whereKeys(rest, table, qualifiers, walk);
+  // RETURNING hands back every row deleted: their keys, when the WHERE does not give them.
+  const keyColumn = walk.schema.keyColumns.get(table);
+  const returningAt = clauseAt(rest, 'returning');
+  const returnedAs = keys === null && keyColumn && returningAt !== -1 ? returnedKeyName(rest.slice(returningAt + 1), keyColumn, [table, qualifier]) : undefined;
+  const write: RowSet = returnedAs ? { table, keys, returnedAs } : { table, keys };
   walk.writes.push(write);
   walk.deletes.push(write);
 }

@@ -44,6 +44,25 @@ export function keyText(value: unknown): string | null {
   return value;
 }
 
+/**
+ * The tags of rows whose key values are `values`, or null for the whole table. A SQL NULL key
+ * names no rider: a row whose key is (or becomes) NULL is seen only by readers of the whole
+ * table, whom any keyed tag of the table stales, so it adds no tag of its own while another
+ * remains — a deleted account's rows handed to its tombstone are written as its own rows only,
+ * as the PostgreSQL triggers announce them (other-writers.server.ts). A value that cannot be a
+ * key, or only NULLs, leave the whole table.
+ */
+function keyTags(table: string, values: readonly unknown[]): Tag[] | null {
+  const tags = new Set<Tag>();
+  for (const value of values) {
+    if (value === null) continue;
+    const text = keyText(value);
+    if (text === null) return null;
+    tags.add(`${table}:${text}`);
+  }
+  return tags.size > 0 ? [...tags] : null;
+}
+
 /** Adds the tags of the row sets whose keys the text and parameters give; returns those the result must name. */
 function rowTags(rows: RowSet[], params: readonly unknown[] | undefined, tags: Set<Tag>): ReturnedKeys[] {
   const returned: ReturnedKeys[] = [];
@@ -52,9 +71,9 @@ function rowTags(rows: RowSet[], params: readonly unknown[] | undefined, tags: S
       returned.push({ table, column: returnedAs });
       continue;
     }
-    const texts = keys?.map((source: ValueSource) => keyText('param' in source ? params?.[source.param] : source.literal));
-    if (!texts || texts.some((text) => text === null)) tags.add(table);
-    else for (const text of texts) tags.add(`${table}:${text}`);
+    const keyed = keys && keyTags(table, keys.map((source: ValueSource) => ('param' in source ? params?.[source.param] : source.literal)));
+    if (!keyed) tags.add(table);
+    else for (const tag of keyed) tags.add(tag);
   }
   return returned;
 }
@@ -101,8 +120,8 @@ function isPgliteResult(value: unknown): value is { rows: unknown[]; fields: Arr
 
 /**
  * The tags of the rows a write's result hands back (their key values), or the whole table when
- * the result cannot say (a failed statement, an unexpected shape, a key column named twice, a
- * null key): sound either way, a needless whole-table tag only costs kept answers.
+ * the result cannot say (a failed statement, an unexpected shape, a key column named twice, only
+ * NULL keys): sound either way, a needless whole-table tag only costs kept answers.
  */
 export function writtenByResult(returned: ReturnedKeys[], result: unknown): Tag[] {
   const table = resultTable(result);
@@ -113,9 +132,9 @@ export function writtenByResult(returned: ReturnedKeys[], result: unknown): Tag[
       tags.push(name);
       continue;
     }
-    const keys = table.rows.map((row) => keyText(Array.isArray(row) ? row[index] : (row as Record<string, unknown> | null)?.[column]));
-    if (keys.some((key) => key === null)) tags.push(name);
-    else for (const key of new Set(keys)) tags.push(`${name}:${key}`);
+    if (table.rows.length === 0) continue;
+    const keyed = keyTags(name, table.rows.map((row) => (Array.isArray(row) ? row[index] : (row as Record<string, unknown> | null)?.[column])));
+    tags.push(...(keyed ?? [name]));
   }
   return tags;
 }

@@ -107,16 +107,22 @@ async function startBuilding(exportId: string) {
     .returning();
   if (row?.storageKey) {
     await storage().delete(row.storageKey);
-    await db().update(dataExports).set({ storageKey: null }).where(eq(dataExports.id, exportId));
+    await db().update(dataExports).set({ storageKey: null }).where(ownExport(row));
   }
   return row ?? null;
 }
 
-async function recordProgress(exportId: string, progress: number): Promise<void> {
+/**
+ * One rider's export, named by its owner too: a write by id alone would stale every rider's My
+ * Data tab (decision 145); each progress step is one.
+ */
+const ownExport = (row: { id: string; userId: string }) => and(eq(dataExports.id, row.id), eq(dataExports.userId, row.userId));
+
+async function recordProgress(row: { id: string; userId: string }, progress: number): Promise<void> {
   await db()
     .update(dataExports)
     .set({ progress: Math.min(99, Math.max(0, Math.round(progress))) })
-    .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'building')));
+    .where(and(ownExport(row), eq(dataExports.status, 'building')));
 }
 
 /**
@@ -124,22 +130,22 @@ async function recordProgress(exportId: string, progress: number): Promise<void>
  * e-mailed (to the parent, with a token of its own, for a child). False when the export or the
  * account went meanwhile: the caller removes the object.
  */
-async function finishBuilding(exportId: string, storageKey: string, sizeBytes: number, now = new Date()): Promise<boolean> {
+async function finishBuilding(built: { id: string; userId: string }, storageKey: string, sizeBytes: number, now = new Date()): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db()
     .update(dataExports)
     .set({ status: 'ready', progress: 100, storageKey, sizeBytes, readyAt: now, expiresAt: new Date(now.getTime() + DATA_EXPORT_VALID_DAYS * DAY_MS), downloadTokenHash: hashToken(token) })
-    .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'building')))
+    .where(and(ownExport(built), eq(dataExports.status, 'building')))
     .returning({ userId: dataExports.userId });
   if (!row) return false;
   const [owner] = await db().select().from(users).where(eq(users.id, row.userId));
   if (owner.isKid && owner.parentEmail) await sendExportReadyMail(owner.parentEmail, `/data-export/${token}`, { childName: owner.firstname }, owner.id);
-  else await sendExportReadyMail(owner.email, `/user/data-export/${exportId}`, null, owner.id);
+  else await sendExportReadyMail(owner.email, `/user/data-export/${built.id}`, null, owner.id);
   return true;
 }
 
-async function markFailed(exportId: string): Promise<void> {
-  await db().update(dataExports).set({ status: 'failed' }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'building')));
+async function markFailed(row: { id: string; userId: string }): Promise<void> {
+  await db().update(dataExports).set({ status: 'failed' }).where(and(ownExport(row), eq(dataExports.status, 'building')));
 }
 
 /** The stored zip, streamed from storage (a `Range` header gets those bytes: a resumed download). */
@@ -171,7 +177,8 @@ export async function parentExportDownload(token: string, rangeHeader: string | 
 
 async function removeExports(executor: Transaction, rows: Array<typeof dataExports.$inferSelect>): Promise<void> {
   if (rows.length === 0) return;
-  await executor.delete(dataExports).where(inArray(dataExports.id, rows.map((row) => row.id)));
+  // Named by their owners too (decision 145): a rider's new request, or the hourly pruning, stales only their tabs.
+  await executor.delete(dataExports).where(and(inArray(dataExports.id, rows.map((row) => row.id)), inArray(dataExports.userId, [...new Set(rows.map((row) => row.userId))])));
   await queueObjectRemoval(executor, rows.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
 }
 
@@ -208,14 +215,14 @@ async function buildExport(exportId: string, attempt: number): Promise<void> {
       const percent = Math.floor(((index + 1) / sources.length) * 100);
       if (percent > shown) {
         shown = percent;
-        progress = progress.then(() => recordProgress(exportId, percent));
+        progress = progress.then(() => recordProgress(row, percent));
       }
     });
     await progress;
-    await db().update(dataExports).set({ storageKey: key }).where(eq(dataExports.id, exportId));
-    if (!(await finishBuilding(exportId, key, sizeBytes))) await storage().delete(key);
+    await db().update(dataExports).set({ storageKey: key }).where(ownExport(row));
+    if (!(await finishBuilding(row, key, sizeBytes))) await storage().delete(key);
   } catch (error) {
-    if (attempt > BUILD_RETRIES) await markFailed(exportId);
+    if (attempt > BUILD_RETRIES) await markFailed(row);
     throw error;
   }
 }

@@ -60,6 +60,8 @@ const round = (digits: number) => {
 export async function getActivityDetail(userId: string, activityId: string): Promise<ActivityDetailResult> {
   if (!isUuid(activityId)) return { status: 'not_found' };
   // The ride, where its rows are kept, its curve and the threshold it detected, in one query.
+  // The detection is the ride's rider's: naming that keys the read of `ftp_history` by the
+  // rider, so another rider's detections leave this page kept (decision 145).
   const [found] = await db()
     .select({
       row: activities,
@@ -70,7 +72,7 @@ export async function getActivityDetail(userId: string, activityId: string): Pro
     })
     .from(activities)
     .leftJoin(activityDetails, eq(activityDetails.activityId, activities.id))
-    .leftJoin(ftpHistory, and(eq(ftpHistory.activityId, activities.id), eq(ftpHistory.source, 'detected')))
+    .leftJoin(ftpHistory, and(eq(ftpHistory.activityId, activities.id), eq(ftpHistory.userId, activities.userId), eq(ftpHistory.source, 'detected')))
     .where(and(eq(activities.id, activityId), eq(activities.userId, userId)));
   if (!found) return { status: 'not_found' };
   const { row, sampleCount, seriesKey, curve, detection } = found;

@@ -73,10 +73,12 @@ function toNotice(row: { id: number; activityId: string | null; rideTitle: strin
 
 /** The overview's notice: the latest detection in force that the rider has not dismissed. */
 export async function latestDetectionNotice(userId: string): Promise<DetectionNotice | null> {
+  // The detecting ride is the rider's own; saying so in the join keys the read of `activities`
+  // by the rider, so another rider's rides leave this page kept (decision 145).
   const [row] = await db()
     .select(noticeColumns)
     .from(ftpHistory)
-    .innerJoin(activities, eq(activities.id, ftpHistory.activityId))
+    .innerJoin(activities, and(eq(activities.id, ftpHistory.activityId), eq(activities.userId, ftpHistory.userId)))
     .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNull(ftpHistory.undoneAt), isNull(ftpHistory.seenAt)))
     .orderBy(desc(ftpHistory.recordedAt), desc(ftpHistory.id))
     .limit(1);
@@ -95,10 +97,11 @@ export interface FtpHistoryRow {
 
 /** The rider's FTP history, latest first (at most `limit` entries): what the profile lists. */
 export async function listFtpHistory(userId: string, limit = 10): Promise<FtpHistoryRow[]> {
+  // As above: the ride named in the join is the rider's own (decision 145).
   const rows = await db()
     .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, rideTitle: activities.title, rideDate: activities.startedAt, undoneAt: ftpHistory.undoneAt })
     .from(ftpHistory)
-    .leftJoin(activities, eq(activities.id, ftpHistory.activityId))
+    .leftJoin(activities, and(eq(activities.id, ftpHistory.activityId), eq(activities.userId, ftpHistory.userId)))
     .where(eq(ftpHistory.userId, userId))
     .orderBy(desc(ftpHistory.recordedAt), desc(ftpHistory.id))
     .limit(limit);

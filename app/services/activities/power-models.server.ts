@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, activityDetails, riderPowerModels } from '~/db/schema';
 import { addDays, dayOf } from '~/lib/activities/training-load';
@@ -20,16 +20,26 @@ export interface WindowModel {
   model: PowerModel | null;
 }
 
-/** The element-wise best of the curves of the rides started on or after `fromDay`, up to 20 minutes. */
+/**
+ * The element-wise best of the curves of the rides started on or after `fromDay`, up to 20 minutes.
+ * The rides first, then their curves by ride id: a join would read `activity_details` whole (its
+ * rows name their ride, not their rider), and any rider's upload would stale every page that
+ * fitted a model (decision 145).
+ */
 async function windowCurve(userId: string, fromDay: string): Promise<Float64Array> {
   const prefixBytes = MODEL_TO_S * 4;
-  const rows = await db()
-    .select({ id: activities.id, startedAt: activities.startedAt, curve: sql`substring(${activityDetails.powerCurve} from 1 for ${prefixBytes})`.mapWith(activityDetails.powerCurve) })
+  const rides = await db()
+    .select({ id: activities.id, startedAt: activities.startedAt })
     .from(activities)
-    .innerJoin(activityDetails, eq(activityDetails.activityId, activities.id))
     .where(and(eq(activities.userId, userId), gte(activities.startedAt, new Date(`${fromDay}T00:00:00Z`))));
-  const sources = rows
-    .map((row) => ({ id: row.id, date: row.startedAt.toISOString(), watts: new Float32Array(row.curve.slice().buffer) }))
+  if (rides.length === 0) return new Float64Array(0);
+  const curves = await db()
+    .select({ id: activityDetails.activityId, curve: sql`substring(${activityDetails.powerCurve} from 1 for ${prefixBytes})`.mapWith(activityDetails.powerCurve) })
+    .from(activityDetails)
+    .where(inArray(activityDetails.activityId, rides.map((ride) => ride.id)));
+  const startedAt = new Map(rides.map((ride) => [ride.id, ride.startedAt]));
+  const sources = curves
+    .map((row) => ({ id: row.id, date: startedAt.get(row.id)!.toISOString(), watts: new Float32Array(row.curve.slice().buffer) }))
     .filter((source) => source.watts.length > 0 && source.watts[0] > 0);
   return sources.length === 0 ? new Float64Array(0) : Float64Array.from(mergeCurves(sources).watts);
 }

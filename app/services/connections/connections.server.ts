@@ -126,7 +126,7 @@ export async function freshAccessToken(userId: string, network: Network): Promis
         expiresAt: tokens.expiresAt,
         updatedAt: new Date(),
       })
-      .where(eq(networkConnections.id, row.id));
+      .where(and(eq(networkConnections.id, row.id), eq(networkConnections.userId, userId)));
     return tokens.accessToken;
   });
 }

@@ -34,8 +34,12 @@ function fitFromStreams(start: Date, streams: Streams): Uint8Array {
   return encodeRideFit({ start, t, power: column('watts'), heartRate: column('heartrate'), cadence: column('cadence'), speedMps: column('velocity_smooth'), distanceM: column('distance'), altitudeM: column('altitude'), pauses: [] });
 }
 
-async function setProgress(connectionId: string, values: Partial<typeof networkConnections.$inferInsert>): Promise<void> {
-  await db().update(networkConnections).set(values).where(eq(networkConnections.id, connectionId));
+/** The rider's key beside the row's: each step stales that rider's connections tab only (decision 145). */
+async function setProgress(userId: string, connectionId: string, values: Partial<typeof networkConnections.$inferInsert>): Promise<void> {
+  await db()
+    .update(networkConnections)
+    .set(values)
+    .where(and(eq(networkConnections.id, connectionId), eq(networkConnections.userId, userId)));
 }
 
 /**
@@ -61,7 +65,7 @@ export async function importRecentRides(userId: string, network: Network, { resu
       (await db().select({ id: networkImports.providerActivityId }).from(networkImports).where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)))).map((row) => row.id),
     );
     const fresh = listed.filter((activity) => RIDE_TYPES.has(activity.sport_type ?? activity.type ?? '') && !known.has(String(activity.id)));
-    await setProgress(claimed.id, { importTotal: fresh.length });
+    await setProgress(userId, claimed.id, { importTotal: fresh.length });
     for (const activity of fresh) {
       const streams = await apiGet<Streams>(client, await freshAccessToken(userId, network), `activities/${activity.id}/streams?keys=${STREAM_KEYS}&key_by_type=true`);
       const { id } = await ingestActivity(userId, fitFromStreams(new Date(activity.start_date), streams), { title: activity.name });
@@ -69,11 +73,11 @@ export async function importRecentRides(userId: string, network: Network, { resu
       await db().update(activities).set({ platform: NETWORK_NAMES[network] }).where(and(eq(activities.id, id), eq(activities.userId, userId)));
       await db().insert(networkImports).values({ userId, network, providerActivityId: String(activity.id), activityId: id });
       stored++;
-      await setProgress(claimed.id, { importDone: stored });
+      await setProgress(userId, claimed.id, { importDone: stored });
     }
-    await setProgress(claimed.id, { importStatus: 'done' });
+    await setProgress(userId, claimed.id, { importStatus: 'done' });
   } catch (error) {
-    await setProgress(claimed.id, { importStatus: 'failed' });
+    await setProgress(userId, claimed.id, { importStatus: 'failed' });
     console.warn(`Import from ${network} failed for ${userId}:`, error instanceof Error ? error.message : error);
   } finally {
     invalidateRiderPage(userId);

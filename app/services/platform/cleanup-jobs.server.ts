@@ -21,7 +21,9 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
   const count = async (name: string, work: Promise<unknown[]>) => {
     pruned[name] = (await work).length;
   };
-  await count('sessions', db().delete(sessions).where(lt(sessions.expiresAt, dayAgo)).returning({ id: sessions.id }));
+  // Returning their riders names the rows deleted (decision 145): the hourly pruning stales the
+  // session checks of those riders only, not every signed-in page.
+  await count('sessions', db().delete(sessions).where(lt(sessions.expiresAt, dayAgo)).returning({ userId: sessions.userId }));
   await count('verifications', db().delete(verifications).where(lt(verifications.expiresAt, weekAgo)).returning({ id: verifications.id }));
   await count(
     'rate_limits',

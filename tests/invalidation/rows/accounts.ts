@@ -1,5 +1,7 @@
 import { db } from '~/db/client.server';
-import { registrations } from '~/db/schema';
+import { eq } from 'drizzle-orm';
+import { registrations, users } from '~/db/schema';
+import { requestDataExport } from '~/services/accounts/data-export.server';
 import { issueVerification } from '~/services/accounts/verification.server';
 import { joinTeam } from '~/services/events/teams.server';
 import { writeFlow } from '~/services/platform/flow-state.server';
@@ -46,6 +48,19 @@ async function deletionLink(world: World): Promise<Record<string, string>> {
 
 const deleted = (answer: Answer) => expectDone(answer, (body: { ok: boolean }) => body.ok);
 
+const PARENT = 'parent@example.com';
+
+/** The writer as a child whose copy of their data waits for the parent's link (decision 128). */
+async function childCopyWaiting({ people }: World): Promise<Record<string, string>> {
+  await db().update(users).set({ isKid: true, dob: '2014-03-01', parentEmail: PARENT }).where(eq(users.id, people.writer.id));
+  const asked = await requestDataExport(people.writer.id);
+  if (!asked.ok) throw new Error(asked.message);
+  return { linkToken: (await issueVerification(people.writer.id, 'export-data', PARENT)).linkToken };
+}
+
+/** The profile's My Data tab: it shows the rider's copy and where it stands. */
+const myDataTab = page('/user/profile?tab=data', 'writer');
+
 export const ACCOUNT_ROWS: WriteRow[] = [
   {
     name: 'a profile save shows on the rider\'s profile and in the shell of every page they see',
@@ -71,6 +86,26 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     write: ({ people }) => post('/user/profile', 'writer', people, { intent: 'delete' }),
     shows: [],
     shownNowhere: 'a one-time code and its e-mail: the account changes only when the link is followed (auth.links, delete-user.$code)',
+  },
+  {
+    name: 'a copy of all my data asked for on the profile: the My Data tab shows it being prepared',
+    route: 'user.profile',
+    write: ({ people }) => post('/user/profile', 'writer', people, { intent: 'export' }),
+    shows: [myDataTab],
+  },
+  {
+    name: 'a child\'s copy confirmed by the parent\'s link (the page\'s form, without script): the child\'s My Data tab no longer waits',
+    route: 'data-export.confirm.$code',
+    prepare: childCopyWaiting,
+    write: async ({ people }, { linkToken }) => expectDone(await post(`/data-export/confirm/${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }), (body: { ok: boolean }) => body.ok),
+    shows: [myDataTab],
+  },
+  {
+    name: 'a child\'s copy confirmed by the parent\'s link (the page\'s script): the same tab changes',
+    route: 'auth.links',
+    prepare: childCopyWaiting,
+    write: async ({ people }, { linkToken }) => expectDone(await post('/auth/links', 'visitor', people, { kind: 'export-data', intent: 'verify', token: linkToken }), (body: { ok: boolean }) => body.ok),
+    shows: [myDataTab],
   },
   {
     name: 'logging out ends the session: the rider\'s kept pages go',

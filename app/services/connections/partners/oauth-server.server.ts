@@ -122,7 +122,8 @@ async function issueTokens(grantId: string, scope: string): Promise<TokenRespons
 
 async function revokeGrant(grantId: string): Promise<void> {
   await db().transaction(async (tx) => {
-    await tx.update(oauthGrants).set({ revokedAt: new Date() }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
+    // The owner it returns names the rider whose connections tab changes (decision 145).
+    await tx.update(oauthGrants).set({ revokedAt: new Date() }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt))).returning({ userId: oauthGrants.userId });
     await tx.delete(oauthTokens).where(eq(oauthTokens.grantId, grantId));
   });
 }
