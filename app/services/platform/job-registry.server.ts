@@ -14,5 +14,4 @@ import '../adapters/mail.server';
 import '../connections/import.server';
 import '../shop/payment-jobs.server';
 import './cleanup-jobs.server';
-import './retention.server';
 import './test-jobs.server';
