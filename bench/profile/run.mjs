@@ -2,7 +2,8 @@
 //   node bench/profile/run.mjs <paceline|bare> <path> [seconds]
 // Starts server.mjs (or bench/bare-server.mjs with BARE_BUILD_DIR) on a Unix socket with the
 // preload, warms it up, profiles `seconds` of autocannon load (CONNECTIONS, default 4) and prints
-// requests, req/s, p99, CPU µs per request and PGlite statements per request. The database comes
+// requests, req/s, p99, CPU µs per request (the process's, and its request thread's alone: the
+// rest is garbage-collection helper threads) and PGlite statements per request. The database comes
 // from the environment as for server.mjs (PGLITE_DIR or DATABASE_URL, secrets, RESPONSE_CACHE=false
 // for the render path); PROFILE_COOKIE is sent with every request (a signed-in page).
 // Output: PROFILE_OUT_DIR (default /tmp/paceline-profile)/<tag>.cpuprofile and .json, for summary.mjs.
@@ -41,5 +42,6 @@ const stats = JSON.parse(readFileSync(out + '.json', 'utf8'));
 const n = result.requests.total;
 const cpuMs = stats.cpuUserMs + stats.cpuSystemMs;
 console.log(JSON.stringify({ tag, requests: n, rps: +(n / seconds).toFixed(0), non2xx: result.non2xx, p99: result.latency.p99,
-  cpuUsPerRequest: +((cpuMs * 1000) / n).toFixed(0), userUs: +((stats.cpuUserMs * 1000) / n).toFixed(0), bytes: Math.round(result.throughput.total / n),
+  cpuUsPerRequest: +((cpuMs * 1000) / n).toFixed(0), userUs: +((stats.cpuUserMs * 1000) / n).toFixed(0),
+  requestThreadUsPerRequest: +((stats.mainThreadMs * 1000) / n).toFixed(0), bytes: Math.round(result.throughput.total / n),
   queriesPerRequest: +((stats.counts.query + stats.counts.exec) / n).toFixed(2), queryMsPerRequest: +(stats.counts.queryMs / n).toFixed(2) }));

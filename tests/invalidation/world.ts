@@ -20,11 +20,15 @@ export interface World {
 }
 
 export interface PageRef {
-  path: (world: World) => string;
+  /** The page's path in the row's world, with what the row prepared (a ride's page names the ride). */
+  path: (world: World, prepared: Record<string, string>) => string;
   viewer: Viewer;
 }
 
-export const page = (path: string | ((world: World) => string), viewer: Viewer): PageRef => ({ path: typeof path === 'string' ? () => path : path, viewer });
+export const page = (path: string | ((world: World, prepared: Record<string, string>) => string), viewer: Viewer): PageRef => ({
+  path: typeof path === 'string' ? () => path : path,
+  viewer,
+});
 
 export interface WriteRow {
   name: string;

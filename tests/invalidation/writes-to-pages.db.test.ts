@@ -16,10 +16,10 @@ beforeAll(async () => {
 });
 
 /** The row's pages first (in order), then the watched and bystander pages not among them. */
-function pagesOf(refs: PageRef[], world: World): Array<{ path: string; viewer: PageRef['viewer'] }> {
+function pagesOf(refs: PageRef[], world: World, prepared: Record<string, string>): Array<{ path: string; viewer: PageRef['viewer'] }> {
   const seen = new Set<string>();
   return refs.flatMap((ref) => {
-    const path = ref.path(world);
+    const path = ref.path(world, prepared);
     const key = `${ref.viewer} ${path}`;
     if (seen.has(key)) return [];
     seen.add(key);
@@ -36,7 +36,7 @@ describe('writes → pages: each write shows at once where it is shown, and noth
     it(`${row.route}: ${row.name}`, async () => {
       const world = await nextWorld();
       const prepared = (await row.prepare?.(world)) ?? {};
-      const pages = pagesOf([...row.shows, ...(row.watches ?? []), ...BYSTANDER_PAGES], world);
+      const pages = pagesOf([...row.shows, ...(row.watches ?? []), ...BYSTANDER_PAGES], world, prepared);
       const kept = await renderAll(pages, world);
       const answer = await row.write(world, prepared);
       // The write must have happened for the row to prove anything: no refusal.

@@ -15,6 +15,8 @@ import { deriveFtp } from './rider-level';
  * 3. else 2.5 W/kg at the ride's weight (180 W without one).
  * When the ride shows a higher threshold than that (threshold.ts), a detection from the ride
  * enters the history from its start time, and the ride and the ones after it are scored at it.
+ * Entries at the same instant are taken in the order they were written (the later one wins), as
+ * the FTP service's queries order them (by time, then by the row's serial id).
  */
 
 export interface HistoryEntry {
@@ -22,6 +24,8 @@ export interface HistoryEntry {
   /** null: the rider emptied the profile's FTP field. */
   ftpW: number | null;
   source: FtpHistorySource;
+  /** Order among entries at the same instant: the row's serial id (insertion order). */
+  order: number;
 }
 
 export interface RideForThreshold {
@@ -58,7 +62,10 @@ export interface ThresholdWalk {
   declined: ReadonlySet<string>;
 }
 
-function inForce(entry: HistoryEntry | undefined, ride: RideForThreshold, carriedFileThresholdW: number | null): { ftpW: number; source: FtpSource } {
+/** The value an entry in force gives: what the scoring reads of it. */
+type EntryInForce = Pick<HistoryEntry, 'ftpW' | 'source'> | undefined;
+
+function inForce(entry: EntryInForce, ride: RideForThreshold, carriedFileThresholdW: number | null): { ftpW: number; source: FtpSource } {
   if (entry?.ftpW) return { ftpW: entry.ftpW, source: entry.source };
   const fileThresholdW = ride.fileThresholdW ?? carriedFileThresholdW;
   if (fileThresholdW) return { ftpW: fileThresholdW, source: 'file' };
@@ -66,18 +73,37 @@ function inForce(entry: HistoryEntry | undefined, ride: RideForThreshold, carrie
 }
 
 /**
+ * The detection a group of rides starting at the same instant makes, or null. None of them is
+ * before the other, and a detection's entry is in force for all of them, so it must cover every
+ * one: when any ride (not declined) shows more than the threshold in force for it, the detection
+ * is at the highest threshold any of them shows (else a ride whose own file or weight gave it a
+ * higher threshold would be brought down below what it shows, and read an IF above 1.05). It is
+ * from the ride showing the highest threshold among those showing more than their threshold in
+ * force (the one whose undo refuses it; the first by id among equals).
+ */
+function groupDetection(group: RideForThreshold[], current: EntryInForce, carried: number | null, declined: ReadonlySet<string>): Detection | null {
+  const showing = group.filter((ride) => ride.estimateW !== null && !declined.has(ride.id));
+  let source: { ride: RideForThreshold; previousFtpW: number } | null = null;
+  for (const ride of showing) {
+    const before = inForce(current, ride, carried).ftpW;
+    if ((ride.estimateW as number) > before && (!source || (ride.estimateW as number) > (source.ride.estimateW as number))) source = { ride, previousFtpW: before };
+  }
+  if (!source) return null;
+  const ftpW = Math.max(...showing.map((ride) => ride.estimateW as number));
+  return { activityId: source.ride.id, at: source.ride.at, ftpW, previousFtpW: source.previousFtpW };
+}
+
+/**
  * Scores every ride at the threshold in force at its start and returns the detections made on
- * the way. Rides starting at the same instant are scored together (none is before the other):
- * the highest threshold any of them shows is detected once, from that ride, and all of them are
- * scored at it.
+ * the way (rides at the same instant together: groupDetection).
  */
 export function walkThresholds({ entries, rides, carriedFileThresholdW, declined }: ThresholdWalk): { rides: RideThreshold[]; detections: Detection[] } {
-  const history = entries.slice().sort((a, b) => a.at - b.at);
+  const history = entries.slice().sort((a, b) => a.at - b.at || a.order - b.order);
   const ordered = rides.slice().sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
   const scored: RideThreshold[] = [];
   const detections: Detection[] = [];
   let next = 0;
-  let current: HistoryEntry | undefined;
+  let current: EntryInForce;
   let carried = carriedFileThresholdW;
   for (let start = 0; start < ordered.length; ) {
     let end = start;
@@ -85,15 +111,10 @@ export function walkThresholds({ entries, rides, carriedFileThresholdW, declined
     const group = ordered.slice(start, end);
     const at = group[0].at;
     while (next < history.length && history[next].at <= at) current = history[next++];
-    let detected: Detection | null = null;
-    for (const ride of group) {
-      const before = inForce(current, ride, carried);
-      if (ride.estimateW === null || ride.estimateW <= before.ftpW || declined.has(ride.id)) continue;
-      if (!detected || ride.estimateW > detected.ftpW) detected = { activityId: ride.id, at, ftpW: ride.estimateW, previousFtpW: before.ftpW };
-    }
+    const detected = groupDetection(group, current, carried, declined);
     if (detected) {
       detections.push(detected);
-      current = { at, ftpW: detected.ftpW, source: 'detected' };
+      current = { ftpW: detected.ftpW, source: 'detected' };
     }
     for (const ride of group) scored.push({ id: ride.id, ...inForce(current, ride, carried) });
     for (const ride of group) carried = ride.fileThresholdW ?? carried;

@@ -5,7 +5,7 @@ import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, 
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
 import { cachedRiderPage } from '~/services/activities/page-cache.server';
 import { latestDetectionNotice } from '~/services/activities/ftp-history.server';
-import { getPowerModels } from '~/services/activities/power-models.server';
+import { pagePowerModels } from '~/services/activities/power-models.server';
 import { getFitnessSeries } from '~/services/activities/training-load.server';
 import { dayOf, type SeriesPoint } from '~/lib/activities/training-load';
 
@@ -29,7 +29,7 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),
     cachedRiderPage(`fitness-${from}-${to}`, userId, () => getFitnessSeries(userId, from, to)),
     cachedRiderPage('ftp-notice', userId, () => latestDetectionNotice(userId)),
-    cachedRiderPage(`power-models-${dayOf(new Date())}`, userId, () => getPowerModels(userId)),
+    pagePowerModels(userId),
   ]);
   // Only riders with an approved import show the Other Platform column and its rows (decision 046).
   const approvedImports = banner.hasApproved ? await cachedRiderPage('approved-imports', userId, () => listApprovedImports(userId)) : [];

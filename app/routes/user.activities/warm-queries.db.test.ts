@@ -22,6 +22,8 @@ describe('GET /user/activities once warm (decisions 044 and 142)', () => {
     const cold = await load('?tab=activities');
     expect(cold.result.ftpNotice?.ftpW).toBeGreaterThan(150);
     expect(cold.result.powerModels).toHaveLength(2);
+    // The upload left no model: the cold page fitted and stored them, a write its cached read must outlive.
+    expect(cold.queries.join('\n')).toMatch(/insert into "rider_power_models"/);
     expect(cold.result.fitness.points.some((point) => point.load > 0)).toBe(true);
     const warm = await load('?tab=activities');
     // The guard's session and user reads; nothing of the page's own.

@@ -36,17 +36,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The guard's row is the profile: no second read of the account (decision 044).
   const user = await requireUserRow(request, context);
   const profile = profileOf(user);
-  const [files, ftpHistory] = await Promise.all([listActivityFiles(user.id), cachedRiderPage('ftp-history', user.id, () => listFtpHistory(user.id))]);
   const url = new URL(request.url);
-  const tab = url.searchParams.get('tab');
+  const asked = url.searchParams.get('tab');
+  const tab = (TABS.some((item) => item.id === asked) ? asked : 'edit') as TabId;
+  // Each tab's rows are read when that tab is shown (every tab is its own URL): a rider's
+  // every ride was read, sent and parsed on each visit to the profile form.
   return {
     profile: { ...profile, customAvatar: isCustomAvatar(profile.avatar) },
-    files,
-    ftpHistory,
+    files: tab === 'files' ? await listActivityFiles(user.id) : [],
+    ftpHistory: tab === 'edit' ? await cachedRiderPage('ftp-history', user.id, () => listFtpHistory(user.id)) : [],
     connections: tab === 'connections' ? await loadConnectionsTab(user, url) : null,
     deletion: tab === 'delete' ? await deletionPanelOf(user) : null,
     dataExport: tab === 'data' ? await exportViewOf(user.id) : null,
-    tab: (TABS.some((item) => item.id === tab) ? tab : 'edit') as TabId,
+    tab,
   };
 }
 

@@ -38,6 +38,7 @@ import {
   weightHistory,
   withdrawalRequests,
 } from '~/db/schema';
+import { forgetRecomputeJobs } from '../activities/recompute.server';
 import { anonymiseResultsOf } from '../events/results.server';
 import { releaseTeamsOf } from '../events/teams.server';
 import { closeRiderAccounts } from '../ledger/index.server';
@@ -138,6 +139,9 @@ export const RIDER_DATA: RiderDataArea[] = [
     ],
     storedObjects: async (executor, userId) =>
       (await executor.select({ key: activities.fileKey }).from(activities).where(eq(activities.userId, userId))).map((row) => row.key),
+
+    // The recomputation's jobs are keyed by the rider (decision 144): the queue keeps them.
+    erase: ({ tx, account }) => forgetRecomputeJobs(tx, account.id),
   },
   {
     area: 'uploads',

@@ -138,6 +138,23 @@ describe('the threshold in force at each ride\'s date (decisions 106 and 141)', 
     expect([low810.ftp, low810.source]).toEqual([297, 'detected']);
   });
 
+  it('entries written at the same instant are in force in the order they were written, on upload and on recomputation alike', async () => {
+    const at = new Date('2015-01-01T00:00:00Z');
+    const settle = async (values: Array<number | null>) => {
+      const rider = await createTestUser({ weightKg: 70 });
+      // Written before the ride (the upload reads them) and once more after it (the recomputation walks them).
+      for (const ftpW of values) await setFtp(rider.id, ftpW, at);
+      await ingestActivity(rider.id, bytesOf(EDGE_510)); // 2015-10-12, its file 200 W
+      const [uploaded] = await ridesOf(rider.id);
+      await setFtp(rider.id, values.at(-1) as number | null, at);
+      const [recomputed] = await ridesOf(rider.id);
+      const [user] = await db().select().from(users).where(eq(users.id, rider.id));
+      return { uploaded: [uploaded.ftp, uploaded.source], recomputed: [recomputed.ftp, recomputed.source], header: (await getRiderHeader(user)).ftpW };
+    };
+    expect(await settle([null, 230])).toEqual({ uploaded: [230, 'profile'], recomputed: [230, 'profile'], header: 230 });
+    expect(await settle([230, null])).toEqual({ uploaded: [200, 'file'], recomputed: [200, 'file'], header: 200 });
+  });
+
   it('with no history and no threshold in the file, the 2.5 W/kg default; the profile form records the FTP history', async () => {
     const rider = await createTestUser({ weightKg: 70 });
     const profile = { firstname: 'Fay', lastname: 'Tee', country: 246, weight: 70, height: 175, marketingConsent: false };

@@ -14,14 +14,21 @@ import { invalidateRiderPage } from './page-cache.server';
 
 type Database = ReturnType<typeof db> | Transaction;
 
+/** A history row as the walk reads it; entries at the same instant are in the order of their serial id. */
+const entryColumns = { at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, order: ftpHistory.id };
+
+function toEntry(row: { at: Date; ftpW: number | null; source: HistoryEntry['source']; order: number }): HistoryEntry {
+  return { at: row.at.getTime(), ftpW: row.ftpW, source: row.source, order: row.order };
+}
+
 /** Profile entries and detections in force (not undone), oldest first; detections only before `before`. */
 async function historyEntries(userId: string, before: Date): Promise<HistoryEntry[]> {
   const rows = await db()
-    .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source })
+    .select(entryColumns)
     .from(ftpHistory)
     .where(and(eq(ftpHistory.userId, userId), isNull(ftpHistory.undoneAt), or(eq(ftpHistory.source, 'profile'), lt(ftpHistory.recordedAt, before))))
     .orderBy(asc(ftpHistory.recordedAt), asc(ftpHistory.id));
-  return rows.map((row) => ({ at: row.at.getTime(), ftpW: row.ftpW, source: row.source }));
+  return rows.map(toEntry);
 }
 
 /** The threshold the latest file of a ride started before `at` carried. */
@@ -38,12 +45,12 @@ async function carriedFileThreshold(database: Database, userId: string, at: Date
 /** The latest history entry in force at `at` (not undone). */
 async function latestEntry(database: Database, userId: string, at: Date): Promise<HistoryEntry | undefined> {
   const [row] = await database
-    .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source })
+    .select(entryColumns)
     .from(ftpHistory)
     .where(and(eq(ftpHistory.userId, userId), lte(ftpHistory.recordedAt, at), isNull(ftpHistory.undoneAt)))
     .orderBy(desc(ftpHistory.recordedAt), desc(ftpHistory.id))
     .limit(1);
-  return row && { at: row.at.getTime(), ftpW: row.ftpW, source: row.source };
+  return row && toEntry(row);
 }
 
 export interface NewRideThreshold extends RideThreshold {

@@ -6,6 +6,7 @@ import { readsOf, reuse, type ReadsOf } from '~/db/write-watch.server';
  * that, an entry is used only while nothing it read has been written (by any service, another
  * server process or a script: app/db/write-watch.server.ts, decision 145), and each use counts
  * its reads for the page that uses it. The TTL bounds what depends on the clock (decision 026).
+ * So a load must not write what it reads: its own write would make its entry stale at once.
  */
 export const RIDER_PAGE_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;

@@ -5,6 +5,7 @@ import { addDays, dayOf } from '~/lib/activities/training-load';
 import { MODEL_WINDOWS_DAYS } from '~/lib/constants';
 import { mergeCurves } from '~/lib/power/power-curve';
 import { fitCurve, MODEL_TO_S, type PowerModel } from '~/lib/power/power-duration-model';
+import { cachedRiderPage } from './page-cache.server';
 
 /**
  * The rider's power-duration model over the last 42 and 90 days (decision 143), fitted to the
@@ -47,11 +48,31 @@ async function fitModels(userId: string, today: string): Promise<WindowModel[]> 
   return models;
 }
 
+/** The kept models of every window as of `today`; null when one is missing or from another day. Reads only. */
+async function keptModels(userId: string, today: string): Promise<WindowModel[] | null> {
+  const rows = await db().select().from(riderPowerModels).where(eq(riderPowerModels.userId, userId));
+  const current = MODEL_WINDOWS_DAYS.map((windowDays) => rows.find((row) => row.windowDays === windowDays && row.asOf === today));
+  if (current.some((row) => row === undefined)) return null;
+  return current.map((row) => ({ windowDays: row!.windowDays, model: row!.model ?? null }));
+}
+
 /** The rider's models over the last 42 and 90 days as of `now`: the kept rows, fitted again when missing or from another day. */
 export async function getPowerModels(userId: string, now = new Date()): Promise<WindowModel[]> {
   const today = dayOf(now);
-  const rows = await db().select().from(riderPowerModels).where(eq(riderPowerModels.userId, userId));
-  const current = MODEL_WINDOWS_DAYS.map((windowDays) => rows.find((row) => row.windowDays === windowDays && row.asOf === today));
-  if (current.every((row) => row !== undefined)) return current.map((row) => ({ windowDays: row!.windowDays, model: row!.model ?? null }));
-  return fitModels(userId, today);
+  return (await keptModels(userId, today)) ?? fitModels(userId, today);
+}
+
+/**
+ * The models as the activities page shows them, through the rider's page cache. Only the read
+ * of the kept rows is cached: a fit stores the very rows that read depends on, and a write after
+ * a cached read began makes its entry stale at once (decision 145), so the fit runs outside the
+ * cached read, which is then made again from the stored rows.
+ */
+export async function pagePowerModels(userId: string, now = new Date()): Promise<WindowModel[]> {
+  const today = dayOf(now);
+  const key = `power-models-${today}`;
+  const kept = await cachedRiderPage(key, userId, () => keptModels(userId, today));
+  if (kept) return kept;
+  const fitted = await fitModels(userId, today);
+  return (await cachedRiderPage(key, userId, () => keptModels(userId, today))) ?? fitted;
 }

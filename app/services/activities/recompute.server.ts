@@ -5,7 +5,7 @@ import { dayOf } from '~/lib/activities/training-load';
 import { recomputeRideThresholds } from './ftp.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { recomputeTrainingDays } from './training-load.server';
-import { defineJob, enqueueJob } from '../platform/jobs.server';
+import { defineJob, enqueueJob, removeJobsWithKey } from '../platform/jobs.server';
 
 /**
  * The rider recomputation (decision 141): after anything that changes the threshold in force or
@@ -20,6 +20,11 @@ import { defineJob, enqueueJob } from '../platform/jobs.server';
 
 /** The job: the rider's pending recomputation (idempotent: a run that finds none does nothing). */
 const riderRecomputeJob = defineJob<{ userId: string }>('activities.rider-recompute', ({ userId }) => runRecompute(userId));
+
+/** At an account's erasure (inside its transaction): its recomputation jobs, whose key and payload name it. */
+export async function forgetRecomputeJobs(tx: Transaction, userId: string): Promise<void> {
+  await removeJobsWithKey(tx, riderRecomputeJob, userId);
+}
 
 /** Keeps the earliest time from which the rider's rides must be recomputed (inside `tx` when given). */
 export async function markForRecompute(userId: string, from: Date, tx?: Transaction): Promise<void> {

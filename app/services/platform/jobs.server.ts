@@ -174,6 +174,18 @@ async function queuedWithKey(name: string, key: string | undefined, executor: Sq
   return String(rows[0].id);
 }
 
+/**
+ * Removes every job of `kind` queued under `singletonKey`, in any state, archived ones too,
+ * inside `tx`: for a key that names an account being erased (its kept, completed jobs would name
+ * it for the queue's retention period otherwise).
+ */
+export async function removeJobsWithKey<P>(tx: Transaction, kind: JobKind<P>, singletonKey: string): Promise<void> {
+  const executor = transactionExecutor(tx);
+  for (const table of ['job', 'archive']) {
+    await executor.executeSql(`DELETE FROM pgboss.${table} WHERE name = $1 AND singleton_key = $2`, [kind.name, singletonKey]);
+  }
+}
+
 /** Runs one claimed job: the handler, then complete, or fail (pg-boss retries it with backoff). */
 async function runClaimed(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
   const kind = kinds.get(job.name);
