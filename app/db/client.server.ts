@@ -46,6 +46,19 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   return current;
 }
 
+/**
+ * pg-boss is written for node-postgres, which sends a string parameter as it is. It hands some
+ * JSON already serialized (every cron tick's `json_to_recordset($1)`): postgres.js would encode
+ * that string again into a JSON *string*, which PostgreSQL refuses, and no schedule would ever
+ * queue a job. Strings go as they are; objects are serialized.
+ */
+const QUEUE_JSON = {
+  to: 114,
+  from: [114, 3802],
+  serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+  parse: (text: string) => JSON.parse(text) as unknown,
+};
+
 function openPostgres(url: string): OpenDatabase {
   // Quiet notices: "relation already exists, skipping" from migrations is noise.
   // The connection name lets this process skip its own writes' announcements (other-writers.server.ts).
@@ -55,7 +68,7 @@ function openPostgres(url: string): OpenDatabase {
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   // The queue polls and claims jobs on connections of its own: those statements are no write
   // a page shows, and must not wait behind (or hold up) the app's pool.
-  const queueClient = postgres(url, { max: 4, onnotice: () => {} });
+  const queueClient = postgres(url, { max: 4, onnotice: () => {}, types: { json: QUEUE_JSON } });
   const queue = postgresExecutor(queueClient);
   return {
     engine: 'postgres',

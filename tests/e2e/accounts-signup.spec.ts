@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { readOutbox } from '../helpers/e2e';
+import { awaitOutbox } from '../helpers/e2e';
 import { passRobotCheck } from './accounts-helpers';
 
 test('adult sign-up → code from the e-mail → login → profile → logout', async ({ page }) => {
@@ -19,7 +19,7 @@ test('adult sign-up → code from the e-mail → login → profile → logout', 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
-  const [mail] = await readOutbox(page, email);
+  const [mail] = await awaitOutbox(page, email);
   expect(mail.subject).toBe('Verify your Paceline account');
   await page.getByRole('link', { name: 'Verify your account' }).click();
   await page.getByLabel('Code').fill(String(mail.meta?.code));

@@ -17,7 +17,7 @@ import { ingestActivity } from '../activities/activities.server';
 import { storage } from '../adapters/storage.server';
 import { postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { runDueJobs } from '../platform/jobs.server';
-import { pruneExpiredPersonalData } from '../platform/retention.server';
+import { runCleanups } from '../platform/cleanup-jobs.server';
 import { EXPORT_MESSAGES, exportViewOf, requestDataExport } from './data-export.server';
 
 useTestDatabase();
@@ -118,7 +118,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
 
     const [row] = await db().select().from(dataExports).where(eq(dataExports.id, view!.id));
     expect(await storage().get(row.storageKey!)).not.toBeNull();
-    await pruneExpiredPersonalData(new Date(Date.now() + 8 * 86_400_000));
+    await runCleanups(new Date(Date.now() + 8 * 86_400_000));
     expect(await db().$count(dataExports, eq(dataExports.id, view!.id))).toBe(0);
     await runDueJobs(['storage.remove-objects']);
     expect(await storage().get(row.storageKey!)).toBeNull();

@@ -42,6 +42,7 @@ import { forgetRecomputeJobs } from '../activities/recompute.server';
 import { anonymiseResultsOf } from '../events/results.server';
 import { releaseTeamsOf } from '../events/teams.server';
 import { closeRiderAccounts } from '../ledger/index.server';
+import { queueTokenRevocations } from '../connections/revocation.server';
 import { forgetJobsOf } from '../platform/jobs.server';
 import { forgetRateLimitsOf } from '../platform/rate-limit.server';
 import { pseudonymiseOrders } from '../shop/orders.server';
@@ -248,6 +249,8 @@ export const RIDER_DATA: RiderDataArea[] = [
       { column: oauthGrants.userId, fate: 'deleted' },
       { column: oauthCodes.userId, fate: 'deleted' },
     ],
+    // The rows go with the account; the tokens they held are revoked at each provider by a job.
+    erase: ({ tx, account }) => queueTokenRevocations(tx, account.id),
   },
   {
     area: 'exports',

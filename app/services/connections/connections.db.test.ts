@@ -10,6 +10,13 @@ import { SANDBOX_XERT_PASSWORD, handleSandboxRequest } from './sandbox.server';
 import { decryptToken } from './secrets.server';
 import { storage } from '../adapters/storage.server';
 import { keptFilesOf } from '../activities/ride-series.server';
+import { eraseAccount } from '../accounts/deletion.server';
+import { readDeletedAccount } from '../accounts/rider-data.server';
+import { jobQueueSql } from '~/db/client.server';
+import { runDueJobs } from '../platform/jobs.server';
+import { networkClient } from './networks.server';
+import { apiGet, refreshTokens } from './provider-client.server';
+import { revokeNetworkTokensJob } from './revocation.server';
 
 useTestDatabase();
 
@@ -135,5 +142,26 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
     await completeCallback({ userId: rider.id, sessionId: 's', network: 'analogx', query: await decide(await startConnect(rider.id, 's', 'analogx'), 'allow') });
     const card = (await listConnectionCards(rider.id, true)).find((entry) => entry.network === 'analogx');
     expect(card?.termsUrl).toMatch(/\/sandbox\/analogx\/api\/terms\?token=[\w-]+$/);
+  });
+
+  it("deleting the account revokes its tokens at the provider, by a job that names no rider", async () => {
+    const rider = await createTestUser();
+    await completeCallback({ userId: rider.id, sessionId: 's', network: 'strava', query: await decide(await startConnect(rider.id, 's', 'strava'), 'allow') });
+    const row = await connectionOf(rider.id, 'strava');
+    const [accessToken, refreshToken] = [decryptToken(row.accessTokenEnc), decryptToken(row.refreshTokenEnc as string)];
+    const client = networkClient('strava');
+    expect(await apiGet<unknown[]>(client, accessToken, 'athlete/activities')).toHaveLength(3);
+
+    await db().transaction(async (tx) => eraseAccount(tx, (await readDeletedAccount(tx, rider.id))!));
+    expect(await connectionOf(rider.id, 'strava')).toBeUndefined();
+    const { rows } = await jobQueueSql().executeSql(`SELECT data FROM pgboss.job WHERE name = $1 AND state = 'created'`, [revokeNetworkTokensJob.name]);
+    const queued = rows.map((job) => JSON.stringify(job.data)).filter((data) => data.includes(row.accessTokenEnc));
+    expect(queued).toHaveLength(1);
+    for (const needle of [rider.id, rider.email, accessToken, refreshToken, String(row.athleteId)]) expect(queued[0]).not.toContain(needle);
+
+    expect(await runDueJobs([revokeNetworkTokensJob.name])).toBeGreaterThanOrEqual(1);
+    // The provider refuses both tokens from now on.
+    await expect(apiGet(client, accessToken, 'athlete/activities')).rejects.toThrow(/401/);
+    await expect(refreshTokens(client, refreshToken)).rejects.toThrow();
   });
 });

@@ -12,7 +12,7 @@ import '../activities/stored-ride-jobs.server';
 import '../activities/uploads.server';
 import '../adapters/mail.server';
 import '../connections/import.server';
+import '../connections/revocation.server';
 import '../shop/payment-jobs.server';
 import './cleanup-jobs.server';
-import './retention.server';
 import './test-jobs.server';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
+import { createBoss } from '~/db/job-queue.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { defineJob, defineSchedule, enqueueJob, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
 
@@ -102,6 +103,15 @@ describe('the job queue without workers (tests, scripts)', () => {
     expect(row?.output?.message).toBe('flaky failure on attempt 3');
     expect(seen).toEqual([]);
   });
+
+  it("queues what a schedule's tick queues (pg-boss's insert of already-serialized JSON) and runs it", async () => {
+    // The timekeeper sends each tick through this statement; on PostgreSQL its JSON must not be encoded twice.
+    await enqueueJob(recordJob, { n: 0 });
+    seen.length = 0;
+    await createBoss(jobQueueSql()).insert([{ name: 'test.record', data: { n: 11 } }, { name: 'test.record', data: { n: 12 } }]);
+    expect(await runDueJobs(['test.record'])).toBe(2);
+    expect(seen.map((entry) => (entry.payload as { n: number }).n).sort()).toEqual([11, 12]);
+  });
 });
 
 describe('the job queue with workers (servers)', () => {
@@ -129,6 +139,14 @@ describe('the job queue with workers (servers)', () => {
     await until(async () => (await jobRow(id))?.state === 'completed');
     expect(seen).toEqual([{ payload: { n: 10 }, attempt: 2 }]);
     expect(slowJob.name).toBe('test.expiring');
+  });
+
+  it('drops a schedule no module defines any more, so no tick queues jobs nobody runs', async () => {
+    await jobQueueSql().executeSql(`SELECT pgboss.create_queue('schedule.test-gone', '{"policy":"standard"}'::json)`);
+    await jobQueueSql().executeSql(`INSERT INTO pgboss.schedule (name, cron, timezone) VALUES ('schedule.test-gone', '0 * * * *', 'UTC')`);
+    await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1 });
+    const { rows } = await jobQueueSql().executeSql(`SELECT name FROM pgboss.schedule WHERE name = 'schedule.test-gone'`);
+    expect(rows).toEqual([]);
   });
 
   it('registers each schedule once, in UTC', async () => {

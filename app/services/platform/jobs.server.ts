@@ -277,9 +277,21 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
       ids.set(kind.name, loops);
     }
     for (const { cron, queue } of schedules.values()) await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
+    await dropUndefinedSchedules(boss);
   } catch (error) {
     await stopJobWorkers(0);
     throw error;
+  }
+}
+
+/**
+ * A schedule an older version defined (renamed or removed) would go on queueing a job each tick
+ * for a queue no worker reads: it is dropped. Only `schedule.*` queues are this module's.
+ */
+async function dropUndefinedSchedules(boss: PgBoss): Promise<void> {
+  const defined = new Set([...schedules.values()].map((schedule) => schedule.queue));
+  for (const { name } of await boss.getSchedules()) {
+    if (name.startsWith('schedule.') && !defined.has(name)) await boss.unschedule(name);
   }
 }
 
