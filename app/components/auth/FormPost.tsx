@@ -119,7 +119,7 @@ export function FormPostSubmit({ state, label, status }: { state: SnapshotFrom<A
   const open = value === 'ready' || value === 'editing';
   return (
     <>
-      <Button type="submit" disabled={!open} aria-busy={value === 'submitting' || state.status === 'done'}>
+      <Button type="submit" disabled={!open} pending={value === 'submitting' || state.status === 'done'}>
         {label}
       </Button>
       <p className="form-status" role="status" data-state={value}>

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
 import type { RegistrationStatus } from '~/services/events/events.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 /** What a rider can do about one event (spec 3 §4 ustatus, §2 "Re Join", §1 visitors). */
 export interface StatusView {
@@ -42,15 +42,15 @@ export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: St
     return (
       <div className="event-status event-status-declined">
         <p>{STATUS_MESSAGES.declined}</p>
-        <Link className={buttonClass('primary')} to={`/event/${event.id}`}>
+        <ButtonLink to={`/event/${event.id}`}>
           Re Join
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
   return (
-    <Link className={buttonClass('primary')} to={`/event/${event.id}`}>
+    <ButtonLink to={`/event/${event.id}`}>
       {joinLabel}
-    </Link>
+    </ButtonLink>
   );
 }

@@ -73,7 +73,7 @@ export function QuickView({ item, owned, payloadKey, onClose }: { item: ShopItem
       {owned ? <p className="shop-owned">Owned</p> : null}
       {snapshot.matches('checking') ? <p aria-live="polite">Checking…</p> : null}
       {canBuy ? (
-        <Button onClick={() => send({ type: 'BUY' })} disabled={snapshot.matches('purchasing')}>
+        <Button onClick={() => send({ type: 'BUY' })} pending={snapshot.matches('purchasing')}>
           {snapshot.matches('purchasing') ? 'Buying…' : 'Buy Now'}
         </Button>
       ) : null}

@@ -11,7 +11,7 @@ import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { requireUser } from '~/services/accounts/auth.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { createTeam, joinTeam, leaveTeam, listMyTeams, TeamError } from '~/services/events/teams.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'My Teams — Paceline' }];
 
@@ -91,9 +91,9 @@ export default function MyTeamsPage() {
         <Field label="Team name" field={fields.name} />
         <TextareaField label="Description" field={fields.description} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={buttonClass('primary')}>
+        <Button type="submit">
           Create team
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { listFailedJobs, queueCounts, retryFailedJob } from '~/services/staff/staff-jobs.server';
 
@@ -82,9 +82,9 @@ export default function StaffJobs() {
           <Form method="post">
             <input type="hidden" name="name" value={job.name} />
             <input type="hidden" name="id" value={job.id} />
-            <button type="submit" className={buttonClass('primary')}>
+            <Button type="submit">
               Retry
-            </button>
+            </Button>
           </Form>
         </article>
       ))}

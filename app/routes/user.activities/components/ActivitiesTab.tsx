@@ -8,7 +8,7 @@ import { activitiesListMachine, type PageRequest } from '~/machines/activities-l
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
 import type { WindowModel } from '~/services/activities/power-models.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
   const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
@@ -165,24 +165,24 @@ export function ActivitiesTab({
           ) : null}
         </table>
         {rows.length > 0 ? (
-          <button type="submit" className={buttonClass('secondary', 'activities-download-selected')}>
+          <Button type="submit" variant="secondary" className="activities-download-selected">
             Download selected
-          </button>
+          </Button>
         ) : null}
       </form>
       {rows.length === 0 && !loadingFirstPage && !snapshot.matches('failed') ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}
-          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'RETRY' })}>
+          <Button onClick={() => send({ type: 'RETRY' })} variant="secondary">
             Retry
-          </button>
+          </Button>
         </p>
       ) : null}
       {!loadingFirstPage && (snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading')) ? (
-        <button type="button" className={buttonClass('primary', 'activities-load-more')} disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
+        <Button pending={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })} className="activities-load-more">
           {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
-        </button>
+        </Button>
       ) : null}
     </div>
   );
