@@ -1,5 +1,5 @@
 import type { Toast } from './toast';
-import { NO_RESPONSE_MESSAGE } from './constants';
+import { NO_RESPONSE_MESSAGE, SOMETHING_WENT_WRONG_MESSAGE } from './constants';
 import { loginPath } from './login-path';
 
 /**
@@ -140,12 +140,10 @@ export async function apiRequest<T = unknown>(input: string, init: RequestInit =
   return { ok: false, kind: 'failed', status: response.status, message: typeof message === 'string' ? message : null, body };
 }
 
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
 function failureMessage(failure: ApiFailure): string {
   if (failure.kind === 'no-response') return NO_RESPONSE_MESSAGE;
   if (failure.kind === 'failed' && failure.message) return failure.message;
-  return FALLBACK_MESSAGE;
+  return SOMETHING_WENT_WRONG_MESSAGE;
 }
 
 /** A call that did not produce the answer the caller asked for; the catalogue has already told the rider. */

@@ -6,6 +6,7 @@ import { findEvent } from '~/services/events/events.server';
 import { registrationStatus } from '~/services/events/registration.server';
 import { ButtonLink } from '~/components/ui/Button';
 import { serialIdParam } from '~/lib/route-params';
+import { STATUS_MESSAGES } from '~/lib/events/messages';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
 
@@ -24,7 +25,7 @@ export default function ThankYouPage() {
       <p>
         Your registration for <strong>{event.name}</strong> on {formatEventDate(event.date)} at {formatEventTime(event.time)} has been received.
       </p>
-      {status === 'pending' ? <p>Your registration is in process. You will receive a confirmation email soon.</p> : null}
+      {status === 'pending' ? <p>{STATUS_MESSAGES.pending}</p> : null}
       <p>
         <ButtonLink to="/events">
           Back to events

@@ -7,6 +7,7 @@ import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
 import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phone-verification.machine';
 import type { WizardFields } from './wizard-props';
 import { Button } from '~/components/ui/Button';
+import { SOMETHING_WENT_WRONG_MESSAGE } from '~/lib/constants';
 
 async function postPhone(eventId: number, fields: Record<string, string>) {
   // A 400 answers { ok: false, message } (a wrong code, a refused number), shown beside the field.
@@ -15,7 +16,7 @@ async function postPhone(eventId: number, fields: Record<string, string>) {
     { method: 'POST', body: new URLSearchParams(fields) },
     { answers: [400] },
   );
-  if (!body.ok) throw new Error(body.message ?? 'Something went wrong. Please try again.');
+  if (!body.ok) throw new Error(body.message ?? SOMETHING_WENT_WRONG_MESSAGE);
   return body.data;
 }
 
