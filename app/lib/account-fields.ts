@@ -10,6 +10,7 @@ import {
   WEIGHT_MIN_KG,
 } from './constants';
 import { COUNTRIES, COUNTRY_IDS } from './countries';
+import { VALID_EMAIL_MESSAGE } from './site-forms';
 
 /**
  * The account field schema (spec 1 §2 "a form built from a field schema", §3 profile form):
@@ -225,5 +226,5 @@ export const ChangePasswordSchema = newPasswordFields
   .refine(passwordsMatch, { path: ['repeatPassword'], message: MESSAGES.passwordMismatch });
 
 export const ForgotPasswordSchema = z.object({
-  email: z.string({ required_error: 'A valid email is required' }).trim().email('A valid email is required'),
+  email: z.string({ required_error: VALID_EMAIL_MESSAGE }).trim().email(VALID_EMAIL_MESSAGE),
 });

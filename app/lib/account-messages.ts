@@ -1,11 +1,17 @@
 import type { SessionEndReason } from './login-path';
 
+/** Any limited request asked too often: sign-in, codes, e-mailed links, deletion and copy requests. */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';
+
+/** An e-mailed link that is unknown, spent or past its end: verify, delete the account, a copy of my data. */
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
+
 /** Messages of the verification pages, shared by the server and the forms that validate in the browser. */
 export const VERIFY_MESSAGES = {
   verified: 'Your account has been verified.',
   kidVerified: "Your child's account has been approved and is ready to ride.",
   invalidCode: 'The code is invalid or has expired.',
-  invalidLink: 'This link is invalid or has expired.',
+  invalidLink: INVALID_LINK_MESSAGE,
   resent: 'A new link has been sent. Please check your e-mail.',
 } as const;
 
@@ -15,9 +21,10 @@ export const VERIFY_MESSAGES = {
  * The session machine shows it before leaving for login, and the login page shows it for a
  * guard's redirect.
  */
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
-  session_expired: 'Your session has expired. Please log in again.',
-  token_expired: 'Your session has expired. Please log in again.',
+  session_expired: SESSION_EXPIRED,
+  token_expired: SESSION_EXPIRED,
   session_revoked: 'You were signed out because your session was ended elsewhere. Please log in again.',
 };
 
@@ -28,10 +35,17 @@ export function isSessionEndReason(value: string | null): value is SessionEndRea
   return value !== null && value in SESSION_END_MESSAGES;
 }
 
+/** The parental-consent page's answers (spec 1 §2; notParent is ours, decision 121). */
+export const CONSENT_MESSAGES = {
+  sendFailed: 'There was an error sending the email. Please try again.',
+  resendFailed: 'There was an error resending the email. Please try again.',
+  notParent: "Please enter your parent's or guardian's own e-mail address.",
+} as const;
+
 /** The sign-in forms' own messages (login and register; decision 136 for those the spec leaves open). */
 export const SIGN_IN_MESSAGES = {
   wrongCredentials: 'Invalid email or password.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
+  tooManyAttempts: TOO_MANY_ATTEMPTS_MESSAGE,
   verifyEmail: 'Please verify your e-mail: we have sent you a new code.',
   registered: 'Thank you for registering. We have sent a verification code to your e-mail.',
 } as const;

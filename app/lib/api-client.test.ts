@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, keepLoadersAfterNoResponse, keepLoadersAfterRefusal, NO_RESPONSE_ANSWER, serverActionThroughSeam, type ApiClientDeps } from './api-client';
+import { ApiError, apiJson, apiRequest, keepLoadersAfterNoResponse, keepLoadersAfterRefusal, NO_RESPONSE_ANSWER, oneDeparture, serverActionThroughSeam, type ApiClientDeps } from './api-client';
 import { NO_RESPONSE_MESSAGE } from './constants';
 
 function harness(respond: () => Promise<Response>, currentPath = '/wallet?tab=history') {
@@ -115,5 +115,25 @@ describe('apiJson and the form seam', () => {
     expect(keepLoadersAfterRefusal({ actionResult: NO_RESPONSE_ANSWER, defaultShouldRevalidate: true })).toBe(false);
     expect(keepLoadersAfterRefusal({ actionResult: { ok: true }, defaultShouldRevalidate: true })).toBe(true);
     expect(keepLoadersAfterRefusal({ actionResult: undefined, defaultShouldRevalidate: false })).toBe(false);
+  });
+});
+
+describe('oneDeparture (leaving for login once per page)', () => {
+  it('navigates for the first caller only: the session machine, a JSON call and a poll finding the session gone together leave once', () => {
+    const assign = vi.fn();
+    const departure = oneDeparture(assign);
+    expect(departure.leave('/auth/login?redirect=%2Fwallet&reason=session_expired')).toBe(true);
+    expect(departure.leave('/auth/login?redirect=%2Fwallet&reason=session_revoked')).toBe(false);
+    expect(departure.leave('/auth/login?redirect=%2Fwallet&reason=session_expired')).toBe(false);
+    expect(assign.mock.calls).toEqual([['/auth/login?redirect=%2Fwallet&reason=session_expired']]);
+  });
+
+  it('lets a page restored from the back-forward cache leave again', () => {
+    const assign = vi.fn();
+    const departure = oneDeparture(assign);
+    departure.leave('/auth/login?redirect=%2F');
+    departure.reset();
+    departure.leave('/auth/login?redirect=%2Fteams');
+    expect(assign).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { Toast } from './toast';
-import { NO_RESPONSE_MESSAGE } from './constants';
+import { NO_RESPONSE_MESSAGE, SOMETHING_WENT_WRONG_MESSAGE } from './constants';
+import { loginPath } from './login-path';
 
 /**
  * The browser's client for calls made outside Remix forms (fetch from a component or a
@@ -27,12 +28,48 @@ export interface ApiClientDeps {
   currentPath: () => string;
 }
 
-/** The seam's real browser: window.fetch, the toaster, a full navigation, the current path. */
+/**
+ * Leaving for login, once per page. A lost session is noticed by whoever asks next: the session
+ * machine, a JSON call, a polling machine, often several at once. Each used to start its own
+ * navigation, and a second `location.assign` while the first is pending cancels it and starts
+ * again (a page polling every 2 s against a slow login page never left), while the session
+ * machine's client-side navigation raced the seam's document navigation. The first caller
+ * leaves; the others find the page already leaving. A page the browser restores from its
+ * back-forward cache is a page again (`reset`).
+ */
+export function oneDeparture(assign: (url: string) => void) {
+  let leaving = false;
+  return {
+    leave(url: string): boolean {
+      if (leaving) return false;
+      leaving = true;
+      assign(url);
+      return true;
+    },
+    reset() {
+      leaving = false;
+    },
+  };
+}
+
+let browserDeparture: ReturnType<typeof oneDeparture> | null = null;
+
+/** A full navigation to `url` (the server's guard runs), unless this page is already leaving for login. */
+export function leaveForLogin(url: string): void {
+  if (!browserDeparture) {
+    const departure = oneDeparture((to) => window.location.assign(to));
+    window.addEventListener('pageshow', (event) => event.persisted && departure.reset());
+    browserDeparture = departure;
+  }
+  browserDeparture.leave(url);
+}
+
+/** The seam's real browser: window.fetch, the toaster, the one departure for login, the current path. */
 export function browserDeps(): ApiClientDeps {
   return {
     fetch: (...args) => window.fetch(...args),
     toast: (toast) => window.dispatchEvent(new CustomEvent('paceline:toast', { detail: toast })),
-    navigate: (url) => window.location.assign(url),
+    navigate: leaveForLogin,
     currentPath: () => `${window.location.pathname}${window.location.search}`,
   };
 }
@@ -71,7 +108,7 @@ export function splitErrors(errors: unknown): { formErrors: string[]; fieldError
 }
 
 export function loginUrlFor(currentPath: string): string {
-  return `/auth/login?${new URLSearchParams({ redirect: currentPath, reason: 'session_expired' })}`;
+  return loginPath(currentPath, 'session_expired');
 }
 
 function landedOnLogin(response: Response): boolean {
@@ -103,12 +140,10 @@ export async function apiRequest<T = unknown>(input: string, init: RequestInit =
   return { ok: false, kind: 'failed', status: response.status, message: typeof message === 'string' ? message : null, body };
 }
 
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
 function failureMessage(failure: ApiFailure): string {
   if (failure.kind === 'no-response') return NO_RESPONSE_MESSAGE;
   if (failure.kind === 'failed' && failure.message) return failure.message;
-  return FALLBACK_MESSAGE;
+  return SOMETHING_WENT_WRONG_MESSAGE;
 }
 
 /** A call that did not produce the answer the caller asked for; the catalogue has already told the rider. */

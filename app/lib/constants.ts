@@ -36,6 +36,12 @@ export const EMBEDDED_DISPLAY_STORAGE_KEY = 'paceline_display';
 
 /** Spec 3 §8 "No response received". */
 export const NO_RESPONSE_MESSAGE = 'No response received. We regret the inconvenience. Please try again later.';
+/** Spec 1 §8's alert when a connection fails; also what an e-mailed link's page says when its check gets no usable answer. */
+export const ERROR_TRY_AGAIN_MESSAGE = 'An error has occurred. Please try again';
+/** Spec 2 §8's general failure: no checkout session for a payment, no answer to an import. */
+export const UNABLE_TO_PROCESS_MESSAGE = 'Unable to process at this moment. Please try again later.';
+/** Ours: a call failed and its answer names nothing the rider can act on. */
+export const SOMETHING_WENT_WRONG_MESSAGE = 'Something went wrong. Please try again.';
 /** Spec 1 §8: the alert when a file download fails. */
 export const DOWNLOAD_FAILED_MESSAGE = 'Error download file. Please try again';
 

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { WALLET_CODE_RESEND_WAIT_S } from '~/lib/constants';
+import { WALLET_MESSAGES } from '~/lib/wallet/messages';
 
 /**
  * One code button (spec 1 §4 "Get Code -> Sending... -> 'Wait Ns' countdown from 60 -> Get
@@ -39,7 +40,7 @@ export const codeRequestMachine = setup({
     countDown: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })),
     rememberKey: assign((_, result: CodeRequestResult) => ({ key: result.key ?? null, error: null })),
     rememberFailure: assign((_, result: CodeRequestResult) => ({ error: result.message })),
-    rememberException: assign({ error: 'An error occurred. Please try again.' }),
+    rememberException: assign({ error: WALLET_MESSAGES.codeException }),
     clearError: assign({ error: null }),
     notifySent: (_, _result: CodeRequestResult) => {},
     notifyFailed: (_, _message: string) => {},
@@ -74,7 +75,7 @@ export const codeRequestMachine = setup({
             ],
           },
         ],
-        onError: { target: 'ready', actions: ['rememberException', { type: 'notifyFailed', params: 'An error occurred. Please try again.' }] },
+        onError: { target: 'ready', actions: ['rememberException', { type: 'notifyFailed', params: WALLET_MESSAGES.codeException }] },
       },
     },
     waiting: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { ERROR_TRY_AGAIN_MESSAGE } from '~/lib/constants';
 
 /**
  * The e-mailed links (spec 1 §2, §4 "Verify pages: pending then success or failed; failed
@@ -22,7 +23,7 @@ export const linkVerificationMachine = setup({
   },
   actions: {
     rememberAnswer: assign((_, answer: LinkAnswer) => ({ message: answer.message })),
-    rememberFailure: assign({ message: 'An error has occurred. Please try again' }),
+    rememberFailure: assign({ message: ERROR_TRY_AGAIN_MESSAGE }),
   },
   guards: {
     answerIsOk: (_, answer: LinkAnswer) => answer.ok,

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { SOMETHING_WENT_WRONG_MESSAGE } from '~/lib/constants';
 
 /**
  * The wizard's PHONE VERIFICATION step (spec 3 §4 "not sent, then sent (resend allowed),
@@ -14,7 +15,7 @@ export interface PhoneVerificationContext {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong. Please try again.';
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : SOMETHING_WENT_WRONG_MESSAGE;
 }
 
 export const phoneVerificationMachine = setup({

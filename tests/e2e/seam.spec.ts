@@ -15,15 +15,51 @@ test('a JSON call that gets no response shows the catalogue toast and the page s
   await expect(page.getByRole('tab', { name: 'ACTIVITIES' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a JSON call after the session expired sends the rider to login with the path kept', async ({ page }) => {
+test('a JSON call and the session machine find the session gone at once: one navigation to login, the path kept', async ({ page }) => {
+  const EXPIRED = 'Your session has expired. Please log in again.';
+  // Toasts are told to the test through the console: no page query runs while a navigation is held.
+  await page.addInitScript(() => window.addEventListener('paceline:toast', (event) => console.log(`toast: ${(event as CustomEvent<{ message: string }>).detail.message}`)));
   await loginAs(page, RIDER, '/user/activities?from=seam');
-  await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+  // The first check has its answer: the page is hydrated and the machine waits for the next reason to ask.
+  await expect(page.locator('.user-menu')).toHaveAttribute('data-session-state', 'signedIn');
+  const loginDocuments: string[] = [];
+  const loginData: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/auth/login' && request.isNavigationRequest()) loginDocuments.push(url.search);
+    if (url.pathname === '/auth/login.data') loginData.push(url.search);
+  });
+  // The order is pinned: the JSON call is answered and the page starts leaving; the session check
+  // is answered while that navigation is held; the login page arrives once the machine has acted.
+  let leaving!: () => void;
+  const seamLeft = new Promise<void>((resolve) => (leaving = resolve));
+  const machineActed = page.waitForEvent('console', (message) => message.text() === `toast: ${EXPIRED}`);
+  await page.route(
+    (url) => url.pathname === '/auth/login',
+    async (route) => {
+      if (!route.request().isNavigationRequest()) return route.continue();
+      leaving();
+      await machineActed;
+      await route.continue();
+    },
+  );
+  await page.route('**/auth/session', async (route) => {
+    await seamLeft;
+    await route.continue();
+  });
   await page.context().clearCookies();
   await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await machineActed;
   await expect(page).toHaveURL(/\/auth\/login\?/);
   const url = new URL(page.url());
   expect(url.searchParams.get('redirect')).toBe('/user/activities?from=seam');
-  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  expect(url.searchParams.get('reason')).toBe('session_expired');
+  await expect(page.getByText(EXPIRED)).toBeVisible();
+  await page.getByLabel('Email').fill(RIDER);
+  // The seam's navigation was the only one: the session machine found the page leaving.
+  expect(loginDocuments).toHaveLength(1);
+  expect(loginData).toEqual([]);
 });
 
 test('the event wizard whose submit gets no response shows the toast, not the error page', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import { formatDate } from '~/lib/activities/format';
 import type { DetectionNotice } from '~/services/activities/ftp-history.server';
 
@@ -28,17 +28,17 @@ export function FtpDetectionNotice({ notice, onRidePage = false }: { notice: Det
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="undo-detection" />
           <input type="hidden" name="detectionId" value={notice.id} />
-          <button type="submit" className={buttonClass('secondary')}>
+          <Button type="submit" variant="secondary">
             Undo
-          </button>
+          </Button>
         </Form>
         {onRidePage ? null : (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="detection-seen" />
             <input type="hidden" name="detectionId" value={notice.id} />
-            <button type="submit" className={buttonClass('primary')}>
+            <Button type="submit">
               Keep it
-            </button>
+            </Button>
           </Form>
         )}
       </div>

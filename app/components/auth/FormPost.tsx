@@ -96,14 +96,15 @@ export function keepPageWhileLeaving({ actionResult, defaultShouldRevalidate }: 
 }
 
 /** The status line under a form's button, one per state a screen reads (decision 136 for the texts). */
+const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
 const STATUS: Record<string, string> = {
-  waitingForRobotCheck: 'Complete the robot check to submit.',
+  waitingForRobotCheck: ROBOT_CHECK_FIRST,
   submitting: 'Sending…',
   leaving: 'Done: opening the next page…',
-  wrongCredentials: 'Complete the robot check to submit.',
-  robotCheckFailed: 'Complete the robot check to submit.',
-  invalidFields: 'Complete the robot check to submit.',
-  tooManyAttempts: 'Complete the robot check to submit.',
+  wrongCredentials: ROBOT_CHECK_FIRST,
+  robotCheckFailed: ROBOT_CHECK_FIRST,
+  invalidFields: ROBOT_CHECK_FIRST,
+  tooManyAttempts: ROBOT_CHECK_FIRST,
   'signedIn.toPartnerAuthorization': 'Signed in: back to the app asking for your authorization…',
   'signedIn.toStoredPath': 'Signed in: back to where you were…',
   'signedIn.toProfile': 'Signed in: opening your profile…',
@@ -119,7 +120,7 @@ export function FormPostSubmit({ state, label, status }: { state: SnapshotFrom<A
   const open = value === 'ready' || value === 'editing';
   return (
     <>
-      <Button type="submit" disabled={!open} aria-busy={value === 'submitting' || state.status === 'done'}>
+      <Button type="submit" disabled={!open} pending={value === 'submitting' || state.status === 'done'}>
         {label}
       </Button>
       <p className="form-status" role="status" data-state={value}>

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { fromPromise } from 'xstate';
 import { linkVerificationMachine, type LinkAnswer } from '~/machines/link-verification.machine';
-import { buttonClass } from '~/components/ui/Button';
+import { Button, ButtonLink } from '~/components/ui/Button';
 
 /** The verify-user, verify-kid and delete-user pages: pending → success ('Thank you') or failed (Resend). */
 type LinkReply = LinkAnswer & { retry?: boolean };
@@ -25,9 +25,9 @@ type LinkPageAnswer = { ok: boolean; message: string; intent: 'verify' | 'resend
 function TryAgain() {
   return (
     <form method="post">
-      <button type="submit" name="intent" value="verify" className={buttonClass('primary')}>
+      <Button type="submit" name="intent" value="verify">
         Try again
-      </button>
+      </Button>
     </form>
   );
 }
@@ -60,9 +60,9 @@ function Success({ message }: { message: string }) {
     <div className="link-page-success">
       <h2>Thank you</h2>
       <p>{message}</p>
-      <Link to="/auth/login" className={buttonClass('primary')}>
+      <ButtonLink to="/auth/login">
         ENJOY YOUR RIDE
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -82,9 +82,9 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
             answer.retry ? <TryAgain /> : null
           ) : (
             <form method="post">
-              <button type="submit" name="intent" value="resend" className={buttonClass('primary')}>
+              <Button type="submit" name="intent" value="resend">
                 Resend
-              </button>
+              </Button>
             </form>
           )}
         </div>
@@ -112,9 +112,9 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
       {state.matches('pending') || state.matches('resending') ? <p className="link-page-pending">Please wait…</p> : null}
       <noscript>
         <form method="post">
-          <button type="submit" name="intent" value="verify" className={buttonClass('primary')}>
+          <Button type="submit" name="intent" value="verify">
             {kind === 'delete-user' ? 'Confirm deletion' : kind === 'export-data' ? 'Confirm' : 'Verify'}
-          </button>
+          </Button>
         </form>
       </noscript>
       {state.matches('success') ? <Success message={message} /> : null}
@@ -124,9 +124,9 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
             <span className="warning-icon" aria-hidden="true">⚠</span> {message}
           </p>
           {canResend ? (
-            <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'RESEND' })}>
+            <Button onClick={() => send({ type: 'RESEND' })}>
               Resend
-            </button>
+            </Button>
           ) : null}
           {kind === 'delete-user' && (lastReply.current?.retry ?? true) ? <TryAgain /> : null}
         </div>

@@ -1,10 +1,9 @@
-import { useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { transitionReporter } from '~/components/flows/use-flow-machine';
 import { showToast } from '~/components/ui/Toaster';
 import { SESSION_END_MESSAGES } from '~/lib/account-messages';
-import { apiJson, browserDeps } from '~/lib/api-client';
+import { apiJson, browserDeps, leaveForLogin } from '~/lib/api-client';
 import { loginPath } from '~/lib/login-path';
 import { sessionMachine, type SessionAnswer } from '~/machines/session.machine';
 
@@ -19,16 +18,18 @@ function askServer(): Promise<SessionAnswer> {
   return apiJson<SessionAnswer>('/auth/session', {}, { deps: { ...browserDeps(), toast: () => {} } });
 }
 
+/** Where the rider is, kept in the login link. */
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
+
 /**
  * Runs the session machine while a rider is signed in (spec 1 §4 Session) and returns its
  * state for the shell to show: the account menu is busy while a check runs, `networkDown`
  * shows the notice, and a lost session toasts its reason and goes to login with the path kept.
+ * Login is reached the way the seam reaches it for a JSON call (`leaveForLogin`): one full
+ * navigation per page, so the two never race and the server's guard runs; the login page
+ * shows the reason again from its query.
  */
 export function useSessionWatch(signedIn: boolean): SessionWatchState {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const here = useRef({ path: '', navigate });
-  here.current = { path: `${location.pathname}${location.search}`, navigate };
   const [state, setState] = useState<SessionWatchState>('off');
   useEffect(() => {
     if (!signedIn) return;
@@ -37,7 +38,7 @@ export function useSessionWatch(signedIn: boolean): SessionWatchState {
         actors: { checkSession: fromPromise(askServer) },
         actions: {
           toastReason: ({ context }) => context.reason && showToast({ kind: 'warning', message: SESSION_END_MESSAGES[context.reason] }),
-          redirectToLogin: ({ context }) => here.current.navigate(loginPath(here.current.path, context.reason ?? 'session_expired')),
+          redirectToLogin: ({ context }) => leaveForLogin(loginPath(currentPath(), context.reason ?? 'session_expired')),
         },
       }),
       { inspect: transitionReporter() },

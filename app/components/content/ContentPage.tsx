@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { CmsPage } from '~/lib/content/cms-types';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 /** The page header every content page opens with. */
 export function PageHero({ title, excerpt, children }: { title: string; excerpt?: string; children?: ReactNode }) {
@@ -48,8 +48,8 @@ export function NotFoundBoundary() {
       <h1>{notFound ? 'We could not find that page' : 'Something went wrong'}</h1>
       <p>{notFound ? 'It may have moved, or the link may be mistyped.' : 'Please try again in a moment.'}</p>
       <p className="not-found-links">
-        <Link to="/" className={buttonClass('primary')}>Back to home</Link>
-        <Link to="/support" className={buttonClass('secondary')}>Visit support</Link>
+        <ButtonLink to="/">Back to home</ButtonLink>
+        <ButtonLink to="/support" variant="secondary">Visit support</ButtonLink>
       </p>
     </section>
   );

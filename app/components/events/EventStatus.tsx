@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
 import { genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
+import { STATUS_MESSAGES, VISITOR_MESSAGE } from '~/lib/events/messages';
 import type { RegistrationStatus } from '~/services/events/events.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 /** What a rider can do about one event (spec 3 §4 ustatus, §2 "Re Join", §1 visitors). */
 export interface StatusView {
@@ -12,14 +13,6 @@ export interface StatusView {
   ustatus: RegistrationStatus;
   participants: { booked: number; capacity: number };
 }
-
-export const VISITOR_MESSAGE = 'Login or create an account to register for this event.';
-export const STATUS_MESSAGES = {
-  pending: 'Your registration is in process. You will receive a confirmation email soon.',
-  approved: 'Congratulations! Your registration for this event is approved.',
-  declined: 'Sorry, your registration for this event was declined.',
-  closed: 'Registration for this event has been closed.',
-} as const;
 
 export function isFull(event: Pick<StatusView, 'participants'>): boolean {
   return event.participants.booked >= event.participants.capacity;
@@ -42,15 +35,15 @@ export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: St
     return (
       <div className="event-status event-status-declined">
         <p>{STATUS_MESSAGES.declined}</p>
-        <Link className={buttonClass('primary')} to={`/event/${event.id}`}>
+        <ButtonLink to={`/event/${event.id}`}>
           Re Join
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
   return (
-    <Link className={buttonClass('primary')} to={`/event/${event.id}`}>
+    <ButtonLink to={`/event/${event.id}`}>
       {joinLabel}
-    </Link>
+    </ButtonLink>
   );
 }

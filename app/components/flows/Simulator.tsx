@@ -4,7 +4,7 @@ import { describeStateValue } from '~/lib/flows/definition';
 import { hasPayload, serializeEvent } from '~/lib/flows/events';
 import { choicesFor, formatContext, type Choice, type Simulation } from '~/lib/flows/simulation';
 import type { CatalogueEntry } from '~/lib/flows/types';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 interface SimulatorProps {
   entry: CatalogueEntry;
@@ -57,24 +57,24 @@ export function Simulator({ entry, simulation, labels, onSend, onRewind }: Simul
       <div className="flows-history">
         <h3>History</h3>
         <div className="flows-history-actions">
-          <button type="button" className={buttonClass('secondary')} disabled={steps.length === 0} onClick={() => onRewind(steps.length - 1)}>
+          <Button disabled={steps.length === 0} onClick={() => onRewind(steps.length - 1)} variant="secondary">
             Undo
-          </button>
-          <button type="button" className={buttonClass('secondary')} disabled={steps.length === 0} onClick={() => onRewind(0)}>
+          </Button>
+          <Button disabled={steps.length === 0} onClick={() => onRewind(0)} variant="secondary">
             Restart
-          </button>
+          </Button>
         </div>
         <ol>
           <li>
-            <button type="button" className="link-button" onClick={() => onRewind(0)}>
+            <Button variant="link" onClick={() => onRewind(0)}>
               start → {describeStateValue(states[0].value)}
-            </button>
+            </Button>
           </li>
           {steps.map((event, index) => (
             <li key={index}>
-              <button type="button" className="link-button" onClick={() => onRewind(index + 1)}>
+              <Button variant="link" onClick={() => onRewind(index + 1)}>
                 {labels.get(event.type) ?? event.type} → {describeStateValue(states[index + 1].value)}
-              </button>
+              </Button>
             </li>
           ))}
         </ol>
@@ -113,9 +113,9 @@ function ChoiceRow({ choice, label, onSend, accepts }: ChoiceRowProps) {
   const payload = hasPayload(event) ? JSON.stringify(withoutType(event)) : null;
   return (
     <li className="flows-choice">
-      <button type="button" className={buttonClass('primary')} data-event={serializeEvent(event)} onClick={() => onSend(event)}>
+      <Button data-event={serializeEvent(event)} onClick={() => onSend(event)}>
         {buttonText(choice, label)}
-      </button>
+      </Button>
       {payload ? <code className="flows-payload">{payload}</code> : null}
       {payload ? <PayloadForm type={event.type} initial={withoutType(event)} onSend={onSend} accepts={accepts} /> : null}
     </li>
@@ -155,7 +155,7 @@ function PayloadForm({ type, initial, onSend, accepts }: { type: string; initial
           <textarea value={text} onChange={(changeEvent) => setText(changeEvent.target.value)} rows={Math.min(10, text.split('\n').length + 1)} spellCheck={false} />
         </label>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
-        <button type="submit" className={buttonClass('secondary')}>Send {type}</button>
+        <Button type="submit" variant="secondary">Send {type}</Button>
       </form>
     </details>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlacedEdge, PlacedNode, Statechart as StatechartLayout } from '~/lib/flows/layout';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 /**
  * Draws a laid-out statechart as SVG: rounded state boxes (compound ones containing their
@@ -25,9 +25,9 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
     <figure className="statechart">
       <div className="statechart-toolbar">
         {ZOOMS.map((option) => (
-          <button key={option.zoom} type="button" className={buttonClass('secondary')} onClick={() => setZoom(option.zoom)} aria-pressed={zoom === option.zoom}>
+          <Button key={option.zoom} onClick={() => setZoom(option.zoom)} aria-pressed={zoom === option.zoom} variant="secondary">
             {option.label}
-          </button>
+          </Button>
         ))}
       </div>
       <div ref={viewport} className={`statechart-viewport statechart-zoom-${zoom}`}>

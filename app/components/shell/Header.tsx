@@ -5,7 +5,7 @@ import type { ShellUser } from '~/services/accounts/auth.server';
 import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { MenuLink, MenuList } from './MenuLink';
 import { ShellLink } from './ShellLink';
-import { buttonClass } from '~/components/ui/Button';
+import { Button, buttonClass } from '~/components/ui/Button';
 
 /**
  * The site header: logo (falling back to the site name), the CMS's main menu with
@@ -44,6 +44,7 @@ export function Header({
         </ul>
       </nav>
       <div className="account-nav">
+        {/* A ShellLink with the button's class, not a ButtonLink: the shell's links are written without Link's hooks on the server (decision 151). */}
         {user ? <UserMenu user={user} session={session} /> : <ShellLink to="/auth/login" className={buttonClass('primary')}>Login</ShellLink>}
       </div>
     </header>
@@ -89,7 +90,7 @@ function UserMenu({ user, session }: { user: ShellUser; session: SessionWatchSta
         <li><ShellLink to="/my-teams">My Teams</ShellLink></li>
         <li>
           <Form method="post" action="/auth/logout">
-            <button type="submit" className="link-button">Log Out</button>
+            <Button type="submit" variant="link">Log Out</Button>
           </Form>
         </li>
       </ul>

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { useFetcher, useLocation } from '@remix-run/react';
 import type { ComponentProps } from 'react';
 import { SUBSCRIBED_MESSAGE, SubscribeSchema, type SubscribeAnswer } from '~/lib/site-forms';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 const FORM_ID = 'footer-subscribe';
 
@@ -90,9 +90,9 @@ function SubscribeFormView({
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="subscribe-row">
         <input {...emailProps} placeholder="you@example.com" autoComplete="email" />
-        <button type="submit" className={buttonClass('primary')} disabled={pending}>
+        <Button type="submit" pending={pending}>
           Subscribe
-        </button>
+        </Button>
       </div>
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined}>
         {error ?? ''}

@@ -74,14 +74,14 @@ export function PaymentModal({
 
   if (coins.matches('success')) {
     return (
-      <ResultDialog title="Congratulations!" celebrate onOk={() => sendCoins({ type: 'OK' })}>
+      <ResultDialog title={SHOP_MESSAGES.congratulations} celebrate onOk={() => sendCoins({ type: 'OK' })}>
         <p>You bought {coins.context.reward?.toLocaleString('en-US')} coins.</p>
       </ResultDialog>
     );
   }
   if (topUp.matches('success')) {
     return (
-      <ResultDialog title="Congratulations!" celebrate onOk={() => sendTopUp({ type: 'OK' })}>
+      <ResultDialog title={SHOP_MESSAGES.congratulations} celebrate onOk={() => sendTopUp({ type: 'OK' })}>
         <p>You bought {topUp.context.reward?.toLocaleString('en-US')} Power Gems.</p>
       </ResultDialog>
     );

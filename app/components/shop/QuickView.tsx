@@ -9,6 +9,7 @@ import { itemPurchaseMachine } from '~/machines/item-purchase.machine';
 import { checkPurchase, purchaseItem } from './shop-calls';
 import { ResultDialog } from './SuccessDialog';
 import { Thumbnail } from './ProductCard';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 
 function Bar({ label, value }: { label: string; value: number }) {
   const clamped = Math.max(0, Math.min(SHOP_BAR_MAX, value));
@@ -41,7 +42,7 @@ export function QuickView({ item, owned, payloadKey, onClose }: { item: ShopItem
   if (snapshot.matches('successDialog') || snapshot.matches('reloading')) {
     return (
       <ResultDialog
-        title="Purchase Successful!"
+        title={SHOP_MESSAGES.purchaseSuccessful}
         celebrate
         onOk={() => {
           send({ type: 'CONFIRM' });
@@ -73,7 +74,7 @@ export function QuickView({ item, owned, payloadKey, onClose }: { item: ShopItem
       {owned ? <p className="shop-owned">Owned</p> : null}
       {snapshot.matches('checking') ? <p aria-live="polite">Checking…</p> : null}
       {canBuy ? (
-        <Button onClick={() => send({ type: 'BUY' })} disabled={snapshot.matches('purchasing')}>
+        <Button onClick={() => send({ type: 'BUY' })} pending={snapshot.matches('purchasing')}>
           {snapshot.matches('purchasing') ? 'Buying…' : 'Buy Now'}
         </Button>
       ) : null}

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { TeamCard as Team } from '~/services/events/teams.server';
+import { Button } from '~/components/ui/Button';
 
 export const DEFAULT_TEAM_LOGO = '/images/teams/team-default.svg';
 
@@ -43,9 +44,9 @@ export function TeamCard({ team, action }: { team: Team; action?: 'join' | 'leav
         {action ? (
           <Form method="post" action="/my-teams">
             <input type="hidden" name="teamId" value={team.teamId} />
-            <button type="submit" name="intent" value={action} className={action === 'join' ? 'primary' : 'secondary'}>
+            <Button type="submit" name="intent" value={action} variant={action === 'join' ? 'primary' : 'secondary'}>
               {action === 'join' ? 'Join team' : 'Leave team'}
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 
 /**
- * A data table: one header row from `columns`, one row per item, and `empty` (the spec's
- * "No … found." text) in a single full-width cell when there are no rows. Cells are render
+ * Every table of the app: one header row from `columns`, one row per item, and `empty` (the
+ * spec's "No … found." text) in a single full-width cell when there are no rows. Cells are render
  * functions so each screen keeps its own formatting while the markup stays the same everywhere.
+ * Plain markup and no hooks: the server writes exactly what the browser hydrates.
  */
 export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   /** Class for the column's cells, e.g. "numeric" for right-aligned figures. */
   className?: string;
+  /** The column names its row (`<th scope="row">`): a grid of figures read row by row. */
+  rowHeader?: boolean;
 }
 
 export function Table<Row>({
@@ -18,25 +21,31 @@ export function Table<Row>({
   rowKey,
   empty,
   caption,
+  label,
   testId,
   rowClassName,
   className,
   rowAttributes,
+  footer,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
   empty?: ReactNode;
   caption?: ReactNode;
+  /** The table's accessible name when no caption shows it. */
+  label?: string;
   testId?: string;
   rowClassName?: (row: Row) => string | undefined;
   /** Extra classes beside `data`, for a screen's own layout. */
   className?: string;
   /** data-* attributes per row, for tests and scripts that find a row by its id. */
   rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
+  /** Rows after the body (`<tfoot>`), e.g. totals that are not items of the list; `<tr>`s. */
+  footer?: ReactNode;
 }) {
   return (
-    <table className={className ? `data ${className}` : 'data'} data-testid={testId}>
+    <table className={className ? `data ${className}` : 'data'} aria-label={label} data-testid={testId}>
       {caption ? <caption>{caption}</caption> : null}
       <thead>
         <tr>
@@ -57,15 +66,22 @@ export function Table<Row>({
         ) : (
           rows.map((row, rowIndex) => (
             <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)} {...rowAttributes?.(row)}>
-              {columns.map((column, index) => (
-                <td key={index} className={column.className}>
-                  {column.cell(row, rowIndex)}
-                </td>
-              ))}
+              {columns.map((column, index) =>
+                column.rowHeader ? (
+                  <th key={index} scope="row" className={column.className}>
+                    {column.cell(row, rowIndex)}
+                  </th>
+                ) : (
+                  <td key={index} className={column.className}>
+                    {column.cell(row, rowIndex)}
+                  </td>
+                ),
+              )}
             </tr>
           ))
         )}
       </tbody>
+      {footer ? <tfoot>{footer}</tfoot> : null}
     </table>
   );
 }

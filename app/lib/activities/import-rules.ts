@@ -1,4 +1,4 @@
-import { IMPORT_MAX_HOURS, IMPORT_MAX_MINUTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { IMPORT_MAX_HOURS, IMPORT_MAX_MINUTES, IMPORT_PROOF_MAX_FILES, UNABLE_TO_PROCESS_MESSAGE } from '~/lib/constants';
 
 /** Spec 2 §5 import rules, one set for the wizard machine and the server. Exact texts. */
 export const IMPORT_MESSAGES = {
@@ -17,8 +17,10 @@ export const IMPORT_MESSAGES = {
   proofFile: 'You need to provide proof file',
   proofType: 'Proof files must be images or PDF.',
   tooManyFiles: 'You can only upload maximum 10 files.',
+  /** Not in the spec: the server's limit per proof file. */
+  proofSize: 'Each proof file must be at most 8 MB.',
   /** When the server gives no list (or no answer): the spec's general failure text. */
-  submitFailed: 'Unable to process at this moment. Please try again later.',
+  submitFailed: UNABLE_TO_PROCESS_MESSAGE,
 } as const;
 
 export const PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bkool', 'Others'] as const;

@@ -1,3 +1,5 @@
+import { ERROR_TRY_AGAIN_MESSAGE } from '../constants';
+
 /**
  * The fitness networks of spec 1 §2 Connections, in the order the cards show, and the texts
  * of spec 1 §4/§8. Shared by the server, the machines and the Connections tab.
@@ -31,7 +33,7 @@ export function networksFor(isNormalUser: boolean): Network[] {
 export const CONNECTIONS_TAB_PATH = '/user/profile?tab=connections';
 
 export const CONNECTION_MESSAGES = {
-  failed: 'An error has occurred. Please try again',
+  failed: ERROR_TRY_AGAIN_MESSAGE,
   confirmRemove: (network: Network) => `Are you sure you want to remove ${NETWORK_NAMES[network].toUpperCase()}`,
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',

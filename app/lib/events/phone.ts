@@ -4,6 +4,10 @@ import { DEFAULT_PHONE_COUNTRY, PHONE_CODE_MIN_DIGITS, PHONE_MAX_DIGITS, PHONE_M
 
 /** Phone numbers and codes of the wizard's PHONE VERIFICATION step (spec 3 §5 "Phone step", §9). */
 export const PHONE_MESSAGE = 'Please enter a valid phone number';
+export const PHONE_CODE_MESSAGES = {
+  expired: 'This code has expired. Please request a new one.',
+  wrong: 'The code is not correct.',
+} as const;
 
 /** Spec 3 §5: numeric, 6 to 11 digits, and valid for its country (default AE, +971). */
 export function normalisePhone(phone: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {

@@ -16,6 +16,7 @@ import { isWithinCap, wattsPerKg, WRONG_CATEGORY_MESSAGE } from './categories';
 import { addDays, addYears } from './dates';
 import { phoneChannelSchema, phoneNumberSchema } from './phone';
 import { requiredSteps, skippedSteps, STEP_TITLES, type StepRequirements, type WizardStep } from './wizard-steps';
+import { MESSAGES } from '../account-fields';
 
 /**
  * The wizard's step schemas (spec 3 §3 payload, §5 rules): the browser validates each step
@@ -73,7 +74,7 @@ export function personalSchema(rules: RuleContext) {
     .object({
       firstName: z.string({ required_error: 'First name is required.' }).trim().min(1).max(60),
       lastName: z.string({ required_error: 'Last name is required.' }).trim().min(1).max(60),
-      email: z.string({ required_error: 'Email is required.' }).email('Please enter correct email'),
+      email: z.string({ required_error: 'Email is required.' }).email(MESSAGES.email),
       gender: z.enum(['0', '1'], { errorMap: () => ({ message: 'Gender is required.' }) }),
       dob: z
         .string()

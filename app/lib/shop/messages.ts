@@ -1,3 +1,5 @@
+import { UNABLE_TO_PROCESS_MESSAGE } from '../constants';
+
 /** The shop's texts: spec 2 §8 where it gives one, decision 083 where it is silent. */
 export const SHOP_MESSAGES = {
   /** Spec 2 §8 "Failed purchase, no server message". */
@@ -11,7 +13,7 @@ export const SHOP_MESSAGES = {
   /** Spec 2 §2 payment modal waiting dialog. */
   paymentWaiting: 'Please wait while we are checking your payment. Please do not close your browser.',
   /** Spec 2 §8 "No session URL or the call fails". */
-  noSession: 'Unable to process at this moment. Please try again later.',
+  noSession: UNABLE_TO_PROCESS_MESSAGE,
   /** Spec 2 §8 "Empty shop list". */
   empty: 'Sorry, no product available here at this moment.',
   purchaseSuccessful: 'Purchase Successful!',

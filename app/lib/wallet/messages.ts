@@ -1,3 +1,5 @@
+import { PHONE_MESSAGE } from '../events/phone';
+
 /** The wallet's texts, verbatim from spec 1 §5 and §8 (and the few the spec leaves open, marked). */
 export const WALLET_MESSAGES = {
   loadFailed: 'Failed to load wallet data. Please refresh the page.',
@@ -14,7 +16,7 @@ export const WALLET_MESSAGES = {
   // Verification form (§5)
   binanceEmailRequired: 'Binance email is required',
   emailInvalid: 'Please enter a valid email',
-  phoneInvalid: 'Please enter a valid phone number',
+  phoneInvalid: PHONE_MESSAGE,
   walletAddressRequired: 'Wallet address is required',
   phoneOtpRequired: 'Phone OTP is required',
   emailOtpRequired: 'Email OTP is required',

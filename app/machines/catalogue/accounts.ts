@@ -8,6 +8,7 @@ import { parentalConsentMachine } from '../parental-consent.machine';
 import { registerMachine } from '../register.machine';
 import { resetPasswordMachine } from '../reset-password.machine';
 import { sessionMachine } from '../session.machine';
+import { CONSENT_MESSAGES, INVALID_LINK_MESSAGE, SIGN_IN_MESSAGES } from '~/lib/account-messages';
 
 const signedIn = (destination: 'partnerAuthorization' | 'storedPath' | 'profile', to: string) => ({ type: 'SIGNED_IN' as const, destination, to });
 
@@ -46,7 +47,7 @@ export const accountsFlows: CatalogueEntry[] = [
       ],
       PASSWORD_RESET_REQUIRED: [{ type: 'PASSWORD_RESET_REQUIRED', to: '/auth/forgot-password2?code=abc' }],
       PARENTAL_CONSENT_PENDING: [{ type: 'PARENTAL_CONSENT_PENDING', to: '/parental-consent?childUserId=c1&userAge=12' }],
-      EMAIL_NOT_VERIFIED: [{ type: 'EMAIL_NOT_VERIFIED', to: '/auth/verification', message: 'Please verify your e-mail: we have sent you a new code.' }],
+      EMAIL_NOT_VERIFIED: [{ type: 'EMAIL_NOT_VERIFIED', to: '/auth/verification', message: SIGN_IN_MESSAGES.verifyEmail }],
       TOO_MANY_ATTEMPTS: [{ type: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 2 }],
     },
     serializeContext: (context) => ({ leaving: context.to !== null }),
@@ -60,7 +61,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §4 Registration, §5 Register',
     machine: registerMachine,
     eventSamples: {
-      VERIFICATION_SENT: [{ type: 'VERIFICATION_SENT', to: '/auth/login', message: 'Thank you for registering. We have sent a verification code to your e-mail.' }],
+      VERIFICATION_SENT: [{ type: 'VERIFICATION_SENT', to: '/auth/login', message: SIGN_IN_MESSAGES.registered }],
       PARENTAL_CONSENT_PENDING: [{ type: 'PARENTAL_CONSENT_PENDING', to: '/parental-consent?childUserId=c1&userAge=12' }],
       TOO_MANY_ATTEMPTS: [{ type: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 0 }],
     },
@@ -79,7 +80,7 @@ export const accountsFlows: CatalogueEntry[] = [
         { type: 'EMAIL_CHANGED', email: 'parent@example.com' },
         { type: 'EMAIL_CHANGED', email: '' },
       ],
-      FAILED: [{ type: 'FAILED', message: 'There was an error sending the email. Please try again.' }],
+      FAILED: [{ type: 'FAILED', message: CONSENT_MESSAGES.sendFailed }],
     },
     serializeContext: (context: { email: string; error: string | null }) => ({ hasEmail: context.email.length > 0, hasError: Boolean(context.error) }),
   }),
@@ -100,11 +101,11 @@ export const accountsFlows: CatalogueEntry[] = [
     eventSamples: {
       'xstate.done.actor.verifyLink': [
         { type: 'xstate.done.actor.verifyLink', output: { ok: true, message: 'Verified' } },
-        { type: 'xstate.done.actor.verifyLink', output: { ok: false, message: 'This link is invalid or has expired.' } },
+        { type: 'xstate.done.actor.verifyLink', output: { ok: false, message: INVALID_LINK_MESSAGE } },
       ],
       'xstate.done.actor.resendLink': [
         { type: 'xstate.done.actor.resendLink', output: { ok: true, message: 'Sent' } },
-        { type: 'xstate.done.actor.resendLink', output: { ok: false, message: 'This link is invalid or has expired.' } },
+        { type: 'xstate.done.actor.resendLink', output: { ok: false, message: INVALID_LINK_MESSAGE } },
       ],
     },
     serializeContext: (context: { canResend: boolean; message: string }) => ({ canResend: context.canResend }),

@@ -3,6 +3,7 @@ import type { ActivityListPage } from '~/lib/activities/types';
 import { activitiesListMachine } from '../activities-list.machine';
 import { importStatusBannerMachine } from '../import-status-banner.machine';
 import { importWizardMachine } from '../import-wizard.machine';
+import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
 
 const morePages: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 1 };
 const lastPage: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 2 };
@@ -54,7 +55,7 @@ export const activitiesFlows: CatalogueEntry[] = [
       ],
       'xstate.done.actor.submitImport': [
         { type: 'xstate.done.actor.submitImport', output: { ok: true } },
-        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: ['Profile link should be a valid link'] } },
+        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] } },
       ],
       'xstate.error.actor.submitImport': [{ type: 'xstate.error.actor.submitImport', error: new Error('offline') }],
     },

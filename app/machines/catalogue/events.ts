@@ -3,6 +3,8 @@ import { eventWizardMachine, type EventWizardContext } from '../event-wizard.mac
 import { identityFilesMachine, type IdentityFilesContext } from '../identity-files.machine';
 import { phoneVerificationMachine, type PhoneVerificationContext } from '../phone-verification.machine';
 import { resultsFrameMachine } from '../results-frame.machine';
+import { PHONE_CODE_MESSAGES, PHONE_MESSAGE } from '~/lib/events/phone';
+import { ROOM_FULL_MESSAGE } from '~/lib/events/categories';
 
 
 /** Every combination of the wizard's four conditional steps, so each skip is generated. */
@@ -25,7 +27,7 @@ export const eventsFlows: CatalogueEntry[] = [
     machine: eventWizardMachine,
     eventSamples: {
       START: requirementCombinations.map((requirements) => ({ type: 'START' as const, requirements })),
-      REJECTED: [{ type: 'REJECTED', messages: ['The room is already fill for this event.'] }],
+      REJECTED: [{ type: 'REJECTED', messages: [ROOM_FULL_MESSAGE] }],
     },
     serializeContext: (context: EventWizardContext) => ({ requirements: context.requirements, failed: context.serverErrors.length > 0 }),
   }),
@@ -39,8 +41,8 @@ export const eventsFlows: CatalogueEntry[] = [
       SEND: [{ type: 'SEND', phone: '+971501234567', channel: 'sms' }],
       VERIFY: [{ type: 'VERIFY', code: '123456' }],
       'xstate.done.actor.sendCode': [{ type: 'xstate.done.actor.sendCode', output: { key: 'k1', phone: '+971501234567' } }],
-      'xstate.error.actor.sendCode': [{ type: 'xstate.error.actor.sendCode', error: new Error('Please enter a valid phone number') }],
-      'xstate.error.actor.verifyCode': [{ type: 'xstate.error.actor.verifyCode', error: new Error('The code is not correct.') }],
+      'xstate.error.actor.sendCode': [{ type: 'xstate.error.actor.sendCode', error: new Error(PHONE_MESSAGE) }],
+      'xstate.error.actor.verifyCode': [{ type: 'xstate.error.actor.verifyCode', error: new Error(PHONE_CODE_MESSAGES.wrong) }],
     },
     serializeContext: (context: PhoneVerificationContext) => ({ sent: context.key !== null, failed: context.error !== null, phone: context.phone }),
   }),

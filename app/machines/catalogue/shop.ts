@@ -2,6 +2,7 @@ import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
 import { coinPurchaseMachine } from '../coin-purchase.machine';
 import { gemTopUpMachine } from '../gem-top-up.machine';
 import { itemPurchaseMachine } from '../item-purchase.machine';
+import { SHOP_MESSAGES } from '~/lib/shop/messages';
 
 /** A service that got no answer. */
 const offline = <Id extends string>(id: Id) => [{ type: `xstate.error.actor.${id}` as const, error: new Error('offline') }];
@@ -17,11 +18,11 @@ export const shopFlows: CatalogueEntry[] = [
     eventSamples: {
       'xstate.done.actor.checkPurchase': [
         { type: 'xstate.done.actor.checkPurchase', output: { error: null } },
-        { type: 'xstate.done.actor.checkPurchase', output: { error: 'You already own this item.' } },
+        { type: 'xstate.done.actor.checkPurchase', output: { error: SHOP_MESSAGES.alreadyOwned } },
       ],
       'xstate.error.actor.checkPurchase': offline('checkPurchase'),
       'xstate.done.actor.purchase': [
-        { type: 'xstate.done.actor.purchase', output: { status: true, message: 'Purchase Successful!' } },
+        { type: 'xstate.done.actor.purchase', output: { status: true, message: SHOP_MESSAGES.purchaseSuccessful } },
         { type: 'xstate.done.actor.purchase', output: { status: false, message: null } },
       ],
       'xstate.error.actor.purchase': offline('purchase'),

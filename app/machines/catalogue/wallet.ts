@@ -3,6 +3,7 @@ import { codeRequestMachine } from '../code-request.machine';
 import { transactionsTableMachine } from '../transactions-table.machine';
 import { walletVerificationStatusMachine } from '../wallet-verification-status.machine';
 import { withdrawalMachine } from '../withdrawal.machine';
+import { WALLET_MESSAGES } from '~/lib/wallet/messages';
 
 const page = (current: number) => ({ rows: [], meta: { current_page: current, last_page: 3, total: 25, per_page: 10 } });
 
@@ -19,7 +20,7 @@ export const walletFlows: CatalogueEntry[] = [
     input: { status: 'unverified' },
     eventSamples: {
       STATUS: (['unverified', 'pending', 'approved', 'rejected'] as const).map((status) => ({ type: 'STATUS' as const, status })),
-      FAILED: [{ type: 'FAILED', message: 'Failed to submit verification' }],
+      FAILED: [{ type: 'FAILED', message: WALLET_MESSAGES.verificationFailed }],
     },
     serializeContext: (context: { status: string; error: string | null }) => ({ status: context.status, hasError: Boolean(context.error) }),
   }),
@@ -34,8 +35,8 @@ export const walletFlows: CatalogueEntry[] = [
     eventSamples: {
       REQUEST: [{ type: 'REQUEST', canRequest: true }, { type: 'REQUEST', canRequest: false }],
       'xstate.done.actor.sendCode': [
-        { type: 'xstate.done.actor.sendCode', output: { ok: true, message: 'OTP sent to your phone successfully', key: 'k' } },
-        { type: 'xstate.done.actor.sendCode', output: { ok: false, message: 'Failed to send OTP. Please try again.' } },
+        { type: 'xstate.done.actor.sendCode', output: { ok: true, message: WALLET_MESSAGES.phoneCodeSent, key: 'k' } },
+        { type: 'xstate.done.actor.sendCode', output: { ok: false, message: WALLET_MESSAGES.codeFailed } },
       ],
     },
     serializeContext: (context: { secondsLeft: number; error: string | null }) => ({ counting: context.secondsLeft > 1, hasError: Boolean(context.error) }),
@@ -50,7 +51,7 @@ export const walletFlows: CatalogueEntry[] = [
     input: { verified: true, remainingTransactions: 5, availableSatoshi: '100000000', minimumSatoshi: '100', feeBasisPoints: 150 },
     eventSamples: {
       AMOUNT_CHANGED: [{ type: 'AMOUNT_CHANGED', amount: '0.5' }, { type: 'AMOUNT_CHANGED', amount: '2' }],
-      FAILED: [{ type: 'FAILED', message: 'Total amount including fee exceeds available balance' }],
+      FAILED: [{ type: 'FAILED', message: WALLET_MESSAGES.totalExceedsBalance }],
     },
     serializeContext: (context: { amount: string; error: string | null }) => ({ amount: context.amount, hasError: Boolean(context.error) }),
   }),

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { cacheable } from '~/lib/response-cache';
 import { Prose } from '~/components/content/ContentPage';
 import { FeaturedEvents } from '~/components/home/FeaturedEvents';
@@ -7,7 +7,7 @@ import { AppStoreLinks } from '~/components/shell/AppStoreLinks';
 import { cms } from '~/services/content/cms/index.server';
 import { requirePage } from '~/services/content/content-pages.server';
 import { listFeaturedEvents } from '~/services/events/events.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: 'Paceline — ride, race, progress' },
@@ -32,8 +32,8 @@ export default function Home() {
         <h1>{page.title}</h1>
         <p className="page-lead">{page.excerpt}</p>
         <div className="home-actions">
-          <Link to="/events" className={buttonClass('primary')}>Browse events</Link>
-          <Link to="/routes" className={buttonClass('secondary')}>Explore routes</Link>
+          <ButtonLink to="/events">Browse events</ButtonLink>
+          <ButtonLink to="/routes" variant="secondary">Explore routes</ButtonLink>
         </div>
         <AppStoreLinks links={appLinks} />
       </section>

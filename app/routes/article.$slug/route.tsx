@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { cacheable } from '~/lib/response-cache';
 import { Prose, pageMeta } from '~/components/content/ContentPage';
 import { cms } from '~/services/content/cms/index.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 export { NotFoundBoundary as ErrorBoundary } from '~/components/content/ContentPage';
 
@@ -29,7 +29,7 @@ export default function ArticlePage() {
       <Prose html={article.content} />
       <aside className="article-help card">
         <p>Still stuck? Our support team answers every message.</p>
-        <Link to="/contact-us" className={buttonClass('primary')}>Contact support</Link>
+        <ButtonLink to="/contact-us">Contact support</ButtonLink>
       </aside>
     </article>
   );

@@ -14,7 +14,7 @@ import { submitContactMessage } from '~/services/content/site.server';
 /** A field people never see or fill: a robot filling every input gives itself away (works without JavaScript). */
 export const CONTACT_TRAP_FIELD = 'website';
 export const CONTACT_LIMITED_MESSAGE = 'You have sent several messages already. Please try again in an hour.';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => pageMeta(loaded?.page);
 
@@ -71,9 +71,9 @@ export default function ContactUs() {
               Leave this empty <input type="text" name={CONTACT_TRAP_FIELD} tabIndex={-1} autoComplete="off" />
             </label>
           </div>
-          <button type="submit" className={buttonClass('primary')} disabled={navigation.state === 'submitting'}>
+          <Button type="submit" pending={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? 'Sending…' : 'Send message'}
-          </button>
+          </Button>
         </Form>
         <aside className="contact-aside">
           <Prose html={page.html} />

@@ -19,7 +19,7 @@ import { getWizardData } from '~/services/events/registration.server';
 import { LoginToParticipate, ServerErrors, StepProgress, WizardErrorPopup } from './components/chrome';
 import { WizardSteps } from './components/steps';
 import { handleRegistrationPost, type SubmitResponse } from './submit.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
@@ -139,13 +139,13 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
         />
         <div className="wizard-actions">
           {currentStep && currentStep !== 'disclaimer' ? (
-            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })} disabled={busy}>
+            <Button onClick={() => send({ type: 'BACK' })} disabled={busy} variant="secondary">
               Back
-            </button>
+            </Button>
           ) : null}
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>
+          <Button type="submit" pending={busy}>
             {busy ? 'Submitting…' : currentStep === null || requiredSteps(loaded.requirements).at(-1) === currentStep ? 'Submit' : 'Next'}
-          </button>
+          </Button>
         </div>
         <ServerErrors messages={serverErrors} supportEmail={supportEmail} />
       </Form>

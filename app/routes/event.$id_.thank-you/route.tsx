@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
 import { requireUser } from '~/services/accounts/auth.server';
 import { findEvent } from '~/services/events/events.server';
 import { registrationStatus } from '~/services/events/registration.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 import { serialIdParam } from '~/lib/route-params';
+import { STATUS_MESSAGES } from '~/lib/events/messages';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you — Paceline' }];
 
@@ -24,14 +25,14 @@ export default function ThankYouPage() {
       <p>
         Your registration for <strong>{event.name}</strong> on {formatEventDate(event.date)} at {formatEventTime(event.time)} has been received.
       </p>
-      {status === 'pending' ? <p>Your registration is in process. You will receive a confirmation email soon.</p> : null}
+      {status === 'pending' ? <p>{STATUS_MESSAGES.pending}</p> : null}
       <p>
-        <Link className={buttonClass('primary')} to="/events">
+        <ButtonLink to="/events">
           Back to events
-        </Link>{' '}
-        <Link className={buttonClass('secondary')} to={`/event/detail/${event.id}`}>
+        </ButtonLink>{' '}
+        <ButtonLink to={`/event/detail/${event.id}`} variant="secondary">
           Event details
-        </Link>
+        </ButtonLink>
       </p>
     </section>
   );

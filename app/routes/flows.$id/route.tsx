@@ -68,6 +68,7 @@ export default function FlowDetail() {
           {summary.counts.delays} delays · {summary.counts.services} services · paths cover {summary.coverage.states}% of
           states and {summary.coverage.transitions}% of transitions
         </p>
+        {/* An <a>, not a ButtonLink: the server sends a file to save, not a page for the router. */}
         <a className={buttonClass('secondary')} href={`/flows/${summary.id}/definition.json`} download={`${summary.id}.machine.json`}>
           Export JSON
         </a>

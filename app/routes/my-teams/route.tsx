@@ -11,7 +11,8 @@ import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { requireUser } from '~/services/accounts/auth.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { createTeam, joinTeam, leaveTeam, listMyTeams, TeamError } from '~/services/events/teams.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
+import { NO_TEAMS_MESSAGE } from '~/lib/events/messages';
 
 export const meta: MetaFunction = () => [{ title: 'My Teams — Paceline' }];
 
@@ -79,7 +80,7 @@ export default function MyTeamsPage() {
           My Teams
         </Link>
       </nav>
-      {shown.length === 0 ? <p className="notice">No teams available at the moment.</p> : null}
+      {shown.length === 0 ? <p className="notice">{NO_TEAMS_MESSAGE}</p> : null}
       <div className="teams-grid">
         {shown.map((team) => (
           <TeamCard key={team.teamId} team={team} action={team.isMember ? 'leave' : 'join'} />
@@ -91,9 +92,9 @@ export default function MyTeamsPage() {
         <Field label="Team name" field={fields.name} />
         <TextareaField label="Description" field={fields.description} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={buttonClass('primary')}>
+        <Button type="submit">
           Create team
-        </button>
+        </Button>
       </Form>
     </section>
   );

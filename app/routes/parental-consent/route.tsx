@@ -8,14 +8,15 @@ import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { FormErrors } from '~/components/ui/Field';
 import { ADULT_AGE_YEARS, PARENTAL_CONSENT_RESEND_WAIT_S } from '~/lib/constants';
 import { parentalConsentMachine } from '~/machines/parental-consent.machine';
-import { CONSENT_MESSAGES, normalizeEmail } from '~/services/accounts/accounts.server';
+import { CONSENT_MESSAGES } from '~/lib/account-messages';
+import { normalizeEmail } from '~/services/accounts/accounts.server';
 import { parentalConsentJob } from '~/services/accounts/account-jobs.server';
 import { enqueueJob, startQueuedJobs } from '~/services/platform/jobs.server';
 import { afterResponse } from '~/services/platform/after-response.server';
 import { readFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { useCountdown } from '~/components/ui/use-countdown';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Parental consent · Paceline' }];
 
@@ -100,12 +101,12 @@ export default function ParentalConsentPage() {
           <Form method="post" className="form-actions">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="parentEmail" value={email} />
-            <button type="submit" className={buttonClass('primary')} disabled={resendLocked || state.matches('resending')}>
+            <Button type="submit" disabled={resendLocked} pending={state.matches('resending')}>
               {resendLocked ? `Resend (${secondsLeft}s)` : 'Resend'}
-            </button>
-            <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'EDIT_EMAIL' })}>
+            </Button>
+            <Button onClick={() => send({ type: 'EDIT_EMAIL' })}>
               Edit email
-            </button>
+            </Button>
           </Form>
         </div>
       ) : (
@@ -123,9 +124,9 @@ export default function ParentalConsentPage() {
               onChange={(event) => send({ type: 'EMAIL_CHANGED', email: event.currentTarget.value })}
             />
           </div>
-          <button type="submit" className={buttonClass('primary')} disabled={hydrated && (email.trim().length === 0 || state.matches('sending'))}>
+          <Button type="submit" disabled={hydrated && email.trim().length === 0} pending={state.matches('sending')}>
             Submit
-          </button>
+          </Button>
         </Form>
       )}
     </section>

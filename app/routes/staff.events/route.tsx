@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { listEventsForStaff } from '~/services/events/events.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline staff' }];
 
@@ -21,12 +21,12 @@ export default function StaffEventsPage() {
       <header className="staff-header">
         <h1>Events</h1>
         <nav>
-          <Link className={buttonClass('primary')} to="/staff/events/new">
+          <ButtonLink to="/staff/events/new">
             New event
-          </Link>{' '}
-          <Link className={buttonClass('secondary')} to="/staff/registrations">
+          </ButtonLink>{' '}
+          <ButtonLink to="/staff/registrations" variant="secondary">
             Registrations
-          </Link>
+          </ButtonLink>
         </nav>
       </header>
       <Table

@@ -10,7 +10,7 @@ import { requireStaff } from '~/services/accounts/auth.server';
 import { createEvent, findEvent, updateEvent } from '~/services/events/events.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { EventFormSchema, formDefaults, toEventInput } from './event-form-schema';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import { serialIdParam } from '~/lib/route-params';
 
 export const meta: MetaFunction = () => [{ title: 'Edit event — Paceline staff' }];
@@ -124,9 +124,9 @@ export default function StaffEventEditor() {
           <TextareaField label="Prize money (JSON: templateType, currency, conversionRate, overall, day)" field={fields.prizeMoney} textareaProps={{ rows: 8 }} />
         </fieldset>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={buttonClass('primary')}>
+        <Button type="submit">
           Save event
-        </button>
+        </Button>
       </Form>
     </section>
   );

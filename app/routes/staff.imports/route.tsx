@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatDate } from '~/lib/activities/format';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { listSubmittedImports, reviewImport } from '~/services/activities/imports.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Import review · Paceline staff' }];
 
@@ -73,12 +73,12 @@ export default function StaffImports() {
           </ul>
           <Form method="post" className="staff-import-actions">
             <input type="hidden" name="importId" value={entry.id} />
-            <button type="submit" name="decision" value="approved" className={buttonClass('primary')}>
+            <Button type="submit" name="decision" value="approved">
               Approve
-            </button>
-            <button type="submit" name="decision" value="rejected" className={buttonClass('secondary')}>
+            </Button>
+            <Button type="submit" name="decision" value="rejected" variant="secondary">
               Reject
-            </button>
+            </Button>
           </Form>
         </article>
       ))}

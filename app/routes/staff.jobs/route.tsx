@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
+import { Table, type Column } from '~/components/ui/Table';
 import { requireStaff } from '~/services/accounts/auth.server';
-import { listFailedJobs, queueCounts, retryFailedJob } from '~/services/staff/staff-jobs.server';
+import { listFailedJobs, queueCounts, retryFailedJob, type QueueCounts } from '~/services/staff/staff-jobs.server';
 
 export const meta: MetaFunction = () => [{ title: 'Jobs · Paceline staff' }];
 
@@ -26,6 +27,15 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+const QUEUE_COLUMNS: Column<QueueCounts>[] = [
+  { header: 'Kind', cell: (queue) => queue.name, rowHeader: true },
+  { header: 'Queued', cell: (queue) => queue.queued },
+  { header: 'Running', cell: (queue) => queue.active },
+  { header: 'Retrying', cell: (queue) => queue.retrying },
+  { header: 'Failed', cell: (queue) => queue.failed },
+  { header: 'Done (kept 12 h)', cell: (queue) => queue.completed },
+];
+
 export default function StaffJobs() {
   const { queues, failed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -40,31 +50,7 @@ export default function StaffJobs() {
           {answer.message}
         </p>
       ) : null}
-      <table className="table">
-        <caption>Every kind of job, by state</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Queued</th>
-            <th scope="col">Running</th>
-            <th scope="col">Retrying</th>
-            <th scope="col">Failed</th>
-            <th scope="col">Done (kept 12 h)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {queues.map((queue) => (
-            <tr key={queue.name}>
-              <th scope="row">{queue.name}</th>
-              <td>{queue.queued}</td>
-              <td>{queue.active}</td>
-              <td>{queue.retrying}</td>
-              <td>{queue.failed}</td>
-              <td>{queue.completed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table caption="Every kind of job, by state" columns={QUEUE_COLUMNS} rows={queues} rowKey={(queue) => queue.name} />
       <h2>Failed jobs</h2>
       {failed.length === 0 ? <p className="muted">No failed jobs.</p> : null}
       {failed.map((job) => (
@@ -82,9 +68,9 @@ export default function StaffJobs() {
           <Form method="post">
             <input type="hidden" name="name" value={job.name} />
             <input type="hidden" name="id" value={job.id} />
-            <button type="submit" className={buttonClass('primary')}>
+            <Button type="submit">
               Retry
-            </button>
+            </Button>
           </Form>
         </article>
       ))}

@@ -9,7 +9,7 @@ import { requireStaff } from '~/services/accounts/auth.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { findRiderByEmail, listRecentVerifications, recordVerifiedMeasurement } from '~/services/staff/verified-measurements.server';
 import { MEASUREMENT_MESSAGES, MeasurementSchema, type MeasurementInput } from './form-schema';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Verified measurements · Paceline staff' }];
 
@@ -55,9 +55,9 @@ export default function StaffMeasurements() {
           <Field label="Weight (kg)" field={fields.weightKg} inputProps={{ inputMode: 'decimal' }} />
           <Field label="Height (cm)" field={fields.heightCm} inputProps={{ inputMode: 'decimal' }} />
         </div>
-        <button type="submit" className={buttonClass('primary')}>
+        <Button type="submit">
           Save verified values
-        </button>
+        </Button>
       </Form>
       <h2>Latest verifications</h2>
       {recent.length === 0 ? <p className="muted">Nothing verified yet.</p> : null}

@@ -8,7 +8,7 @@ import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { decideRegistration, listRegistrationsForStaff } from '~/services/staff/staff-registrations.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
 
@@ -84,14 +84,14 @@ export default function StaffRegistrationsPage() {
               <Form method="post" className="staff-decision">
                 <input type="hidden" name="registrationId" value={row.id} />
                 {row.status !== 'approved' ? (
-                  <button type="submit" name="decision" value="approved" className={buttonClass('primary')} aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                  <Button type="submit" name="decision" value="approved" aria-label={`Approve ${row.firstName} ${row.lastName} for ${row.eventName}`}>
                     Approve
-                  </button>
+                  </Button>
                 ) : null}
                 {row.status !== 'declined' ? (
-                  <button type="submit" name="decision" value="declined" className={buttonClass('secondary')} aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}>
+                  <Button type="submit" name="decision" value="declined" aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`} variant="secondary">
                     Decline
-                  </button>
+                  </Button>
                 ) : null}
               </Form>
             ),

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { SUBSCRIBED_MESSAGE, SubscribeSchema, type SubscribeAnswer } from '~/lib/site-forms';
+import { SUBSCRIBED_MESSAGE, SubscribeSchema, VALID_EMAIL_MESSAGE, type SubscribeAnswer } from '~/lib/site-forms';
 import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
 import { subscribe } from '~/services/content/site.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const isDocumentPost = request.headers.get('Sec-Fetch-Dest') === 'document';
   const back = safeRedirectTarget(String(formData.get('redirectTo') ?? '')) ?? '/';
   if (submission.status !== 'success') {
-    if (isDocumentPost) return redirectWithToast(back, { kind: 'error', message: 'A valid email is required' });
+    if (isDocumentPost) return redirectWithToast(back, { kind: 'error', message: VALID_EMAIL_MESSAGE });
     return Response.json({ result: submission.reply(), subscribed: false } satisfies SubscribeAnswer, { status: 400 });
   }
   await subscribe(submission.value.email);

@@ -1,12 +1,12 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { cacheable } from '~/lib/response-cache';
 import { pageMeta, PageHero } from '~/components/content/ContentPage';
 import { Tabs } from '~/components/ui/Tabs';
 import { cms } from '~/services/content/cms/index.server';
 import { requirePage } from '~/services/content/content-pages.server';
 import { ArticleCarousel } from './ArticleCarousel';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page);
 
@@ -24,7 +24,7 @@ export default function Support() {
   return (
     <div className="support-page">
       <PageHero title={page.title} excerpt={page.excerpt}>
-        <Link to="/contact-us" className={buttonClass('primary')}>Contact us</Link>
+        <ButtonLink to="/contact-us">Contact us</ButtonLink>
       </PageHero>
       {selected ? (
         <>

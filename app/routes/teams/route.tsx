@@ -6,6 +6,7 @@ import { Pager } from '~/components/ui/Pager';
 import { TEAMS_PAGE_SIZE, TEAMS_PAGE_WINDOW } from '~/lib/constants';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { listPublicTeams } from '~/services/events/teams.server';
+import { NO_TEAMS_MESSAGE } from '~/lib/events/messages';
 
 export const meta: MetaFunction = () => [{ title: 'Teams — Paceline' }];
 
@@ -23,7 +24,7 @@ export default function TeamsPage() {
         <h1>Teams</h1>
         <p>Find a team to race with, or start your own from My Teams.</p>
       </header>
-      {teams.data.length === 0 ? <p className="notice">No teams available at the moment.</p> : null}
+      {teams.data.length === 0 ? <p className="notice">{NO_TEAMS_MESSAGE}</p> : null}
       <div className="teams-grid">
         {teams.data.map((team) => (
           <TeamCard key={team.teamId} team={team} action={signedIn ? (team.isMember ? 'leave' : 'join') : undefined} />

@@ -11,6 +11,7 @@ import { requestDataExport } from '~/services/accounts/data-export.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from './ftp-field';
 import { redirectWithToast } from '~/services/platform/toast.server';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/account-messages';
 
 /** The profile page's actions, one per form (intent). */
 export async function saveProfile(user: ShellUser, formData: FormData) {
@@ -65,7 +66,7 @@ export async function savePassword(user: ShellUser, formData: FormData) {
  */
 export async function requestDeletion(user: ShellUser, request: Request, formData: FormData) {
   if (!(await consumeRateLimit('code-send', { account: user.id, address: clientAddress(request) }))) {
-    return redirectWithToast('/user/profile?tab=delete', { kind: 'error', message: 'Too many attempts. Please try again later.' });
+    return redirectWithToast('/user/profile?tab=delete', { kind: 'error', message: TOO_MANY_ATTEMPTS_MESSAGE });
   }
   const outcome = await requestAccountDeletion(user.id, { giveUpBalances: formData.get('giveUpBalances') === 'on' });
   if (!outcome.ok) return data({ intent: 'delete' as const, deleteError: outcome.message }, { status: 400 });
@@ -77,7 +78,7 @@ export async function requestDeletion(user: ShellUser, request: Request, formDat
 export async function requestExport(user: ShellUser, request: Request) {
   // A child's request e-mails the parent, and every copy costs a build: limited like the codes.
   if (!(await consumeRateLimit('code-send', { account: user.id, address: clientAddress(request) }))) {
-    return redirectWithToast('/user/profile?tab=data', { kind: 'error', message: 'Too many attempts. Please try again later.' });
+    return redirectWithToast('/user/profile?tab=data', { kind: 'error', message: TOO_MANY_ATTEMPTS_MESSAGE });
   }
   const outcome = await requestDataExport(user.id);
   return redirectWithToast('/user/profile?tab=data', { kind: outcome.ok ? 'info' : 'error', message: outcome.message });

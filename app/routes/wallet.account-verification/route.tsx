@@ -134,7 +134,7 @@ export default function AccountVerification() {
           </label>
           <FieldError id={fields.terms_accepted.errorId} errors={fields.terms_accepted.errors} />
         </div>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" pending={submitting}>
           {submitting ? 'Submitting...' : 'Submit'}
         </Button>{' '}
         <Link to="/wallet">Cancel</Link>

@@ -96,12 +96,6 @@ export async function resendAccountLink(purpose: LinkPurpose, linkToken: string)
   return { ok: true, message: VERIFY_MESSAGES.resent };
 }
 
-export const CONSENT_MESSAGES = {
-  sendFailed: 'There was an error sending the email. Please try again.',
-  resendFailed: 'There was an error resending the email. Please try again.',
-  notParent: "Please enter your parent's or guardian's own e-mail address.",
-} as const;
-
 /**
  * The parental-consent page's work, a job started after its answer (decisions 121, 134): the page
  * answers "sent" for every address but the one the child typed as their own, so nothing here may

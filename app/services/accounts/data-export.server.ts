@@ -13,6 +13,7 @@ import { storeZip } from '../platform/zip.server';
 import { exportSources } from './data-export-archive.server';
 import { queueObjectRemoval } from './deletion-jobs.server';
 import { checkLink, issueVerification } from './verification.server';
+import { INVALID_LINK_MESSAGE } from '~/lib/account-messages';
 
 /**
  * A copy of all of a rider's data (GDPR art. 20, issue 26, decision 128). The rider asks on the
@@ -26,7 +27,7 @@ export const EXPORT_MESSAGES = {
   requestedForChild: 'We have sent your parent or guardian a link to confirm. Once they do, we prepare the copy and send it to them.',
   alreadyBuilding: 'A copy of your data is already being prepared.',
   parentConfirmed: "Thank you. We are preparing the copy and will e-mail you a link to download it when it is ready.",
-  invalidLink: 'This link is invalid or has expired.',
+  invalidLink: INVALID_LINK_MESSAGE,
   gone: 'This copy has expired or does not exist. Please ask for a new one from your profile.',
 } as const;
 

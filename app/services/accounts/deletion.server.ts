@@ -9,6 +9,7 @@ import { riderBalances, type Currency } from '../ledger/index.server';
 import { hasPendingWithdrawal } from '../wallet/wallet.server';
 import { readDeletedAccount, RIDER_DATA, type DeletedAccount } from './rider-data.server';
 import { checkLink, issueVerification } from './verification.server';
+import { INVALID_LINK_MESSAGE } from '~/lib/account-messages';
 
 /**
  * Deleting an account (spec 1 §2 Delete Account, issue 26, docs/accounts.md "Deleting an
@@ -23,7 +24,7 @@ export const DELETION_MESSAGES = {
   requested: 'We have sent a link to confirm the deletion of the account.',
   requestedForChild: 'We have sent your parent or guardian a link to confirm the deletion of this account. The account stays until they confirm.',
   deleted: 'The account and all of its data have been deleted.',
-  invalidLink: 'This link is invalid or has expired.',
+  invalidLink: INVALID_LINK_MESSAGE,
   withdrawalPending: 'A withdrawal is waiting for review. The account can be deleted once it has been approved or rejected.',
   confirmBalances: 'Please confirm that you give up the balance shown.',
   balanceChanged: 'The balance has changed since the deletion was requested. Please request the deletion again from the profile.',

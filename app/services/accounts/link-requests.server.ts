@@ -2,6 +2,7 @@ import { resendAccountLink, verifyAccountLink } from './accounts.server';
 import { consumeRateLimit } from '../platform/rate-limit.server';
 import { confirmChildExport } from './data-export.server';
 import { confirmAccountDeletion, DELETION_MESSAGES } from './deletion.server';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/account-messages';
 
 /** One answer for the e-mailed links, whether the page posts by script (/auth/links) or by its no-script form. */
 export type LinkKind = 'verify-user' | 'verify-kid' | 'delete-user' | 'export-data';
@@ -15,7 +16,7 @@ export interface LinkReply {
 
 export async function answerLinkRequest(kind: LinkKind, intent: 'verify' | 'resend', token: string, address: string): Promise<LinkReply> {
   if (!(await consumeRateLimit(intent === 'resend' ? 'code-send' : 'code-check', { account: token, address }))) {
-    return { ok: false, message: 'Too many attempts. Please try again later.', status: 429 };
+    return { ok: false, message: TOO_MANY_ATTEMPTS_MESSAGE, status: 429 };
   }
   if (kind === 'delete-user') {
     // A deletion link has no resend: the profile asks again.

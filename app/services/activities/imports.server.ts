@@ -8,6 +8,7 @@ import { IMAGE_TYPES, MIME_OF, sniffFileType, type SniffedType } from '~/lib/fil
 import { storage } from '../adapters/storage.server';
 import { invalidateRiderPage } from './page-cache.server';
 import { isUuid } from '~/lib/domain/ids';
+import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
 
 export type BannerState = 'none' | 'submitted' | 'approved' | 'rejected';
 
@@ -68,24 +69,17 @@ export interface ImportSubmission {
   files: ProofFile[];
 }
 
-export const PROOF_MESSAGES = {
-  required: 'You need to provide proof file',
-  tooMany: 'You can only upload maximum 10 files.',
-  type: 'Proof files must be images or PDF.',
-  size: 'Each proof file must be at most 8 MB.',
-} as const;
-
 const KM_PER_MILE = 1.609344;
 
 /** Checks proof files by content: images and PDF only, at most 10, 8 MB each. */
 export function checkProofFiles(files: ProofFile[]): { ok: true; types: SniffedType[] } | { ok: false; message: string } {
-  if (files.length === 0) return { ok: false, message: PROOF_MESSAGES.required };
-  if (files.length > IMPORT_PROOF_MAX_FILES) return { ok: false, message: PROOF_MESSAGES.tooMany };
+  if (files.length === 0) return { ok: false, message: IMPORT_MESSAGES.proofFile };
+  if (files.length > IMPORT_PROOF_MAX_FILES) return { ok: false, message: IMPORT_MESSAGES.tooManyFiles };
   const types: SniffedType[] = [];
   for (const file of files) {
-    if (file.bytes.byteLength > IMPORT_PROOF_MAX_BYTES) return { ok: false, message: PROOF_MESSAGES.size };
+    if (file.bytes.byteLength > IMPORT_PROOF_MAX_BYTES) return { ok: false, message: IMPORT_MESSAGES.proofSize };
     const type = sniffFileType(file.bytes);
-    if (!type || (type !== 'pdf' && !IMAGE_TYPES.includes(type))) return { ok: false, message: PROOF_MESSAGES.type };
+    if (!type || (type !== 'pdf' && !IMAGE_TYPES.includes(type))) return { ok: false, message: IMPORT_MESSAGES.proofType };
     types.push(type);
   }
   return { ok: true, types };

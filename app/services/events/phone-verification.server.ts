@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { phoneVerifications } from '~/db/schema';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MS, PHONE_VERIFIED_VALID_MS } from '~/lib/constants';
-import { normalisePhone } from '~/lib/events/phone';
+import { normalisePhone, PHONE_CODE_MESSAGES, PHONE_MESSAGE } from '~/lib/events/phone';
 import { sendCode } from '../adapters/sms.server';
 
 /**
@@ -16,7 +16,7 @@ const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 export async function sendPhoneCode(input: { userId: string; phone: string; channel: 'sms' | 'whatsapp' }): Promise<PhoneResult<{ key: string; phone: string }>> {
   const phone = normalisePhone(input.phone);
-  if (!phone) return { ok: false, message: 'Please enter a valid phone number' };
+  if (!phone) return { ok: false, message: PHONE_MESSAGE };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(18).toString('base64url');
   await db().insert(phoneVerifications).values({
@@ -37,12 +37,12 @@ export async function verifyPhoneCode(input: { userId: string; key: string; code
     .from(phoneVerifications)
     .where(and(eq(phoneVerifications.key, input.key), eq(phoneVerifications.userId, input.userId)));
   if (!row || row.verifiedAt || row.expiresAt < new Date() || row.attempts >= PHONE_CODE_MAX_ATTEMPTS) {
-    return { ok: false, message: 'This code has expired. Please request a new one.' };
+    return { ok: false, message: PHONE_CODE_MESSAGES.expired };
   }
   const matches = timingSafeEqual(Buffer.from(hash(input.code)), Buffer.from(row.codeHash));
   if (!matches) {
     await db().update(phoneVerifications).set({ attempts: row.attempts + 1 }).where(eq(phoneVerifications.id, row.id));
-    return { ok: false, message: 'The code is not correct.' };
+    return { ok: false, message: PHONE_CODE_MESSAGES.wrong };
   }
   // Single use: only the request that flips verifiedAt from null wins.
   const updated = await db()
@@ -50,7 +50,7 @@ export async function verifyPhoneCode(input: { userId: string; key: string; code
     .set({ verifiedAt: new Date() })
     .where(and(eq(phoneVerifications.id, row.id), isNull(phoneVerifications.verifiedAt)))
     .returning({ phone: phoneVerifications.phone });
-  if (updated.length === 0) return { ok: false, message: 'This code has expired. Please request a new one.' };
+  if (updated.length === 0) return { ok: false, message: PHONE_CODE_MESSAGES.expired };
   return { ok: true, value: { phone: row.phone } };
 }
 

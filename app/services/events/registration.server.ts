@@ -11,13 +11,14 @@ import { findEvent, genderAllows, type EventRow } from './events.server';
 import { storeUpload, type StoredFile } from './registration-files.server';
 import { consumeVerifiedPhone } from './phone-verification.server';
 import { joinOrCreateTeamByName } from './teams.server';
+import { STATUS_MESSAGES } from '~/lib/events/messages';
 
 /**
  * Registration for an event (spec 3 §2 wizard, §5 rules). The server is the authority: it
  * parses the whole submission with the wizard's own schemas, refuses a skipped step,
  * re-checks eligibility, fixes the category and books a place under a row lock on the event.
  */
-export const CLOSED_MESSAGE = 'Registration for this event has been closed.';
+export const CLOSED_MESSAGE = STATUS_MESSAGES.closed;
 export const ALREADY_REGISTERED_MESSAGE = 'You are already registered for this event.';
 
 export function requirementsOf(event: EventRow): StepRequirements {

@@ -6,7 +6,7 @@ import { Field, SelectField } from '~/components/ui/Field';
 import { ID_TYPES } from '~/lib/events/registration-schema';
 import { identityFilesMachine } from '~/machines/identity-files.machine';
 import type { WizardFields, WizardLoaded } from './wizard-props';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 /** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */
 export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields; loaded: WizardLoaded; showAll: boolean }) {
@@ -53,13 +53,13 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
       )}
       {usingExisting && existing ? (
         <div className="wizard-existing-files">
-          <button type="button" className={buttonClass('secondary')} disabled={downloading} aria-busy={downloading} onClick={() => send({ type: 'DOWNLOAD', side: 'front' })}>
+          <Button pending={downloading} onClick={() => send({ type: 'DOWNLOAD', side: 'front' })} variant="secondary">
             View front image
-          </button>
+          </Button>
           {existing.hasBack ? (
-            <button type="button" className={buttonClass('secondary')} disabled={downloading} aria-busy={downloading} onClick={() => send({ type: 'DOWNLOAD', side: 'back' })}>
+            <Button pending={downloading} onClick={() => send({ type: 'DOWNLOAD', side: 'back' })} variant="secondary">
               View back image
-            </button>
+            </Button>
           ) : null}
           {snapshot.context.downloadError ? (
             <p className="field-error" role="alert">

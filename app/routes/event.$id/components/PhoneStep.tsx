@@ -6,7 +6,8 @@ import { CheckboxField, FieldError } from '~/components/ui/Field';
 import { phoneCodeSchema, phoneNumberSchema } from '~/lib/events/phone';
 import { phoneVerificationMachine, type PhoneChannel } from '~/machines/phone-verification.machine';
 import type { WizardFields } from './wizard-props';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
+import { SOMETHING_WENT_WRONG_MESSAGE } from '~/lib/constants';
 
 async function postPhone(eventId: number, fields: Record<string, string>) {
   // A 400 answers { ok: false, message } (a wrong code, a refused number), shown beside the field.
@@ -15,7 +16,7 @@ async function postPhone(eventId: number, fields: Record<string, string>) {
     { method: 'POST', body: new URLSearchParams(fields) },
     { answers: [400] },
   );
-  if (!body.ok) throw new Error(body.message ?? 'Something went wrong. Please try again.');
+  if (!body.ok) throw new Error(body.message ?? SOMETHING_WENT_WRONG_MESSAGE);
   return body.data;
 }
 
@@ -82,9 +83,9 @@ export function PhoneStep({ fields, eventId }: { fields: WizardFields; eventId: 
       </div>
       {verified ? <input type="hidden" name={fields.phoneKey.name} value={snapshot.context.key ?? ''} /> : null}
       {!verified && !sent ? (
-        <button type="button" className={buttonClass('secondary')} onClick={sendCode} disabled={busy}>
+        <Button onClick={sendCode} disabled={busy} pending={snapshot.matches('sending')} variant="secondary">
           {busy ? 'Sending…' : 'Send code'}
-        </button>
+        </Button>
       ) : null}
       {sent ? (
         <div className="wizard-phone-code">
@@ -92,15 +93,15 @@ export function PhoneStep({ fields, eventId }: { fields: WizardFields; eventId: 
             <label htmlFor="wizard-code">Verification code</label>
             <input id="wizard-code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
           </div>
-          <button type="button" className={buttonClass('secondary')} onClick={verifyCode} disabled={busy}>
+          <Button onClick={verifyCode} disabled={busy} pending={snapshot.matches('verifying')} variant="secondary">
             {snapshot.matches('verifying') ? 'Verifying…' : 'Verify'}
-          </button>
-          <button type="button" className="link-button" onClick={() => send({ type: 'RESEND' })} disabled={busy}>
+          </Button>
+          <Button variant="link" onClick={() => send({ type: 'RESEND' })} disabled={busy}>
             Resend code
-          </button>
-          <button type="button" className="link-button" onClick={() => send({ type: 'CHANGE_PHONE' })} disabled={busy}>
+          </Button>
+          <Button variant="link" onClick={() => send({ type: 'CHANGE_PHONE' })} disabled={busy}>
             Change number
-          </button>
+          </Button>
         </div>
       ) : null}
       {verified ? <p className="wizard-phone-verified">Phone number verified.</p> : null}

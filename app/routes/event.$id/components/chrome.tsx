@@ -1,7 +1,7 @@
-import { Link } from '@remix-run/react';
+
 import { Modal } from '~/components/ui/Modal';
 import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
-import { buttonClass } from '~/components/ui/Button';
+import { Button, ButtonLink } from '~/components/ui/Button';
 
 /** The wizard's progress: the steps this event needs, the current one marked. */
 export function StepProgress({ requirements, current }: { requirements: StepRequirements; current: WizardStep | null }) {
@@ -47,9 +47,9 @@ export function WizardErrorPopup({ open, messages, supportEmail, onClose }: { op
   return (
     <Modal open={open} title="We could not register you" onClose={onClose} className="wizard-error-modal">
       <ErrorList messages={messages} supportEmail={supportEmail} />
-      <button type="button" className={buttonClass('primary')} onClick={onClose}>
+      <Button onClick={onClose}>
         OK
-      </button>
+      </Button>
     </Modal>
   );
 }
@@ -65,12 +65,12 @@ export function LoginToParticipate({ event }: { event: { id: number; name: strin
       </header>
       <p className="wizard-login-prompt">Please login to participate in the event</p>
       <p className="wizard-actions">
-        <Link to={`/auth/login?redirect=${back}`} className={buttonClass('primary')}>
+        <ButtonLink to={`/auth/login?redirect=${back}`}>
           Login
-        </Link>
-        <Link to="/auth/register" className={buttonClass('primary')}>
+        </ButtonLink>
+        <ButtonLink to="/auth/register">
           Sign up
-        </Link>
+        </ButtonLink>
       </p>
     </section>
   );

@@ -3,12 +3,13 @@ import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
-import type { ActivityListPage, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
+import type { ActivityListPage, ActivityRow, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
+import { Table, type Column } from '~/components/ui/Table';
 import type { WindowModel } from '~/services/activities/power-models.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 async function fetchPage({ input }: { input: PageRequest }): Promise<ActivityListPage> {
   const query = new URLSearchParams({ page: String(input.page), sort: input.sort, type: input.type });
@@ -36,6 +37,80 @@ function useComparedCurves(ids: string[]): CurveView[] {
 }
 
 const cell = (value: number | null, digits = 0) => (value === null ? '—' : value.toFixed(digits));
+
+/** The ACTIVITIES table's columns (spec 2 §2); Other Platform only for a rider with approved imports. */
+function activityColumns(otherPlatform: boolean, compare: string[], toggleCompare: (id: string) => void): Column<ActivityRow>[] {
+  return [
+    {
+      header: <span className="visually-hidden">Select for download</span>,
+      cell: (row) => <input type="checkbox" name="id" value={row.id} aria-label={`Select ${row.title} ${formatDate(row.date)} for download`} />,
+    },
+    {
+      header: <span className="visually-hidden">Compare</span>,
+      cell: (row) => (
+        <input
+          type="checkbox"
+          aria-label={`Compare ${row.title} ${formatDate(row.date)}`}
+          checked={compare.includes(row.id)}
+          disabled={!row.hasPower}
+          onChange={() => toggleCompare(row.id)}
+        />
+      ),
+    },
+    { header: 'DATE', cell: (row) => formatDate(row.date) },
+    {
+      header: 'RIDE',
+      cell: (row) => (
+        <>
+          <strong>{row.title}</strong>
+          {row.routeName ? <div className="muted">{row.routeName}</div> : null}
+        </>
+      ),
+    },
+    { header: 'DIST', cell: (row) => `${formatKm(row.distanceKm)} KM` },
+    { header: 'ELEV', cell: (row) => `${Math.round(row.elevationM)} M` },
+    { header: 'W (avg)', cell: (row) => cell(row.watt) },
+    { header: 'W/KG (avg)', cell: (row) => cell(row.wattPerKg, 2) },
+    { header: 'HEART (avg)', cell: (row) => cell(row.heartrate) },
+    { header: 'TIME', cell: (row) => formatClock(row.rideDurationS) },
+    ...(otherPlatform ? [{ header: 'Other Platform', className: 'activities-platform', cell: (row: ActivityRow) => row.platform ?? '—' }] : []),
+    { header: 'ANALYSIS', cell: (row) => <a href={`/user/activities/${row.id}/analysis`}>Analysis</a> },
+    {
+      header: 'DOWNLOAD',
+      // No `download` attribute: the server's Content-Disposition saves the file, and a failure
+      // navigates back here with the spec's alert instead of saving an error page.
+      cell: (row) => <a href={`/user/activities/files/${row.id}/download`}>Download</a>,
+    },
+  ];
+}
+
+/** An approved import from another platform: its totals under the rides, in the same columns. */
+function ApprovedImportRows({ imports }: { imports: ApprovedImportRow[] }) {
+  return (
+    <>
+      {imports.map((entry) => (
+        <tr key={entry.id} className="activities-import-row" data-testid="import-row">
+          <td />
+          <td />
+          <td>{entry.approvedAt ? formatDate(entry.approvedAt) : '—'}</td>
+          <td>
+            <strong>Imported from {entry.platform}</strong>
+            <div className="muted">Approved totals</div>
+          </td>
+          <td>{formatKm(entry.distanceKm)} KM</td>
+          <td>{Math.round(entry.elevationM)} M</td>
+          <td>—</td>
+          <td>—</td>
+          <td>—</td>
+          <td>{formatClock(entry.timeS)}</td>
+          <td className="activities-platform">{entry.platform}</td>
+          <td>—</td>
+          <td>—</td>
+        </tr>
+      ))}
+    </>
+  );
+}
 
 export function ActivitiesTab({
   firstPage,
@@ -79,110 +154,33 @@ export function ActivitiesTab({
       </div>
       {/* A plain GET form (decision 128): the ticked rides download as one zip, with or without JavaScript. */}
       <form method="get" action="/user/activities/files.zip" className="table-scroll">
-        <table className="activities-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Select for download</span>
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Compare</span>
-              </th>
-              <th scope="col">DATE</th>
-              <th scope="col">RIDE</th>
-              <th scope="col">DIST</th>
-              <th scope="col">ELEV</th>
-              <th scope="col">W (avg)</th>
-              <th scope="col">W/KG (avg)</th>
-              <th scope="col">HEART (avg)</th>
-              <th scope="col">TIME</th>
-              {otherPlatform ? <th scope="col">Other Platform</th> : null}
-              <th scope="col">ANALYSIS</th>
-              <th scope="col">DOWNLOAD</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="activity-row">
-                <td>
-                  <input type="checkbox" name="id" value={row.id} aria-label={`Select ${row.title} ${formatDate(row.date)} for download`} />
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Compare ${row.title} ${formatDate(row.date)}`}
-                    checked={compare.includes(row.id)}
-                    disabled={!row.hasPower}
-                    onChange={() => send({ type: 'TOGGLE_COMPARE', id: row.id })}
-                  />
-                </td>
-                <td>{formatDate(row.date)}</td>
-                <td>
-                  <strong>{row.title}</strong>
-                  {row.routeName ? <div className="muted">{row.routeName}</div> : null}
-                </td>
-                <td>{formatKm(row.distanceKm)} KM</td>
-                <td>{Math.round(row.elevationM)} M</td>
-                <td>{cell(row.watt)}</td>
-                <td>{cell(row.wattPerKg, 2)}</td>
-                <td>{cell(row.heartrate)}</td>
-                <td>{formatClock(row.rideDurationS)}</td>
-                {otherPlatform ? <td className="activities-platform">{row.platform ?? '—'}</td> : null}
-                <td>
-                  <a href={`/user/activities/${row.id}/analysis`}>Analysis</a>
-                </td>
-                <td>
-                  {/* No `download` attribute: the server's Content-Disposition saves the file, and a failure
-                      navigates back here with the spec's alert instead of saving an error page. */}
-                  <a href={`/user/activities/files/${row.id}/download`}>Download</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          {otherPlatform && approvedImports.length > 0 ? (
-            <tfoot>
-              {approvedImports.map((entry) => (
-                <tr key={entry.id} className="activities-import-row" data-testid="import-row">
-                  <td />
-                  <td />
-                  <td>{entry.approvedAt ? formatDate(entry.approvedAt) : '—'}</td>
-                  <td>
-                    <strong>Imported from {entry.platform}</strong>
-                    <div className="muted">Approved totals</div>
-                  </td>
-                  <td>{formatKm(entry.distanceKm)} KM</td>
-                  <td>{Math.round(entry.elevationM)} M</td>
-                  <td>—</td>
-                  <td>—</td>
-                  <td>—</td>
-                  <td>{formatClock(entry.timeS)}</td>
-                  <td className="activities-platform">{entry.platform}</td>
-                  <td>—</td>
-                  <td>—</td>
-                </tr>
-              ))}
-            </tfoot>
-          ) : null}
-        </table>
+        <Table
+          className="activities-table"
+          columns={activityColumns(otherPlatform, compare, (id) => send({ type: 'TOGGLE_COMPARE', id }))}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowAttributes={() => ({ 'data-testid': 'activity-row' })}
+          footer={otherPlatform && approvedImports.length > 0 ? <ApprovedImportRows imports={approvedImports} /> : null}
+        />
         {rows.length > 0 ? (
-          <button type="submit" className={buttonClass('secondary', 'activities-download-selected')}>
+          <Button type="submit" variant="secondary" className="activities-download-selected">
             Download selected
-          </button>
+          </Button>
         ) : null}
       </form>
       {rows.length === 0 && !loadingFirstPage && !snapshot.matches('failed') ? <p className="muted">No activities yet.</p> : null}
       {snapshot.matches('failed') ? (
         <p className="form-errors">
           Could not load more activities.{' '}
-          <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'RETRY' })}>
+          <Button onClick={() => send({ type: 'RETRY' })} variant="secondary">
             Retry
-          </button>
+          </Button>
         </p>
       ) : null}
       {!loadingFirstPage && (snapshot.can({ type: 'LOAD_MORE' }) || snapshot.matches('loading')) ? (
-        <button type="button" className={buttonClass('primary', 'activities-load-more')} disabled={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })}>
+        <Button pending={snapshot.matches('loading')} onClick={() => send({ type: 'LOAD_MORE' })} className="activities-load-more">
           {snapshot.matches('loading') ? 'Loading…' : 'LOAD MORE'}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

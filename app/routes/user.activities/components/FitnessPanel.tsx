@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { FitnessChart } from '~/components/charts/FitnessChart';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import type { SeriesPoint } from '~/lib/activities/training-load';
 
 export interface FitnessView {
@@ -51,9 +51,9 @@ export function FitnessPanel({ fitness, today }: { fitness: FitnessView; today: 
         <label>
           To <input type="date" name="fitnessTo" defaultValue={fitness.to} required />
         </label>
-        <button type="submit" className={buttonClass('primary')}>
+        <Button type="submit">
           Show
-        </button>
+        </Button>
       </Form>
       <FitnessChart points={fitness.points} />
       <p className="muted fitness-help">

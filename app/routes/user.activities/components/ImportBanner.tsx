@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { importStatusBannerMachine, type ImportStatus } from '~/machines/import-status-banner.machine';
 import { ImportWizard } from './ImportWizard';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 export const BANNER_TEXT = {
   submitted: 'Our team is reviewing your application, we will get back to you soon!',
@@ -33,9 +33,9 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
       {state === 'none' || state === 'wizardOpen' ? (
         <section className="import-banner card" aria-label="Import from other platforms" data-state="none">
           <p>Ridden elsewhere before? Bring your time, distance and elevation from other platforms.</p>
-          <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'IMPORT' })}>
+          <Button onClick={() => send({ type: 'IMPORT' })}>
             Import
-          </button>
+          </Button>
         </section>
       ) : null}
       {state === 'submitted' ? (
@@ -55,18 +55,18 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
           >
             <p>{BANNER_TEXT.approved}</p>
             <input type="hidden" name="intent" value="seen" />
-            <button type="submit" className={buttonClass('primary')} disabled={snapshot.matches('markingSeen')}>
+            <Button type="submit" pending={snapshot.matches('markingSeen')}>
               Got It
-            </button>
+            </Button>
           </Form>
         </section>
       ) : null}
       {state === 'rejected' ? (
         <section className="import-banner import-banner-rejected card" aria-label="Import from other platforms" data-state="rejected">
           <p>{BANNER_TEXT.rejected}</p>
-          <button type="button" className={buttonClass('primary')} onClick={() => send({ type: 'IMPORT' })}>
+          <Button onClick={() => send({ type: 'IMPORT' })}>
             Re-import
-          </button>
+          </Button>
         </section>
       ) : null}
       {snapshot.matches('wizardOpen') ? (

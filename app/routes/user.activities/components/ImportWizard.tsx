@@ -7,7 +7,7 @@ import { IMPORT_MESSAGES, PLATFORMS, type StatsInput } from '~/lib/activities/im
 import { IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { importWizardMachine, type ImportWizardContext, type SubmitOutcome } from '~/machines/import-wizard.machine';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 
 async function allImagesOrPdf(files: File[]): Promise<boolean> {
   for (const file of files) {
@@ -109,12 +109,12 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             <FieldMessage message={errors.elevation} />
           </div>
           <div className="import-actions">
-            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })}>
+            <Button onClick={() => send({ type: 'BACK' })} variant="secondary">
               Back
-            </button>
-            <button type="submit" className={buttonClass('primary')}>
+            </Button>
+            <Button type="submit">
               Next
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}
@@ -163,12 +163,12 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             </p>
           ))}
           <div className="import-actions">
-            <button type="button" className={buttonClass('secondary')} onClick={() => send({ type: 'BACK' })}>
+            <Button onClick={() => send({ type: 'BACK' })} variant="secondary">
               Back
-            </button>
-            <button type="submit" className={buttonClass('primary')} disabled={snapshot.matches('submitting')}>
+            </Button>
+            <Button type="submit" pending={snapshot.matches('submitting')}>
               {snapshot.matches('submitting') ? 'Submitting…' : 'Submit'}
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}
@@ -176,9 +176,9 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
         <div className="import-success">
           <p className="import-success-title">Your Request has been submitted successfully !</p>
           <p>We will get back to you soon within 7 business days.</p>
-          <button type="button" className={buttonClass('primary')} onClick={close}>
+          <Button onClick={close}>
             Done
-          </button>
+          </Button>
         </div>
       ) : null}
     </Modal>

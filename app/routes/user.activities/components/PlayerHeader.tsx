@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react';
+
 import type { RiderHeader } from '~/services/activities/rider-page.server';
-import { buttonClass } from '~/components/ui/Button';
+import { ButtonLink } from '~/components/ui/Button';
 
 const FLAGS: Record<number, string> = { 246: '🇦🇪' };
 
@@ -34,9 +34,9 @@ export function PlayerHeader({ rider }: { rider: RiderHeader }) {
           {rider.firstname} {rider.lastname}
         </h1>
         <p className="player-team">{rider.team ?? 'No team'}</p>
-        <Link to="/user/profile" className={buttonClass('secondary')}>
+        <ButtonLink to="/user/profile" variant="secondary">
           EDIT PROFILE
-        </Link>
+        </ButtonLink>
       </div>
       <dl className="player-stats">
         <div>

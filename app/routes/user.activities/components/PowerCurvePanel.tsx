@@ -4,7 +4,7 @@ import { Tabs } from '~/components/ui/Tabs';
 import { formatDate, formatDuration } from '~/lib/activities/format';
 import type { CurveView } from '~/services/activities/curve-view.server';
 import type { WindowModel } from '~/services/activities/power-models.server';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import { modelPower } from '~/lib/power/power-duration-model';
 
 type Metric = 'power' | 'wkg';
@@ -186,9 +186,9 @@ function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) 
       <label>
         To <input type="date" name="to" defaultValue={range?.to} required />
       </label>
-      <button type="submit" className={buttonClass('primary')}>
+      <Button type="submit">
         Show best
-      </button>
+      </Button>
       {range ? (
         <Link to={`?tab=activities&sort=${sort}#activities`} preventScrollReset>
           Clear

@@ -1,6 +1,7 @@
 import { Bar } from '@nivo/bar';
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { Table, type Column } from '~/components/ui/Table';
 import { PROGRESS_BAR_MAX_PX, PROGRESS_BAR_THICKNESS_PX } from '~/lib/constants';
 import type { ChartRow, Period, ProgressCell } from '~/services/activities/rider-page.server';
 
@@ -10,7 +11,14 @@ const PERIODS: Array<{ id: Period; label: string }> = [
   { id: 'year', label: 'THIS YEAR' },
 ];
 
-const ROWS: Array<{ key: keyof ProgressCell; label: string; unit: string; digits: number }> = [
+interface ProgressRowSpec {
+  key: keyof ProgressCell;
+  label: string;
+  unit: string;
+  digits: number;
+}
+
+const ROWS: ProgressRowSpec[] = [
   { key: 'distance', label: 'Distance', unit: 'KM', digits: 1 },
   { key: 'timeSpend', label: 'Time spent', unit: 'h', digits: 1 },
   { key: 'elevation', label: 'Elevation', unit: 'M', digits: 0 },
@@ -22,38 +30,18 @@ const ROWS: Array<{ key: keyof ProgressCell; label: string; unit: string; digits
 /** An approved import carries totals only: no longest ride, race or ride count. */
 export type ImportedTotals = Pick<ProgressCell, 'distance' | 'timeSpend' | 'elevation'>;
 
-function formatCell(value: number | undefined, row: (typeof ROWS)[number]): string {
+function formatCell(value: number | undefined, row: ProgressRowSpec): string {
   return value === undefined ? '—' : `${value.toFixed(row.digits)} ${row.unit}`.trim();
 }
 
 export function ProgressTable({ grid, imported }: { grid: Record<Period, ProgressCell>; imported: ImportedTotals | null }) {
   const importedCells: Partial<ProgressCell> | null = imported;
-  return (
-    <table className="progress-table" aria-label="Progress">
-      <thead>
-        <tr>
-          <th scope="col" />
-          {PERIODS.map((period) => (
-            <th key={period.id} scope="col">
-              {period.label}
-            </th>
-          ))}
-          {importedCells ? <th scope="col">OTHER PLATFORM</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {ROWS.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            {PERIODS.map((period) => (
-              <td key={period.id}>{formatCell(grid[period.id][row.key], row)}</td>
-            ))}
-            {importedCells ? <td>{formatCell(importedCells[row.key], row)}</td> : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: Column<ProgressRowSpec>[] = [
+    { header: '', cell: (row) => row.label, rowHeader: true },
+    ...PERIODS.map((period) => ({ header: period.label, cell: (row: ProgressRowSpec) => formatCell(grid[period.id][row.key], row) })),
+    ...(importedCells ? [{ header: 'OTHER PLATFORM', cell: (row: ProgressRowSpec) => formatCell(importedCells[row.key], row) }] : []),
+  ];
+  return <Table className="progress-table" label="Progress" columns={columns} rows={ROWS} rowKey={(row) => row.key} />;
 }
 
 /** Spec 2 §2 bar chart: thickness 30 (max 50), elevation yellow, distance blue. */

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { Field } from '~/components/ui/Field';
 import { ChangePasswordSchema } from '~/lib/account-fields';
-import { buttonClass } from '~/components/ui/Button';
+import { Button } from '~/components/ui/Button';
 import { formatBtc, formatUnits } from '~/lib/money';
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
@@ -19,9 +19,9 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
       <Field label="Current Password" field={fields.currentPassword} type="password" inputProps={{ autoComplete: 'current-password' }} />
       <Field label="New Password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
       <Field label="Confirm Password" field={fields.repeatPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
-      <button type="submit" className={buttonClass('primary')}>
+      <Button type="submit">
         Change Password
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -87,9 +87,9 @@ export function DeleteAccountPanel({ isKid, panel, error }: { isKid: boolean; pa
           {error}
         </p>
       ) : null}
-      <button type="submit" className={buttonClass('danger')} disabled={panel.blockedBecause !== null}>
+      <Button type="submit" disabled={panel.blockedBecause !== null} variant="danger">
         Delete Account
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -98,9 +98,9 @@ export function LogoutPanel() {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="logout" />
-      <button type="submit" className={buttonClass('primary')}>
+      <Button type="submit">
         Logout
-      </button>
+      </Button>
     </Form>
   );
 }

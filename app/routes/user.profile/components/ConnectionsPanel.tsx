@@ -3,7 +3,7 @@ import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
-import { Button, buttonClass, ButtonLink } from '~/components/ui/Button';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/Button';
 import { FieldError } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
 import { apiRequest } from '~/lib/api-client';
@@ -84,6 +84,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
           >
             Disconnect
           </ButtonLink>
+          {/* An <a>, not a ButtonLink: the partner's own page, opened in a new tab. */}
           {card.termsUrl ? (
             <a className={buttonClass('secondary')} href={card.termsUrl} target="_blank" rel="noopener noreferrer">
               Read Terms
@@ -106,7 +107,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
           <p>{CONNECTION_MESSAGES.confirmRemove(card.network)}</p>
           <input type="hidden" name="intent" value="disconnect" />
           <input type="hidden" name="network" value={card.network} />
-          <Button type="submit" variant="danger" disabled={snapshot.matches('disconnecting')}>
+          <Button type="submit" variant="danger" pending={snapshot.matches('disconnecting')}>
             Yes, remove
           </Button>
           <ButtonLink variant="secondary" to="?tab=connections" preventScrollReset onClick={(event) => (event.preventDefault(), send({ type: 'CANCEL' }))}>
@@ -118,7 +119,7 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
         <form method="post" action={ACTION} onSubmit={() => send({ type: 'CONNECT' })}>
           <input type="hidden" name="intent" value="connect" />
           <input type="hidden" name="network" value={card.network} />
-          <Button type="submit" disabled={snapshot.matches('redirecting')}>
+          <Button type="submit" pending={snapshot.matches('redirecting')}>
             {snapshot.matches('redirecting') ? 'Connecting…' : 'Connect'}
           </Button>
         </form>
@@ -167,7 +168,7 @@ function XertForm({ send, errors, busy }: { send: ReturnType<typeof useFlowMachi
       <p className="muted">
         No Xert account yet? Create one at <a href="https://www.xertonline.com/register" target="_blank" rel="noopener noreferrer">xertonline.com</a>, then connect it here. Your password is sent to Xert only and never stored by Paceline.
       </p>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" pending={busy}>
         Connect
       </Button>{' '}
       <Button variant="secondary" onClick={() => send({ type: 'CANCEL' })}>

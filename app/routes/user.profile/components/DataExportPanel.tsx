@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import { fromPromise } from 'xstate';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
-import { buttonClass } from '~/components/ui/Button';
+import { Button, buttonClass } from '~/components/ui/Button';
 import { apiJson } from '~/lib/api-client';
 import { DATA_EXPORT_VALID_DAYS } from '~/lib/constants';
 import { dataExportMachine, type DataExportView } from '~/machines/data-export.machine';
@@ -23,9 +23,9 @@ function AskButton({ label }: { label: string }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="export" />
-      <button type="submit" className={buttonClass('primary')}>
+      <Button type="submit">
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -65,6 +65,7 @@ export function DataExportPanel({ view, isKid }: { view: DataExportView | null; 
           ) : (
             <p>
               Your copy is ready ({megabytes(current.sizeBytes)}).{' '}
+              {/* An <a>, not a ButtonLink: the server sends the zip to save, not a page for the router. */}
               <a href={`/user/data-export/${current.id}`} className={buttonClass('primary')}>
                 Download my data
               </a>{' '}

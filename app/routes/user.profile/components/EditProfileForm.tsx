@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { profileSchema } from '~/lib/account-fields';
 import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
 import type { Profile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from '../ftp-field';
-import { buttonClass } from '~/components/ui/Button';
+import { Button, ButtonLink } from '~/components/ui/Button';
 
 /** The profile form from the shared field schema; email and gender read-only, a child's dob too. */
 export function EditProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
@@ -42,12 +42,12 @@ export function EditProfileForm({ profile, lastResult }: { profile: Profile; las
         inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
       />
       <div className="form-actions">
-        <button type="submit" className={buttonClass('primary')}>
+        <Button type="submit">
           Save
-        </button>
-        <Link to="/events" className={buttonClass('primary')}>
+        </Button>
+        <ButtonLink to="/events">
           Cancel
-        </Link>
+        </ButtonLink>
       </div>
     </Form>
   );

@@ -88,6 +88,9 @@ export interface TokenResponse {
 
 export type TokenResult = { ok: true; body: TokenResponse } | { ok: false; status: 400 | 401; error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type'; description: string };
 
+/** The token endpoint's answer to a code that does not exist, belongs to another client or was already exchanged. */
+const CODE_SPENT = 'The authorization code is invalid or was already used.';
+
 function refuse(error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type', description: string): TokenResult {
   return { ok: false, status: error === 'invalid_client' ? 401 : 400, error, description };
 }
@@ -142,11 +145,11 @@ function s256(verifier: string): string {
 async function exchangeCode(client: PartnerClient, form: URLSearchParams): Promise<TokenResult> {
   const codeHash = hashToken(form.get('code') ?? '');
   const [row] = await db().select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash));
-  if (!row || row.clientId !== client.id) return refuse('invalid_grant', 'The authorization code is invalid or was already used.');
+  if (!row || row.clientId !== client.id) return refuse('invalid_grant', CODE_SPENT);
   if (row.usedAt) {
     // The code's own client presenting it twice: the tokens issued from it are revoked (RFC 6749 §4.1.2).
     if (row.grantId) await revokeGrant(row.grantId);
-    return refuse('invalid_grant', 'The authorization code is invalid or was already used.');
+    return refuse('invalid_grant', CODE_SPENT);
   }
   if (row.expiresAt < new Date() || row.redirectUri !== form.get('redirect_uri')) {
     return refuse('invalid_grant', 'The authorization code is invalid, expired or was issued for another redirect_uri.');
@@ -167,7 +170,7 @@ async function exchangeCode(client: PartnerClient, form: URLSearchParams): Promi
     await tx.update(oauthCodes).set({ grantId: created.id }).where(eq(oauthCodes.codeHash, codeHash));
     return created;
   });
-  if (!grant) return refuse('invalid_grant', 'The authorization code is invalid or was already used.');
+  if (!grant) return refuse('invalid_grant', CODE_SPENT);
   return { ok: true, body: await issueTokens(grant.id, row.scope) };
 }
 
