@@ -19,12 +19,13 @@ describe('/user/profile loader', () => {
     const edit = await load('');
     expect(edit.result.tab).toBe('edit');
     expect(edit.result.files).toEqual([]);
-    // The files' own read (their type column); the FTP history on this tab may name a ride, not list files.
-    expect(edit.queries.some((sql) => sql.includes('"file_type"'))).toBe(false);
+    // The files' statement (the FTP history on this tab joins activities for its rides' titles).
+    const readsFiles = (sql: string) => sql.includes('"file_type"');
+    expect(edit.queries.some(readsFiles)).toBe(false);
 
     const files = await load('?tab=files');
     expect(files.result.tab).toBe('files');
-    expect(files.queries.some((sql) => sql.includes('"file_type"'))).toBe(true);
+    expect(files.queries.some(readsFiles)).toBe(true);
     expect(files.result.files).toEqual([expect.objectContaining({ type: 'json', date: '2026-11-20T07:00:00.000Z', distanceKm: 30.12, elevationM: 212 })]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
-import { readsOf, reuse, type ReadsOf } from '~/db/write-watch.server';
+import { sharedRead } from '~/db/shared-reads.server';
 import { events, registrations } from '~/db/schema';
 import type { EventCategories, EventLinks, PrizeMoney } from '~/lib/domain/events';
 
@@ -143,10 +143,13 @@ export interface Viewer {
 
 /** Every event, soonest first, with places and the viewer's status. */
 export async function listEvents(viewer?: Viewer | null): Promise<EventSummary[]> {
-  const rows = await db()
-    .select({ ...SUMMARY_COLUMNS, booked: bookedPlaces() })
-    .from(events)
-    .orderBy(asc(events.date), asc(events.time), asc(events.id));
+  // The same rows for every visitor until an event or a registration is written (decision 153).
+  const rows = await sharedRead('events:list', () =>
+    db()
+      .select({ ...SUMMARY_COLUMNS, booked: bookedPlaces() })
+      .from(events)
+      .orderBy(asc(events.date), asc(events.time), asc(events.id)),
+  );
   const statuses = await statusesFor(viewer?.id, rows.map((row) => row.id));
   return rows.map((row) => toSummary(row, row.booked, statuses.get(row.id) ?? 'none', viewer?.gender));
 }
@@ -168,7 +171,7 @@ export async function findEvent(id: number): Promise<EventRow | undefined> {
 
 export async function getEventDetail(id: number, viewer?: Viewer | null): Promise<EventDetail | null> {
   const [[found], statuses] = await Promise.all([
-    db().select({ row: events, booked: bookedPlaces() }).from(events).where(eq(events.id, id)),
+    sharedRead(`events:detail:${id}`, () => db().select({ row: events, booked: bookedPlaces() }).from(events).where(eq(events.id, id))),
     statusesFor(viewer?.id, [id]),
   ]);
   if (!found) return null;
@@ -192,26 +195,18 @@ export async function getEventDetail(id: number, viewer?: Viewer | null): Promis
 export type FeaturedEvent = { id: number; name: string; date: string; image?: string | null };
 
 /**
- * The home page's featured strip, remembered while nothing it read is written: it was the only
- * query of `/` (decision 101). Any write to `events` — through this module, another service,
- * another server process or a script — makes it stale (app/db/write-watch.server.ts, decision
- * 145). Keyed by the database so a reopened database never sees old rows.
+ * The home page's featured strip: it was the only query of `/` (decision 101). Remembered while
+ * nothing it read is written (decision 153): any write to `events` — through this module, another
+ * service, another server process or a script — makes it stale (decision 145).
  */
-const featuredCache = new WeakMap<Database, ReadsOf<readonly FeaturedEvent[]>>();
-
-export async function listFeaturedEvents(): Promise<readonly FeaturedEvent[]> {
-  const database = db();
-  const hit = featuredCache.get(database);
-  if (reuse(hit)) return hit.value;
-  const kept = await readsOf(() =>
-    database
+export function listFeaturedEvents(): Promise<readonly FeaturedEvent[]> {
+  return sharedRead('events:featured', () =>
+    db()
       .select({ id: events.id, name: events.name, date: events.date, image: events.image })
       .from(events)
       .where(eq(events.eventType, 'featured'))
       .orderBy(asc(events.date), asc(events.id)),
   );
-  featuredCache.set(database, kept);
-  return kept.value;
 }
 
 export type EventInput = Omit<typeof events.$inferInsert, 'id' | 'createdAt'>;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
+import { sharedRead } from '~/db/shared-reads.server';
 import { events, registrations, teamMembers, teams } from '~/db/schema';
 
 /** Teams (spec 3 §2 Teams, §3 Team): public list, a rider's teams, create / join / leave. */
@@ -26,16 +27,9 @@ export class TeamError extends Error {}
 const memberCount = sql<number>`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})`.mapWith(Number);
 
 export async function listPublicTeams(page: number, limit: number, viewerId?: string): Promise<TeamPage> {
-  const [{ total }] = await db().select({ total: count() }).from(teams);
-  const totalCount = Number(total);
-  const totalPages = Math.max(1, Math.ceil(totalCount / limit));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
-  const rows = await db()
-    .select({ teamId: teams.id, teamName: teams.name, teamDescription: teams.description, logo: teams.logo, memberCount, ownerId: teams.ownerId })
-    .from(teams)
-    .orderBy(asc(teams.name), asc(teams.id))
-    .limit(limit)
-    .offset((current - 1) * limit);
+  // The same for every visitor until a team or a membership is written (decision 153).
+  const asked = Math.max(1, Math.floor(page) || 1);
+  const { totalCount, totalPages, current, rows } = await sharedRead(`teams:page:${limit}:${asked}`, () => readTeamsPage(asked, limit));
   const joined = viewerId ? await joinedTeamIds(viewerId) : new Set<number>();
   return {
     data: rows.map(({ ownerId, ...row }) => ({ ...row, isOwner: viewerId !== undefined && ownerId === viewerId, isMember: joined.has(row.teamId) })),
@@ -44,6 +38,21 @@ export async function listPublicTeams(page: number, limit: number, viewerId?: st
     limit,
     totalCount,
   };
+}
+
+/** A page of the list (the last one for a page past it) and the count it was cut from. */
+async function readTeamsPage(asked: number, limit: number) {
+  const [{ total }] = await db().select({ total: count() }).from(teams);
+  const totalCount = Number(total);
+  const totalPages = Math.max(1, Math.ceil(totalCount / limit));
+  const current = Math.min(asked, totalPages);
+  const rows = await db()
+    .select({ teamId: teams.id, teamName: teams.name, teamDescription: teams.description, logo: teams.logo, memberCount, ownerId: teams.ownerId })
+    .from(teams)
+    .orderBy(asc(teams.name), asc(teams.id))
+    .limit(limit)
+    .offset((current - 1) * limit);
+  return { totalCount, totalPages, current, rows };
 }
 
 async function joinedTeamIds(userId: string): Promise<Set<number>> {

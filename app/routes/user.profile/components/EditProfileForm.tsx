@@ -1,20 +1,34 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { Field, FormErrors } from '~/components/ui/Field';
+import { useFormPlainOnServer } from '~/components/ui/use-form-plain-on-server';
 import { profileSchema } from '~/lib/account-fields';
 import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
 import type { Profile } from '~/services/accounts/profile.server';
 import { FtpFieldSchema } from '../ftp-field';
 import { Button, ButtonLink } from '~/components/ui/Button';
 
+const schemas = new Map<string, ReturnType<typeof buildSchema>>();
+
+function buildSchema(gender: number, isKid: boolean) {
+  return profileSchema(gender, isKid).and(FtpFieldSchema);
+}
+
+/** The form's schema, built once per kind of rider and only when the browser validates. */
+function schemaFor(gender: number, isKid: boolean) {
+  const key = `${gender}:${isKid}`;
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = buildSchema(gender, isKid)));
+  return schema;
+}
+
 /** The profile form from the shared field schema; email and gender read-only, a child's dob too. */
 export function EditProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
-  const schema = profileSchema(profile.gender, profile.isKid).and(FtpFieldSchema);
-  const [form, fields] = useForm({
+  const [form, fields] = useFormPlainOnServer({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(profile.gender, profile.isKid) }),
     shouldValidate: 'onBlur',
     defaultValue: {
       firstname: profile.firstname,
