@@ -21,7 +21,7 @@ async function forgeRobotCheck(page: Page) {
   await page.locator('input[name="altcha"]').evaluate((input) => ((input as HTMLInputElement).value = 'forged'));
 }
 
-test('login: every outcome the server answers, from wrong credentials and the backoff to the redirect chain', async ({ page, context }) => {
+test('login: every outcome the server answers, from wrong credentials and the backoff to the redirect chain', async ({ page }) => {
   await ownAddress(page);
   await page.clock.install();
   const stamp = Date.now();
@@ -95,11 +95,14 @@ test('login: every outcome the server answers, from wrong credentials and the ba
   await page.goto(authorize);
   await login(page, 'rider@paceline.local', 'paceline-demo');
   await expect(page.getByRole('heading', { name: 'Authorize Demo Training Log to Paceline' })).toBeVisible();
-  await context.clearCookies();
+  // Signed out away from the site: a signed-in page left open would see its session go (its check
+  // runs on window focus, which another worker's page can move) and leave for login with itself
+  // as the return path, racing the navigation below.
+  await signOutAway(page);
   await page.goto('/my-teams');
   await login(page, 'rider@paceline.local', 'paceline-demo');
   await expect(page).toHaveURL(/\/my-teams$/);
-  await context.clearCookies();
+  await signOutAway(page);
   await page.goto('/auth/login');
   await login(page, 'rider@paceline.local', 'paceline-demo');
   await expect(page).toHaveURL(/\/user\/activities#profile$/);
@@ -127,3 +130,9 @@ test('register: field errors only the server finds and a refused robot check kee
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
+
+/** Leaves the site, then drops its cookies: no page of the site is left to notice the lost session. */
+async function signOutAway(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}

@@ -5,7 +5,7 @@ import { activities, networkConnections, networkImports, networkOauthStates, rid
 import { createTestUser } from '../../../tests/helpers/users';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { completeCallback, connectXert, disconnectNetwork, freshAccessToken, listConnectionCards, startConnect } from './connections.server';
-import { importRecentRides } from './import.server';
+import { importRecentRides, startBackgroundImport } from './import.server';
 import { SANDBOX_XERT_PASSWORD, handleSandboxRequest } from './sandbox.server';
 import { decryptToken } from './secrets.server';
 import { storage } from '../adapters/storage.server';
@@ -87,6 +87,18 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
     expect(cards.find((card) => card.network === 'strava')?.linked).toBe(true);
     expect(cards.map((card) => card.network)).not.toContain('whoop');
     expect((await listConnectionCards(rider.id, false)).map((card) => card.network)).toContain('whoop');
+  });
+
+  it('an import asked for reads running at once, before a worker takes its job, which then imports the rides', async () => {
+    const rider = await createTestUser({ weightKg: 70 });
+    await completeCallback({ userId: rider.id, sessionId: 's', network: 'strava', query: await decide(await startConnect(rider.id, 's', 'strava'), 'allow') });
+    await startBackgroundImport(rider.id, 'strava');
+    // The page the rider lands on now shows the import under way, and follows it.
+    const card = (await listConnectionCards(rider.id, true)).find((entry) => entry.network === 'strava');
+    expect(card?.import).toEqual({ status: 'running', done: 0, total: 0 });
+    expect(await runDueJobs(['connections.import'])).toBe(1);
+    expect(await connectionOf(rider.id, 'strava')).toMatchObject({ importStatus: 'done', importDone: 3, importTotal: 3 });
+    expect(await db().$count(activities, eq(activities.userId, rider.id))).toBe(3);
   });
 
   it('imports recent rides with the platform set, once; disconnect removes them and their totals', async () => {

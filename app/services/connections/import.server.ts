@@ -88,13 +88,25 @@ export async function importRecentRides(userId: string, network: Network, { resu
 /** The import as a durable job (decision 130): any instance runs it; one queued per rider and network. */
 export const networkImportJob = defineJob<{ userId: string; network: Network }>(
   'connections.import',
-  async ({ userId, network }, job) => {
-    await importRecentRides(userId, network, { resume: job.attempt > 1 });
+  // The request that queued it already marked the import running (startBackgroundImport): the
+  // job takes that run over, as a retry takes over the run its dead instance left.
+  async ({ userId, network }) => {
+    await importRecentRides(userId, network, { resume: true });
   },
   { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 },
 );
 
-/** Starts the import without holding up the response that triggered it. */
+/**
+ * Starts the import without holding up the response that triggered it. The connection reads
+ * "running" from the moment the import is asked for, in the transaction that queues it: the page
+ * the rider lands on shows the import under way and follows it, whenever a worker picks it up.
+ */
 export async function startBackgroundImport(userId: string, network: Network): Promise<void> {
-  await enqueueJob(networkImportJob, { userId, network }, { singletonKey: `${userId}:${network}` });
+  await db().transaction(async (tx) => {
+    await tx
+      .update(networkConnections)
+      .set({ importStatus: 'running', importDone: 0, importTotal: 0, updatedAt: new Date() })
+      .where(and(eq(networkConnections.userId, userId), eq(networkConnections.network, network)));
+    await enqueueJob(networkImportJob, { userId, network }, { tx, singletonKey: `${userId}:${network}` });
+  });
 }
