@@ -81,7 +81,8 @@ export function Simulator({ entry, simulation, labels, onSend, onRewind }: Simul
       </div>
       <div className="flows-context">
         <h3>Context</h3>
-        <pre>{formatContext(snapshot.context)}</pre>
+        {/* Focusable so a keyboard can scroll a context wider or taller than its box. */}
+        <pre tabIndex={0} aria-label="Machine context">{formatContext(snapshot.context)}</pre>
       </div>
     </section>
   );
