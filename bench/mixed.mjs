@@ -70,7 +70,13 @@ export function createWriter({ socketPath, cookies, fixturesDir }) {
     tally.byKind[kind] ??= { count: 0, ms: 0 };
     tally.byKind[kind].count += 1;
     if (response.status >= 500) tally.serverErrors += 1;
-    if (response.status >= 400) tally.failed += 1;
+    if (response.status >= 400) {
+      tally.failed += 1;
+      // A refused write is named with its status and the start of its answer, so the table says why.
+      const reason = `${kind} answered ${response.status}: ${response.text.replace(/\s+/g, ' ').slice(0, 160)}`;
+      tally.refusals ??= {};
+      tally.refusals[reason] = (tally.refusals[reason] ?? 0) + 1;
+    }
     return response.status < 400;
   };
   const kinds = {
