@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_CURRENCIES, LEDGER_TRANSACTION_STATUSES } from '../../lib/domain/ledger';
 
 /**
@@ -20,6 +20,11 @@ export const ledgerAccounts = pgTable(
     pendingCredits: bigint('pending_credits', { mode: 'bigint' }).notNull().default(sql`0`),
     /** When the balance last moved (a transaction created, posted or voided); set by the statement that moves it. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    /**
+     * How many entries the account has: kept by a trigger on ledger_entries (migration 0015), so
+     * a history's page count reads one row instead of counting every entry on each request.
+     */
+    entryCount: integer('entry_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

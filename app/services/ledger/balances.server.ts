@@ -72,13 +72,6 @@ export async function listAccountHistory(
         )
       : undefined,
   );
-  // Without a search every entry counts: each has its transaction (a non-null foreign key), so the
-  // count reads the account's entries alone.
-  const matching = (
-    pattern
-      ? db().select({ total: count().as('total') }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)).where(matches)
-      : db().select({ total: count().as('total') }).from(ledgerEntries).where(matches)
-  ).as('matching');
   const page = db()
     .select(HISTORY_FIELDS)
     .from(ledgerEntries)
@@ -88,25 +81,37 @@ export async function listAccountHistory(
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
     .as('page');
-  // One query: the account, its count and its page of entries (both lateral, on the account's
-  // index). No account: no row; a page past the end: one row without an entry. The count is a
-  // lateral join of the account, run once: as a subquery in the select list PostgreSQL ran it
-  // again for every row of the page (20 counts of 10,000 entries per /wallet, docs/performance.md).
-  const found = await db()
-    .select({
-      total: sql<number>`${matching.total}`.mapWith(Number),
-      transactionId: page.transactionId,
-      amount: page.amount,
-      status: page.status,
-      memo: page.memo,
-      metadata: page.metadata,
-      createdAt: page.createdAt,
-      settledAt: page.settledAt,
-    })
-    .from(ledgerAccounts)
-    .crossJoinLateral(matching)
-    .leftJoinLateral(page, sql`true`)
-    .where(and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency)));
+  const pageFields = {
+    transactionId: page.transactionId,
+    amount: page.amount,
+    status: page.status,
+    memo: page.memo,
+    metadata: page.metadata,
+    createdAt: page.createdAt,
+    settledAt: page.settledAt,
+  };
+  const ofAccount = and(eq(ledgerAccounts.code, account), eq(ledgerAccounts.currency, currency));
+  // One query: the account, its count and its page of entries (lateral, on the account's index).
+  // No account: no row; a page past the end: one row without an entry. Without a search every
+  // entry counts, and the account keeps that number (migration 0015): counting 10,000 entries
+  // on each request was most of /wallet's database time (docs/performance.md). A search counts
+  // its matches, as a lateral join run once (in the select list PostgreSQL ran it per row).
+  const matching = pattern
+    ? db()
+        .select({ total: count().as('total') })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(matches)
+        .as('matching')
+    : null;
+  const found = matching
+    ? await db()
+        .select({ total: sql<number>`${matching.total}`.mapWith(Number), ...pageFields })
+        .from(ledgerAccounts)
+        .crossJoinLateral(matching)
+        .leftJoinLateral(page, sql`true`)
+        .where(ofAccount)
+    : await db().select({ total: ledgerAccounts.entryCount, ...pageFields }).from(ledgerAccounts).leftJoinLateral(page, sql`true`).where(ofAccount);
   return {
     rows: found.flatMap(({ total: _total, transactionId, amount, status, memo, metadata, createdAt, settledAt }) =>
       transactionId && amount !== null && status && memo !== null && metadata && createdAt ? [{ transactionId, amount, status, memo, metadata, createdAt, settledAt }] : [],
@@ -138,8 +143,8 @@ export async function postedEntrySum(account: AccountCode, currency: Currency, t
 /**
  * The ledger's invariants, for tests and operators: per transaction and currency the entries
  * sum to zero, each account's posted balance is the sum of its posted entries, its pending
- * columns the sums of its pending entries, and no floored account is below zero available.
- * Returns what is wrong (an empty list when the ledger is sound).
+ * columns the sums of its pending entries, its entry count the number of its entries, and no
+ * floored account is below zero available. Returns what is wrong (an empty list when the ledger is sound).
  */
 export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]> {
   const database = tx ?? db();
@@ -156,6 +161,7 @@ export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]>
       posted: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'posted'), 0)`.as('posted_sum'),
       pendingDebits: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} < 0), 0)`.as('pending_debit_sum'),
       pendingCredits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} > 0), 0)`.as('pending_credit_sum'),
+      entries: sql<number>`count(*)::integer`.as('entry_total'),
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
@@ -169,6 +175,7 @@ export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]>
       sql`${ledgerAccounts.posted} <> coalesce(${sums.posted}, 0)
         or ${ledgerAccounts.pendingDebits} <> coalesce(${sums.pendingDebits}, 0)
         or ${ledgerAccounts.pendingCredits} <> coalesce(${sums.pendingCredits}, 0)
+        or ${ledgerAccounts.entryCount} <> coalesce(${sums.entries}, 0)
         or (not ${ledgerAccounts.allowNegative} and ${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits} < 0)`,
     );
   for (const row of drifted) problems.push(`account ${row.code} (${row.currency}) disagrees with its entries`);

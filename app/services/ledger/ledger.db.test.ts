@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { ledgerEntries, ledgerTransactions } from '~/db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '~/db/schema';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import {
   checkLedgerInvariants,
@@ -176,6 +176,22 @@ describe('ledger', () => {
     const found = await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10, search: 'race 1' });
     expect(found.rows.map((row) => row.memo)).toEqual(['Prize for race 12', 'Prize for race 11', 'Prize for race 10', 'Prize for race 1']);
     expect((await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10, search: '100%' })).total).toBe(0);
+  });
+
+  it('keeps each account\'s entry count with its entries: holds, posts, voids and replays; a drifted count is reported', async () => {
+    const rider = riderAccount(randomUUID());
+    await fund(rider, 10n * AMOUNT);
+    const held = await withdrawal(rider, `withdrawal:${rider}:1`);
+    await withdrawal(rider, `withdrawal:${rider}:1`);
+    await postHold(held.transactionId);
+    await voidHold((await withdrawal(rider)).transactionId);
+    // Funding, two withdrawals (a replay adds nothing; posting or voiding a hold adds no entry).
+    expect((await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10 })).total).toBe(3);
+    expect(await checkLedgerInvariants()).toEqual([]);
+
+    await db().update(ledgerAccounts).set({ entryCount: 7 }).where(eq(ledgerAccounts.code, rider));
+    expect(await checkLedgerInvariants()).toEqual([`account ${rider} (BTC) disagrees with its entries`]);
+    await db().update(ledgerAccounts).set({ entryCount: 3 }).where(eq(ledgerAccounts.code, rider));
   });
 
   it('posts transfers in bulk: balanced, balances moved once, keys replayed, all or nothing', async () => {
