@@ -13,18 +13,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const events = await listEvents(user ? { id: user.id, gender: user.gender } : null);
   const tab: Tab = new URL(request.url).searchParams.get('event') === 'dailyrides' ? 'dailyrides' : 'events';
+  // Only the tab shown goes to the page: the other tab is a link that loads its own list, and
+  // every event sent is serialised into the document a second time for hydration.
+  const dailyRides = tab === 'dailyrides';
   return {
     signedIn: Boolean(user),
     tab,
     featured: events.filter((event) => event.eventType === 'featured'),
-    races: events.filter((event) => event.eventType !== 'featured' && !event.dailyRide),
-    dailyRides: events.filter((event) => event.eventType !== 'featured' && event.dailyRide),
+    shown: events.filter((event) => event.eventType !== 'featured' && event.dailyRide === dailyRides),
   };
 }
 
 export default function EventsPage() {
-  const { signedIn, tab, featured, races, dailyRides } = useLoaderData<typeof loader>();
-  const shown = tab === 'dailyrides' ? dailyRides : races;
+  const { signedIn, tab, featured, shown } = useLoaderData<typeof loader>();
   return (
     <div className="events-page">
       <header className="events-header">
