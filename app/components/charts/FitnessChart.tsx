@@ -15,7 +15,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * once the page is in the browser (nivo measures its box); the figures of the last day are
  * written out beside it, and the chart's label lists them for screen readers.
  */
-export function FitnessChart({ points }: { points: SeriesPoint[] }) {
+export function FitnessChart({ points }: { points: readonly SeriesPoint[] }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const last = points[points.length - 1];

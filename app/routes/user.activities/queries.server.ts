@@ -1,5 +1,6 @@
 import { listActivities } from '~/services/activities/activities.server';
-import { getAllTimeCurve, getAverageCurve, getRangeCurve } from '~/services/activities/curves.server';
+import { getAllTimeCurve, getAverageCurve, getRangeCurve, type CurveLine } from '~/services/activities/curves.server';
+import { packCurve } from '~/lib/activities/curve-view';
 import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
@@ -8,6 +9,7 @@ import { latestDetectionNotice } from '~/services/activities/ftp-history.server'
 import { pagePowerModels } from '~/services/activities/power-models.server';
 import { getFitnessSeries } from '~/services/activities/training-load.server';
 import { dayOf, type SeriesPoint } from '~/lib/activities/training-load';
+import { packRows } from '~/lib/packed-rows';
 
 /**
  * Everything the activities page shows on first paint. The account row comes from the guard;
@@ -24,10 +26,11 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     cachedRiderPage('banner', userId, () => getImportBanner(userId)),
     cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
     withFirstPage ? cachedRiderPage(`first-page-${sort}`, userId, () => listActivities({ userId, sort })) : null,
-    cachedRiderPage('all-time', userId, () => getAllTimeCurve(userId)),
-    cachedRiderPage('average', userId, () => getAverageCurve(userId)),
+    // Kept as the page sends them: cut to the drawn durations and packed (lib/packed-rows).
+    cachedRiderPage('all-time', userId, async () => packedView(await getAllTimeCurve(userId))),
+    cachedRiderPage('average', userId, async () => packedView(await getAverageCurve(userId))),
     cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),
-    cachedRiderPage(`fitness-${from}-${to}`, userId, () => getFitnessSeries(userId, from, to)),
+    cachedRiderPage(`fitness-${from}-${to}`, userId, async () => packRows(atMostPoints(await getFitnessSeries(userId, from, to), FITNESS_CHART_MAX_POINTS), FITNESS_FIELDS)),
     cachedRiderPage('ftp-notice', userId, () => latestDetectionNotice(userId)),
     pagePowerModels(userId),
   ]);
@@ -42,12 +45,16 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     imported: imported.count > 0 ? { distance: imported.distanceKm, timeSpend: imported.timeS / 3600, elevation: imported.elevationM } : null,
     firstPage,
     approvedImports,
-    allTime: allTime ? toCurveView(allTime) : null,
-    average: average ? toCurveView(average) : null,
-    fitness: { ...fitnessRange, points: atMostPoints(fitness, FITNESS_CHART_MAX_POINTS) },
+    allTime,
+    average,
+    fitness: { ...fitnessRange, points: fitness },
     ftpNotice,
     powerModels,
   };
+}
+
+function packedView(line: CurveLine | null) {
+  return line && packCurve(toCurveView(line));
 }
 
 /** The fitness chart's range: whole UTC days, both included; `isDefault` when none was asked for. */
@@ -56,6 +63,9 @@ export interface FitnessRange {
   to: string;
   isDefault: boolean;
 }
+
+/** The fitness chart's days, packed like the curves (one string in the page's data). */
+const FITNESS_FIELDS = ['day', 'load', 'fitness', 'fatigue', 'form'] as const;
 
 /** A longer range is drawn from every n-th day (the last one always), so the SVG stays light. */
 const FITNESS_CHART_MAX_POINTS = 370;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { thirdPartyImports, weightHistory } from '~/db/schema';
 import { readsOf } from '~/db/write-watch.server';
+import { unpackCurve } from '~/lib/activities/curve-view';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { reviewImport, submitImport } from '~/services/activities/imports.server';
@@ -56,8 +57,8 @@ describe('GET /user/activities', () => {
     const after = await load(rider.id, '?tab=activities');
     expect(after.rider.totalKm).toBeGreaterThan(1);
     expect(after.progress.grid.year.allRides).toBe(1);
-    expect(after.allTime?.points.length).toBeGreaterThan(0);
-    expect(after.average?.points.length).toBeGreaterThan(0);
+    expect(unpackCurve(after.allTime!).points.length).toBeGreaterThan(0);
+    expect(unpackCurve(after.average!).points.length).toBeGreaterThan(0);
     expect(after.firstPage?.totalCount).toBe(1);
   });
 

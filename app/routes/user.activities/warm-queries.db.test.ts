@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
+import { unpackRows } from '~/lib/packed-rows';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { setFtp } from '~/services/activities/ftp-history.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
@@ -24,7 +25,7 @@ describe('GET /user/activities once warm (decisions 044 and 142)', () => {
     expect(cold.result.powerModels).toHaveLength(2);
     // The upload left no model: the cold page fitted and stored them, a write its cached read must outlive.
     expect(cold.queries.join('\n')).toMatch(/insert into "rider_power_models"/);
-    expect(cold.result.fitness.points.some((point) => point.load > 0)).toBe(true);
+    expect(unpackRows(cold.result.fitness.points).some((point) => point.load > 0)).toBe(true);
     const warm = await load('?tab=activities');
     // The guard's session and user reads; nothing of the page's own.
     expect(warm.queries.length).toBeLessThanOrEqual(2);

@@ -1,12 +1,6 @@
 import { curveDurations } from '~/lib/activities/format';
+import type { CurveView } from '~/lib/activities/curve-view';
 import type { CurveLine } from './curves.server';
-
-/** A curve cut to the drawn durations (exact values there), as sent to the browser. */
-export interface CurveView {
-  id: string;
-  label: string;
-  points: Array<{ d: number; w: number; wkg: number; date: string }>;
-}
 
 export function toCurveView(line: CurveLine): CurveView {
   return {

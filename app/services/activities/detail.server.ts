@@ -4,7 +4,8 @@ import { activities, activityDetails, ftpHistory } from '~/db/schema';
 import type { FtpSource } from '~/lib/domain/activities';
 import type { DetectionNotice } from './ftp-history.server';
 import { rideCurveLine } from './curves.server';
-import { toCurveView, type CurveView } from './curve-view.server';
+import type { CurveView } from '~/lib/activities/curve-view';
+import { toCurveView } from './curve-view.server';
 import { readSeries } from './ride-series.server';
 import { isUuid } from '~/lib/domain/ids';
 

@@ -1,11 +1,11 @@
 import { apiJson } from '~/lib/api-client';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
 import type { ActivityListPage, ActivityRow, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
-import type { CurveView } from '~/services/activities/curve-view.server';
+import { unpackCurve, type CurveView, type PackedCurve } from '~/lib/activities/curve-view';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
 import { Table, type Column } from '~/components/ui/Table';
 import type { WindowModel } from '~/services/activities/power-models.server';
@@ -127,13 +127,15 @@ export function ActivitiesTab({
   sort: ActivitySort;
   otherPlatform: boolean;
   approvedImports?: ApprovedImportRow[];
-  allTime: CurveView | null;
-  average: CurveView | null;
+  allTime: PackedCurve | null;
+  average: PackedCurve | null;
   powerModels?: WindowModel[];
 }) {
   const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
+  const allTimeCurve = useMemo(() => allTime && unpackCurve(allTime), [allTime]);
+  const averageCurve = useMemo(() => average && unpackCurve(average), [average]);
   // Decision 043: page 1 is fetched when the tab opens unless the server rendered it.
   useEffect(() => {
     if (!firstPage) send({ type: 'LOAD_MORE' });
@@ -141,7 +143,7 @@ export function ActivitiesTab({
   const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
-      <PowerCurvePanel allTime={allTime} average={average} compared={compared} range={range} sort={sort} models={powerModels} />
+      <PowerCurvePanel allTime={allTimeCurve} average={averageCurve} compared={compared} range={range} sort={sort} models={powerModels} />
       <div className="activities-toolbar">
         <p className="muted">{loadingFirstPage ? 'Loading activities…' : `${totalCount} activities`}</p>
         <label className="activities-sort">

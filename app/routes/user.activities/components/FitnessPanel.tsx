@@ -1,14 +1,16 @@
 import { Form, Link } from '@remix-run/react';
 import { FitnessChart } from '~/components/charts/FitnessChart';
 import { Button } from '~/components/ui/Button';
+import { useMemo } from 'react';
 import type { SeriesPoint } from '~/lib/activities/training-load';
+import { unpackRows, type PackedRows } from '~/lib/packed-rows';
 
 export interface FitnessView {
   from: string;
   to: string;
   /** The default range (the last 90 days): its presets are links without parameters. */
   isDefault: boolean;
-  points: SeriesPoint[];
+  points: PackedRows<SeriesPoint>;
 }
 
 const PRESETS = [
@@ -28,6 +30,7 @@ function presetFrom(to: string, days: number): string {
  * works without JavaScript and survives a reload.
  */
 export function FitnessPanel({ fitness, today }: { fitness: FitnessView; today: string }) {
+  const points = useMemo(() => unpackRows(fitness.points), [fitness.points]);
   return (
     <section className="fitness-panel card" aria-labelledby="fitness-title">
       <div className="progress-controls">
@@ -55,7 +58,7 @@ export function FitnessPanel({ fitness, today }: { fitness: FitnessView; today: 
           Show
         </Button>
       </Form>
-      <FitnessChart points={fitness.points} />
+      <FitnessChart points={points} />
       <p className="muted fitness-help">
         Fitness is your training load averaged over 42 days, fatigue over 7 days (exponentially weighted); form is yesterday&apos;s fitness
         minus fatigue: how fresh you start the day.

@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatDate, formatDuration } from '~/lib/activities/format';
-import type { CurveView } from '~/services/activities/curve-view.server';
+import type { CurveView } from '~/lib/activities/curve-view';
 import type { WindowModel } from '~/services/activities/power-models.server';
 import { Button } from '~/components/ui/Button';
 import { modelPower } from '~/lib/power/power-duration-model';
