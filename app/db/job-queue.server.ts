@@ -96,6 +96,33 @@ function asParameter(value: unknown): unknown {
 export const FAILED_JOBS_KEPT_SECONDS = 30 * 24 * 3600;
 
 /** A pg-boss instance over `executor`; started only by the workers (`startJobWorkers`). */
+/**
+ * An executor that knows which of its statements are still running. pg-boss's worker sends the
+ * statement that marks a job complete and moves on without waiting for it, so `stop()` can
+ * resolve while it runs; closing the database then cut it short, and its rejection, which
+ * nothing awaits, ended the process (seen as a failed seed script). A stop waits for `settled`.
+ */
+export interface TrackedExecutor extends SqlExecutor {
+  settled(): Promise<void>;
+}
+
+export function trackedExecutor(inner: SqlExecutor): TrackedExecutor {
+  const running = new Set<Promise<unknown>>();
+  return {
+    executeSql(text, values) {
+      const statement = inner.executeSql(text, values);
+      running.add(statement);
+      const forget = () => running.delete(statement);
+      statement.then(forget, forget);
+      return statement;
+    },
+    async settled() {
+      // A statement may follow one that settles (a completion, then its wip report): loop.
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
 export function createBoss(executor: SqlExecutor, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
   return new PgBoss({
     db: executor as PgBoss.Db,

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { db, jobQueueSql, type Database, type Transaction } from '~/db/client.server';
-import { createBoss, transactionExecutor, type SqlExecutor } from '~/db/job-queue.server';
+import { createBoss, trackedExecutor, transactionExecutor, type SqlExecutor, type TrackedExecutor } from '~/db/job-queue.server';
 
 /**
  * The durable job queue (decision 130): pg-boss on PostgreSQL and on PGlite alike, its rows in
@@ -235,12 +235,13 @@ export interface WorkerSettings {
   concurrency?: number;
 }
 
-let workers: { boss: PgBoss; ids: Map<string, string[]>; wake(name: string): void } | undefined;
+let workers: { boss: PgBoss; executor: TrackedExecutor; ids: Map<string, string[]>; wake(name: string): void } | undefined;
 
 /** Starts a worker for every defined kind and the schedules' clock (one per process). */
 export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
   if (workers) return;
-  const boss = createBoss(jobQueueSql(), {
+  const executor = trackedExecutor(jobQueueSql());
+  const boss = createBoss(executor, {
     migrate: false,
     supervise: true,
     schedule: true,
@@ -249,6 +250,7 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
   const ids = new Map<string, string[]>();
   const started = {
     boss,
+    executor,
     ids,
     wake(name: string) {
       for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
@@ -302,7 +304,11 @@ async function dropUndefinedSchedules(boss: PgBoss): Promise<void> {
 export async function stopJobWorkers(drainMs = 30_000): Promise<void> {
   const running = workers;
   workers = undefined;
-  await running?.boss.stop({ graceful: drainMs > 0, timeout: Math.max(drainMs, 1_000), close: false });
+  if (!running) return;
+  await running.boss.stop({ graceful: drainMs > 0, timeout: Math.max(drainMs, 1_000), close: false });
+  // pg-boss has stopped, but a job's completion it sent may still be running: the database must
+  // not close under it.
+  await running.executor.settled();
 }
 
 export function jobWorkersRunning(): boolean {
