@@ -1,7 +1,6 @@
 import { cacheable } from '~/lib/response-cache';
 import { useScrollToTop } from '~/components/shell/use-scroll-to-top';
 import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
-import { packJson, unpackJson } from '~/lib/packed-json';
 import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
@@ -41,8 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toast = readToast(request);
   const embedded = isEmbeddedQuery(new URL(request.url).search);
   return data(
-    // The shell as one JSON string: the same menus and footer on every page (lib/packed-json).
-    { user, shell: packJson(shell), toast, embedded, env: getClientEnv() },
+    { user, shell, toast, embedded, env: getClientEnv() },
     toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined,
   );
 }
@@ -77,8 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, shell: packedShell, toast, embedded } = useLoaderData<typeof loader>();
-  const shell = unpackJson<ShellContent>(packedShell);
+  const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
   useFrameBreaker();
   const session = useSessionWatch(Boolean(user));
   useScrollToTop();
