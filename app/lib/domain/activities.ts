@@ -4,7 +4,6 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const IMPORT_PLATFORMS = ['Strava', 'Zwift', 'Trainer road', 'Rouvy', 'Bkool', 'Others'] as const;
 export const IMPORT_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-export const ACTIVITY_SERIES = ['t', 'distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'] as const;
 /** Where an entry of the rider's FTP history comes from: set on the profile, or detected from a ride (decision 141). */
 export const FTP_HISTORY_SOURCES = ['profile', 'detected'] as const;
 export type FtpHistorySource = (typeof FTP_HISTORY_SOURCES)[number];

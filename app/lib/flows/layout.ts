@@ -41,8 +41,6 @@ export interface Statechart {
   edges: PlacedEdge[];
 }
 
-export const STATE_FONT_PX = 13;
-export const LABEL_FONT_PX = 11;
 const CHAR_WIDTH_PX = 7.4;
 const LABEL_CHAR_WIDTH_PX = 6.3;
 const LINE_HEIGHT_PX = 14;

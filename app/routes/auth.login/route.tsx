@@ -20,7 +20,7 @@ import { loginWithPassword } from '~/services/accounts/accounts.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
 import { answerSignIn, refuseSignIn } from '~/services/accounts/sign-in.server';
-import { verifyRobotCheck } from '~/services/adapters/captcha.server';
+import { ROBOT_CHECK_FIELD, verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, loginWaitSeconds, recordLoginFailure, recordLoginSuccess } from '~/services/platform/rate-limit.server';
 
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (outcome: RefusedOutcome, message: string, status = 400) =>
     refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }), status);
   if (submission.status !== 'success') return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ hideFields: ['password'] }));
-  if (!(await verifyRobotCheck(form.get('altcha')))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
+  if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
   const { email, password, remember } = submission.value;
   const attempt = { account: email, address: clientAddress(request) };
   const retryAfterSeconds = await loginWaitSeconds(attempt);

@@ -14,7 +14,7 @@ import { MESSAGES, RegisterSchema } from '~/lib/account-fields';
 import { DEFAULT_COUNTRY_ID } from '~/lib/constants';
 import { registerMachine } from '~/machines/register.machine';
 import { planRegistration } from '~/services/accounts/registration.server';
-import { verifyRobotCheck } from '~/services/adapters/captcha.server';
+import { ROBOT_CHECK_FIELD, verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { afterResponse } from '~/services/platform/after-response.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
   }
   const refuse = (outcome: RefusedOutcome, message: string, status = 400) => refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields }), status);
-  if (!(await verifyRobotCheck(form.get('altcha')))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
+  if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
     // A fixed window: no wait to count down, a fresh robot check for the next try.
     return refuse({ kind: 'tooManyAttempts', retryAfterSeconds: 0 }, SIGN_IN_MESSAGES.tooManyAttempts, 429);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PRIZE_CURRENCY } from '~/lib/constants';
 import { CATEGORY_KEYS, type EventCategories, type PrizeMoney } from '~/lib/domain/events';
 import type { EventInput, EventRow } from '~/services/events/events.server';
 
@@ -9,7 +10,7 @@ const optionalNumber = z.coerce.number().optional();
 const PrizeGateSchema = z.object({ gateType: z.string().min(1), heading: z.string().min(1), prizes: z.array(z.number().nonnegative()) });
 export const PrizeMoneySchema: z.ZodType<PrizeMoney> = z.object({
   templateType: z.enum(['SERIES', 'SINGLE']),
-  currency: z.enum(['AED', 'USD']).default('AED'),
+  currency: z.enum(['AED', 'USD']).default(DEFAULT_PRIZE_CURRENCY),
   conversionRate: z.number().positive().default(3.6725),
   overall: z.array(PrizeGateSchema),
   day: z.array(z.object({ day: z.number().int().positive(), gates: z.array(PrizeGateSchema) })),

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { Modal } from '~/components/ui/Modal';
 import { IMPORT_MESSAGES, PLATFORMS, type StatsInput } from '~/lib/activities/import-rules';
-import { IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { IMPORT_PROOF_MAX_FILES, IMPORT_REVIEW_BUSINESS_DAYS } from '~/lib/constants';
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { importWizardMachine, type ImportWizardContext, type SubmitOutcome } from '~/machines/import-wizard.machine';
 import { Button } from '~/components/ui/Button';
@@ -175,7 +175,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
       {snapshot.matches('success') ? (
         <div className="import-success">
           <p className="import-success-title">Your Request has been submitted successfully !</p>
-          <p>We will get back to you soon within 7 business days.</p>
+          <p>{`We will get back to you soon within ${IMPORT_REVIEW_BUSINESS_DAYS} business days.`}</p>
           <Button onClick={close}>
             Done
           </Button>
