@@ -95,7 +95,6 @@ function asParameter(value: unknown): unknown {
 /** How long failed jobs stay where staff can retry them before pg-boss archives them. */
 export const FAILED_JOBS_KEPT_SECONDS = 30 * 24 * 3600;
 
-/** A pg-boss instance over `executor`; started only by the workers (`startJobWorkers`). */
 /**
  * An executor that knows which of its statements are still running. pg-boss's worker sends the
  * statement that marks a job complete and moves on without waiting for it, so `stop()` can
@@ -123,6 +122,7 @@ export function trackedExecutor(inner: SqlExecutor): TrackedExecutor {
   };
 }
 
+/** A pg-boss instance over `executor`; started only by the workers (`startJobWorkers`). */
 export function createBoss(executor: SqlExecutor, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
   return new PgBoss({
     db: executor as PgBoss.Db,

@@ -189,9 +189,16 @@ describe('ledger', () => {
     expect((await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10 })).total).toBe(3);
     expect(await checkLedgerInvariants()).toEqual([]);
 
-    await db().update(ledgerAccounts).set({ entryCount: 7 }).where(eq(ledgerAccounts.code, rider));
-    expect(await checkLedgerInvariants()).toEqual([`account ${rider} (BTC) disagrees with its entries`]);
-    await db().update(ledgerAccounts).set({ entryCount: 3 }).where(eq(ledgerAccounts.code, rider));
+    // Drifted inside a transaction that is rolled back, so no other test ever sees the drift.
+    const rolledBack = new Error('rolled back');
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.update(ledgerAccounts).set({ entryCount: 7 }).where(eq(ledgerAccounts.code, rider));
+        expect(await checkLedgerInvariants(tx)).toEqual([`account ${rider} (BTC) disagrees with its entries`]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await checkLedgerInvariants()).toEqual([]);
   });
 
   it('posts transfers in bulk: balanced, balances moved once, keys replayed, all or nothing', async () => {
