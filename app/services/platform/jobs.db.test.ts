@@ -132,6 +132,26 @@ describe('the job queue with workers (servers)', () => {
     expect(seen.map((entry) => entry.payload)).toEqual([{ n: 8 }, { n: 9 }]);
   });
 
+  it("shares a burst another instance queued between a kind's loops, though only the first one polls often", async () => {
+    let running = 0;
+    let bothRan: () => void = () => {};
+    const together = new Promise<void>((resolve) => (bothRan = resolve));
+    const pairJob = defineJob<{ n: number }>('test.pair', async (payload) => {
+      running += 1;
+      if (running === 2) bothRan();
+      // Each job waits for the other: with one loop running alone this would never end.
+      await together;
+      seen.push({ payload, attempt: 1 });
+    });
+    await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1, concurrency: 2 });
+    // Queued as another instance would: straight into the table, no wake-up of this process's loops.
+    for (const n of [1, 2]) {
+      await jobQueueSql().executeSql(`INSERT INTO pgboss.job (name, data) VALUES ($1, $2::jsonb)`, [pairJob.name, JSON.stringify({ n })]);
+    }
+    await until(async () => seen.length === 2, 10_000);
+    expect(seen.map((entry) => (entry.payload as { n: number }).n).sort()).toEqual([1, 2]);
+  });
+
   it('a job whose instance died while running is failed by the maintenance and run again by a worker', async () => {
     const slowJob = defineJob<{ n: number }>('test.expiring', async (payload, job) => {
       seen.push({ payload, attempt: job.attempt });

@@ -235,6 +235,18 @@ export interface WorkerSettings {
   concurrency?: number;
 }
 
+/**
+ * A kind's first loop polls at `pollingSeconds`; its other loops only every this many seconds.
+ * They are woken when this process queues a job of the kind and when a loop finds one, so they
+ * still share a burst queued elsewhere; polling them all cost an idle PGlite server ~20 fetches a second on its
+ * request thread (docs/performance.md, seventh round).
+ */
+export const EXTRA_LOOP_POLLING_SECONDS = 30;
+
+export function loopPollingSeconds(loop: number, settings: WorkerSettings): number {
+  return loop === 0 ? settings.pollingSeconds : Math.max(settings.pollingSeconds, EXTRA_LOOP_POLLING_SECONDS);
+}
+
 let workers: { boss: PgBoss; executor: TrackedExecutor; ids: Map<string, string[]>; wake(name: string): void } | undefined;
 
 /** Starts a worker for every defined kind and the schedules' clock (one per process). */
@@ -266,9 +278,14 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     await ensureQueues([...kinds.values()], undefined);
     for (const kind of kinds.values()) {
       const loops: string[] = [];
+      ids.set(kind.name, loops);
       for (let loop = 0; loop < (settings.concurrency ?? 2); loop += 1) {
-        const id: string = await boss.work<unknown>(kind.name, { pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true }, async ([job]) => {
+        const pollingIntervalSeconds = loopPollingSeconds(loop, settings);
+        const id: string = await boss.work<unknown>(kind.name, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
           if (!job) return;
+          // Where one job was found more may wait (a burst queued by another instance): every
+          // loop of the kind looks at once, the slow-polling ones included.
+          started.wake(kind.name);
           // The handler's failure is recorded by runClaimed; pg-boss's own complete then finds nothing active.
           await runClaimed(boss, job);
           // pg-boss waits a polling interval after every fetch: a loop that found work looks again at once.
@@ -276,7 +293,6 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
         });
         loops.push(id);
       }
-      ids.set(kind.name, loops);
     }
     for (const { cron, queue } of schedules.values()) await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
     await dropUndefinedSchedules(boss);
