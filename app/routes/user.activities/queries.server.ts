@@ -4,7 +4,7 @@ import { packCurve } from '~/lib/activities/curve-view';
 import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
-import { cachedRiderPage } from '~/services/activities/page-cache.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 import { latestDetectionNotice } from '~/services/activities/ftp-history.server';
 import { pagePowerModels } from '~/services/activities/power-models.server';
 import { getFitnessSeries } from '~/services/activities/training-load.server';

@@ -6,7 +6,7 @@ import { requireUser, requireUserRow } from '~/services/accounts/auth.server';
 import { listActivityFiles } from '~/services/activities/activity-files.server';
 import { loadConnectionsTab } from '~/services/connections/connections-tab.server';
 import { listFtpHistory } from '~/services/activities/ftp-history.server';
-import { cachedRiderPage } from '~/services/activities/page-cache.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 import { isCustomAvatar, profileOf } from '~/services/accounts/profile.server';
 import { deletionPanelOf } from '~/services/accounts/deletion.server';
 import { exportViewOf } from '~/services/accounts/data-export.server';

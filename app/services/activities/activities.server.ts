@@ -13,7 +13,7 @@ import { deleteKeptFiles, storeSeries } from './ride-series.server';
 import { addToRollups } from './rollups.server';
 import { recordDetection, thresholdForNewRide } from './ftp.server';
 import { markForRecompute, queueRecompute } from './recompute.server';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { weightAt } from './weight-history.server';
 
 export { listActivities, type ActivityListPage, type ActivityListQuery } from './list.server';

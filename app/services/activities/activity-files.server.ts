@@ -5,7 +5,7 @@ import type { ActivityType } from '~/lib/domain/activities';
 import { storage } from '../adapters/storage.server';
 import { openRanged, type RangedDownload } from '../platform/byte-range.server';
 import { addToRollups } from './rollups.server';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { isUuid } from '~/lib/domain/ids';
 
 const FIT_CONTENT_TYPE = 'application/vnd.ant.fit';

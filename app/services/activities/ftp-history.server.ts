@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, ftpHistory } from '~/db/schema';
 import { recordFtpSetting } from './ftp.server';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { requestRecompute } from './recompute.server';
 
 /**

@@ -4,7 +4,7 @@ import { activities, ftpHistory, users } from '~/db/schema';
 import { walkThresholds, type Detection, type HistoryEntry, type RideForThreshold, type RideThreshold } from '~/lib/activities/threshold-history';
 import type { FtpSource } from '~/lib/domain/activities';
 import { figuresAtFtp } from '~/lib/power/analyse-ride';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 
 /**
  * The threshold in force at each ride's date and the thresholds rides detect (decisions 106 and

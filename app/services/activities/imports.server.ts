@@ -6,7 +6,7 @@ import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants'
 import type { ApprovedImportRow } from '~/lib/activities/types';
 import { IMAGE_TYPES, MIME_OF, sniffFileType, type SniffedType } from '~/lib/file-signature';
 import { storage } from '../adapters/storage.server';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { isUuid } from '~/lib/domain/ids';
 import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
 

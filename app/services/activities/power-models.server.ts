@@ -5,7 +5,7 @@ import { addDays, dayOf } from '~/lib/activities/training-load';
 import { MODEL_WINDOWS_DAYS } from '~/lib/constants';
 import { mergeCurves } from '~/lib/power/power-curve';
 import { fitCurve, MODEL_TO_S, type PowerModel } from '~/lib/power/power-duration-model';
-import { cachedRiderPage } from './page-cache.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 
 /**
  * The rider's power-duration model over the last 42 and 90 days (decision 143), fitted to the

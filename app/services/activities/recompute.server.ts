@@ -3,7 +3,7 @@ import { db, type Transaction } from '~/db/client.server';
 import { activities, riderPowerModels, riderRecompute } from '~/db/schema';
 import { dayOf } from '~/lib/activities/training-load';
 import { recomputeRideThresholds } from './ftp.server';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { recomputeTrainingDays } from './training-load.server';
 import { defineJob, enqueueJob, removeJobsWithKey } from '../platform/jobs.server';
 

@@ -6,7 +6,7 @@ import { FitReadError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
 import { ANALYSIS_VERSION, analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 import { storage } from '../adapters/storage.server';
 import { requestRecompute } from './recompute.server';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 
 const BATCH = 100;
 

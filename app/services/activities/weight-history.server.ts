@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { users, weightHistory } from '~/db/schema';
-import { invalidateRiderPage } from './page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 
 type Executor = ReturnType<typeof db> | Transaction;
 

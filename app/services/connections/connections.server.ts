@@ -5,7 +5,7 @@ import { unpackFloat32 } from '~/lib/activities/packing';
 import { NETWORK_STATE_TTL_MS } from '~/lib/constants';
 import { NETWORK_NAMES, IMPORTING_NETWORKS, networksFor, type ConnectionCard, type Network } from '~/lib/connections/networks';
 import { addToRollups } from '../activities/rollups.server';
-import { invalidateRiderPage } from '../activities/page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { earliestStart, ridesRemoved } from '../activities/recompute.server';
 import { deleteKeptFiles, keptFilesOf } from '../activities/ride-series.server';
 import { isNetworkOffered, networkClient } from './networks.server';

@@ -6,7 +6,7 @@ import { NETWORK_IMPORT_MAX_ACTIVITIES } from '~/lib/constants';
 import { NETWORK_NAMES, type Network } from '~/lib/connections/networks';
 import { encodeRideFit } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '../activities/activities.server';
-import { invalidateRiderPage } from '../activities/page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { freshAccessToken } from './connections.server';
 import { networkClient } from './networks.server';
 import { apiGet } from './provider-client.server';

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db } from '~/db/client.server';
 import { users, verifiedHeights, weightHistory } from '~/db/schema';
-import { invalidateRiderPage } from '../activities/page-cache.server';
+import { invalidateRiderPage } from '~/db/rider-reads.server';
 
 /**
  * Staff-verified weight and height (spec 2 §2 "Verified weight and height replace the profile

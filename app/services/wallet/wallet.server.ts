@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 import { users, walletVerificationRequests, withdrawalRequests } from '~/db/schema';
 import {
   WALLET_FEE_BASIS_POINTS,
@@ -91,7 +92,8 @@ async function walletRow(userId: string) {
 
 /** The wallet data of spec 1 §3, ready for the screen (amounts as display strings). */
 export async function loadWallet(owner: WalletOwner) {
-  const summary = await walletRow(owner.id);
+  // Kept per rider until anything it read is written (the ledger, requests, verifications).
+  const summary = await cachedRiderPage('wallet', owner.id, () => walletRow(owner.id));
   const verification = summary.verification;
   const balance = { available: (summary.posted ?? 0n) - (summary.pending ?? 0n) };
   const lastActivity = summary.lastActivityAt;
@@ -128,11 +130,9 @@ const STATUS_OF = { posted: 'approved', voided: 'rejected', pending: 'pending' }
 
 /** Spec 1 §3 "Wallet transaction" rows and paging meta, from the rider's ledger account. */
 export async function listWalletTransactions(owner: WalletOwner, query: { page: number; search?: string }) {
-  const history = await listAccountHistory(riderAccount(owner.id), 'BTC', {
-    page: query.page,
-    perPage: WALLET_TRANSACTIONS_PER_PAGE,
-    search: query.search,
-  });
+  const history = await cachedRiderPage(`wallet-transactions:${query.page}:${query.search ?? ''}`, owner.id, () =>
+    listAccountHistory(riderAccount(owner.id), 'BTC', { page: query.page, perPage: WALLET_TRANSACTIONS_PER_PAGE, search: query.search }),
+  );
   const total = history.total ?? 0;
   return {
     rows: history.rows.map((row) => {

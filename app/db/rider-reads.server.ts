@@ -1,8 +1,9 @@
-import { readsOf, reuse, type ReadsOf } from '~/db/write-watch.server';
+import { readsOf, reuse, type ReadsOf } from './write-watch.server';
 
 /**
- * A short-lived per-rider cache of the activities page's aggregates (header, progress, curves,
- * banner). Every write that changes them calls `invalidateRiderPage` in this process; beyond
+ * A short-lived per-rider cache of what a rider's own pages read: the activities page's aggregates
+ * (header, progress, curves, banner), the profile, the wallet's summary and transaction pages.
+ * Writes that change the activities' aggregates call `invalidateRiderPage` in this process; beyond
  * that, an entry is used only while nothing it read has been written (by any service, another
  * server process or a script: app/db/write-watch.server.ts, decision 145), and each use counts
  * its reads for the page that uses it. The TTL bounds what depends on the clock (decision 026).
