@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { db, type Database, type Transaction } from '~/db/client.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 import { sharedRead } from '~/db/shared-reads.server';
 import { events, registrations } from '~/db/schema';
 import type { EventCategories, EventLinks, PrizeMoney } from '~/lib/domain/events';
@@ -84,10 +85,13 @@ export async function bookedCounts(eventIds: number[], database: Database | Tran
 
 async function statusesFor(userId: string | undefined, eventIds: number[]): Promise<Map<number, RegistrationStatus>> {
   if (!userId || eventIds.length === 0) return new Map();
-  const rows = await db()
-    .select({ eventId: registrations.eventId, status: registrations.status })
-    .from(registrations)
-    .where(and(eq(registrations.userId, userId), inArray(registrations.eventId, eventIds)));
+  // Kept per rider until a registration is written: beside the shared events, the list's one read.
+  const rows = await cachedRiderPage(`event-statuses:${eventIds.join(',')}`, userId, () =>
+    db()
+      .select({ eventId: registrations.eventId, status: registrations.status })
+      .from(registrations)
+      .where(and(eq(registrations.userId, userId), inArray(registrations.eventId, eventIds))),
+  );
   return new Map(rows.map((row) => [row.eventId, row.status]));
 }
 
