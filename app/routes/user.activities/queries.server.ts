@@ -25,7 +25,7 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
     cachedRiderPage('banner', userId, () => getImportBanner(userId)),
     cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
-    withFirstPage ? cachedRiderPage(`first-page-${sort}`, userId, () => listActivities({ userId, sort })) : null,
+    withFirstPage ? listActivities({ userId, sort }) : null,
     // Kept as the page sends them: cut to the drawn durations and packed (lib/packed-rows).
     cachedRiderPage('all-time', userId, async () => packedView(await getAllTimeCurve(userId))),
     cachedRiderPage('average', userId, async () => packedView(await getAverageCurve(userId))),

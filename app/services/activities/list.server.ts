@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sum } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 import { activities, riderActivityTotals } from '~/db/schema';
 import type { ActivityListPage, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
 import { ACTIVITIES_PAGE_SIZE } from '~/lib/constants';
@@ -21,10 +22,16 @@ async function countActivities(userId: string, type: ActivityTypeFilter): Promis
   return Number(row?.count ?? 0);
 }
 
-export async function listActivities(query: ActivityListQuery): Promise<ActivityListPage> {
+/** A page of the rider's activities, kept per rider until anything it read is written. */
+export function listActivities(query: ActivityListQuery): Promise<ActivityListPage> {
   const pageSize = query.pageSize ?? ACTIVITIES_PAGE_SIZE;
   const type = query.type ?? 'all';
   const sort = query.sort ?? 'desc';
+  const key = `activities-list:${type}:${sort}:${query.page ?? 1}:${pageSize}`;
+  return cachedRiderPage(key, query.userId, () => readActivityPage(query, pageSize, type, sort));
+}
+
+async function readActivityPage(query: ActivityListQuery, pageSize: number, type: ActivityTypeFilter, sort: ActivitySort): Promise<ActivityListPage> {
   const totalCount = await countActivities(query.userId, type);
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
   const currentPage = Math.min(Math.max(1, Math.floor(query.page ?? 1)), totalPages);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { cachedRiderPage } from '~/db/rider-reads.server';
 import { shopOwnedItems } from '~/db/schema';
 import { emptyCategories, isSoldForCoins, shopBundles, shopItemsByCategory } from '~/lib/shop/catalogue';
 import type { EconomyItem, ShopBundle, ShopData } from '~/lib/shop/types';
@@ -48,7 +49,9 @@ async function loadBundles(): Promise<{ gemsBundles: ShopBundle[]; coinsBundles:
 
 /** Everything the shop tab shows for one rider. */
 export async function loadShopData(userId: string): Promise<ShopData> {
-  const [{ loaded, items }, bundles, balances, owned] = await Promise.all([loadItems(), loadBundles(), getShopBalances(userId), ownedItemIds(userId)]);
+  // The rider's part is kept until anything it read is written (a purchase, a top-up, a grant).
+  const riderPart = cachedRiderPage('shop', userId, () => Promise.all([getShopBalances(userId), ownedItemIds(userId)]));
+  const [{ loaded, items }, bundles, [balances, owned]] = await Promise.all([loadItems(), loadBundles(), riderPart]);
   return {
     loaded,
     items,
