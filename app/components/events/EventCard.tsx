@@ -1,9 +1,9 @@
-import { Link } from '@remix-run/react';
 import { formatEventDate, formatEventTime } from '~/lib/events/dates';
 import type { EventSummary } from '~/services/events/events.server';
 import { CategoryTable } from './CategoryTable';
 import { EventLinks } from './EventLinks';
 import { EventStatus } from './EventStatus';
+import { SiteLink } from '~/components/ui/SiteLink';
 
 /** One event on the list: picture, when, category times, status or join, description, links. */
 export function EventCard({ event, signedIn }: { event: EventSummary; signedIn: boolean }) {
@@ -12,7 +12,7 @@ export function EventCard({ event, signedIn }: { event: EventSummary; signedIn: 
       {event.image ? <img className="event-card-image" src={event.image} alt="" loading="lazy" /> : null}
       <div className="event-card-body">
         <h3 id={`event-${event.id}-name`}>
-          <Link to={`/event/detail/${event.id}`}>{event.name}</Link>
+          <SiteLink to={`/event/detail/${event.id}`}>{event.name}</SiteLink>
         </h3>
         <p className="event-card-when">
           {formatEventDate(event.date)} · {formatEventTime(event.time)} · {event.distanceKm.toFixed(1)} km

@@ -1,8 +1,8 @@
-import { Link } from '@remix-run/react';
 import { genderMessage, ROOM_FULL_MESSAGE } from '~/lib/events/categories';
 import { STATUS_MESSAGES, VISITOR_MESSAGE } from '~/lib/events/messages';
 import type { RegistrationStatus } from '~/services/events/events.server';
 import { ButtonLink } from '~/components/ui/Button';
+import { SiteLink } from '~/components/ui/SiteLink';
 
 /** What a rider can do about one event (spec 3 §4 ustatus, §2 "Re Join", §1 visitors). */
 export interface StatusView {
@@ -22,7 +22,7 @@ export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: St
   if (!signedIn) {
     return (
       <p className="event-status event-status-visitor">
-        <Link to={`/auth/login?${new URLSearchParams({ redirect: `/event/${event.id}` })}`}>{VISITOR_MESSAGE}</Link>
+        <SiteLink to={`/auth/login?${new URLSearchParams({ redirect: `/event/${event.id}` })}`}>{VISITOR_MESSAGE}</SiteLink>
       </p>
     );
   }

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 
 export interface FeaturedEvent {
   id: number;
@@ -22,16 +22,16 @@ export function FeaturedEvents({ events }: { events: readonly FeaturedEvent[] })
     <section className="featured-events" aria-labelledby="featured-events-title">
       <div className="section-heading">
         <h2 id="featured-events-title">Featured events</h2>
-        <Link to="/events">All events →</Link>
+        <SiteLink to="/events">All events →</SiteLink>
       </div>
       <ul className="featured-events-grid">
         {events.map((event) => (
           <li key={event.id}>
-            <Link to={`/event/detail/${event.id}`} className="featured-event card">
+            <SiteLink to={`/event/detail/${event.id}`} className="featured-event card">
               {event.image ? <img src={event.image} alt="" width={480} height={270} loading="lazy" /> : <div className="featured-event-placeholder" aria-hidden="true" />}
               <h3>{event.name}</h3>
               <p className="featured-event-date">{formatEventDate(event.date)}</p>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import type { SessionWatchState } from '~/components/auth/use-session-watch';
 import type { ShellUser } from '~/services/accounts/auth.server';
 import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { MenuLink, MenuList } from './MenuLink';
-import { ShellLink } from './ShellLink';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { Button, buttonClass } from '~/components/ui/Button';
 
 /**
@@ -29,13 +29,13 @@ export function Header({
   useCloseMenus(headerRef);
   return (
     <header className="site-header" ref={headerRef}>
-      <ShellLink to="/" className="brand" aria-label={site.name}>
+      <SiteLink to="/" className="brand" aria-label={site.name}>
         {site.logo && !logoFailed ? (
           <img src={site.logo} alt={site.name} height={32} onError={() => setLogoFailed(true)} />
         ) : (
           <span className="brand-name">{site.name}</span>
         )}
-      </ShellLink>
+      </SiteLink>
       <nav aria-label="Main" className="main-nav">
         <ul className="main-nav-list">
           {menus['main-menu'].map((item) => (
@@ -44,8 +44,8 @@ export function Header({
         </ul>
       </nav>
       <div className="account-nav">
-        {/* A ShellLink with the button's class, not a ButtonLink: the shell's links are written without Link's hooks on the server (decision 151). */}
-        {user ? <UserMenu user={user} session={session} /> : <ShellLink to="/auth/login" className={buttonClass('primary')}>Login</ShellLink>}
+        {/* A SiteLink with the button's class, not a ButtonLink: the shell's links are written without Link's hooks on the server (decision 151). */}
+        {user ? <UserMenu user={user} session={session} /> : <SiteLink to="/auth/login" className={buttonClass('primary')}>Login</SiteLink>}
       </div>
     </header>
   );
@@ -84,10 +84,10 @@ function UserMenu({ user, session }: { user: ShellUser; session: SessionWatchSta
     <details className="user-menu" data-menu data-session-state={session} aria-busy={session === 'checking'}>
       <summary aria-label="Account menu">{user.firstname.charAt(0).toUpperCase()}</summary>
       <ul>
-        <li><ShellLink to="/user/profile">View Profile</ShellLink></li>
-        <li><ShellLink to="/user/activities#activities">Activities</ShellLink></li>
-        {user.isKid ? null : <li><ShellLink to="/wallet">Wallet</ShellLink></li>}
-        <li><ShellLink to="/my-teams">My Teams</ShellLink></li>
+        <li><SiteLink to="/user/profile">View Profile</SiteLink></li>
+        <li><SiteLink to="/user/activities#activities">Activities</SiteLink></li>
+        {user.isKid ? null : <li><SiteLink to="/wallet">Wallet</SiteLink></li>}
+        <li><SiteLink to="/my-teams">My Teams</SiteLink></li>
         <li>
           <Form method="post" action="/auth/logout">
             <Button type="submit" variant="link">Log Out</Button>

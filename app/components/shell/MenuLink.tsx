@@ -1,5 +1,5 @@
 import { isExternalUrl, type MenuNode } from '~/lib/content/menu-tree';
-import { ShellLink } from './ShellLink';
+import { SiteLink } from '~/components/ui/SiteLink';
 
 /** A CMS menu item: a client-side link for Paceline paths, a plain link for other sites. */
 export function MenuLink({ item, className }: { item: MenuNode; className?: string }) {
@@ -11,9 +11,9 @@ export function MenuLink({ item, className }: { item: MenuNode; className?: stri
     );
   }
   return (
-    <ShellLink to={item.url} target={item.target} title={item.hint} className={className} prefetch="intent">
+    <SiteLink to={item.url} target={item.target} title={item.hint} className={className} prefetch="intent">
       {item.title}
-    </ShellLink>
+    </SiteLink>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { useEffect, useRef, useState } from 'react';
 import type { TeamCard as Team } from '~/services/events/teams.server';
 import { Button } from '~/components/ui/Button';
@@ -35,7 +36,7 @@ export function TeamCard({ team, action }: { team: Team; action?: 'join' | 'leav
       <TeamLogo src={team.logo} name={team.teamName} />
       <div className="team-card-body">
         <h3 id={`team-${team.teamId}`}>
-          <Link to={`/teams/${team.teamId}/events`}>{team.teamName}</Link>
+          <SiteLink to={`/teams/${team.teamId}/events`}>{team.teamName}</SiteLink>
         </h3>
         <p>{team.teamDescription}</p>
         <p className="team-members">

@@ -1,5 +1,6 @@
-import { Link, type LinkProps } from '@remix-run/react';
+import type { LinkProps } from '@remix-run/react';
 import type { ButtonHTMLAttributes } from 'react';
+import { SiteLink } from './SiteLink';
 
 /**
  * The one button vocabulary: `primary` (the screen's main action), `secondary` (cancel, back),
@@ -49,5 +50,5 @@ export function Button({ variant = 'primary', pending = false, className, type =
  * input keep their own element with `buttonClass` (each says why where it is written).
  */
 export function ButtonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: ButtonVariant }) {
-  return <Link className={buttonClass(variant, className)} {...props} />;
+  return <SiteLink className={buttonClass(variant, className)} {...props} />;
 }

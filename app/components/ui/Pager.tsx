@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { SiteLink } from './SiteLink';
 
 /** The page numbers around the current one: `window` pages either side, clamped to 1…last. */
 export function pageWindow(current: number, last: number, window: number): number[] {
@@ -24,13 +24,13 @@ export function Pager({
   if (last <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
-      {current > 1 ? <Link to={hrefFor(current - 1)} aria-label="Previous page">‹</Link> : null}
+      {current > 1 ? <SiteLink to={hrefFor(current - 1)} aria-label="Previous page">‹</SiteLink> : null}
       {pageWindow(current, last, window).map((page) => (
-        <Link key={page} to={hrefFor(page)} aria-current={page === current ? 'page' : undefined}>
+        <SiteLink key={page} to={hrefFor(page)} aria-current={page === current ? 'page' : undefined}>
           {page}
-        </Link>
+        </SiteLink>
       ))}
-      {current < last ? <Link to={hrefFor(current + 1)} aria-label="Next page">›</Link> : null}
+      {current < last ? <SiteLink to={hrefFor(current + 1)} aria-label="Next page">›</SiteLink> : null}
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { cacheable } from '~/lib/response-cache';
 import { Prose, pageMeta } from '~/components/content/ContentPage';
 import { cms } from '~/services/content/cms/index.server';
@@ -21,7 +22,7 @@ export default function ArticlePage() {
   return (
     <article className="article-page">
       <p className="article-back">
-        <Link to="/support">← Support</Link>
+        <SiteLink to="/support">← Support</SiteLink>
       </p>
       <h1>{article.title}</h1>
       {article.excerpt ? <p className="page-lead">{article.excerpt}</p> : null}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { cacheable } from '~/lib/response-cache';
 import { CategoryTable } from '~/components/events/CategoryTable';
 import { EventLinks } from '~/components/events/EventLinks';
@@ -31,7 +32,7 @@ export default function EventDetailPage() {
   return (
     <article className="event-detail">
       <p>
-        <Link to="/events">← All events</Link>
+        <SiteLink to="/events">← All events</SiteLink>
       </p>
       <header className="event-detail-hero" style={event.image ? { backgroundImage: `url(${event.image})` } : undefined}>
         <div className="event-detail-hero-text">

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { cacheable } from '~/lib/response-cache';
 import { EventCard } from '~/components/events/EventCard';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { listEvents } from '~/services/events/events.server';
+import { SiteLink } from '~/components/ui/SiteLink';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline' }];
 
@@ -43,12 +44,12 @@ export default function EventsPage() {
         </section>
       ) : null}
       <nav className="tabs" aria-label="Event types">
-        <Link to="/events" aria-current={tab === 'events' ? 'page' : undefined} preventScrollReset>
+        <SiteLink to="/events" aria-current={tab === 'events' ? 'page' : undefined} preventScrollReset>
           Events
-        </Link>
-        <Link to="/events?event=dailyrides" aria-current={tab === 'dailyrides' ? 'page' : undefined} preventScrollReset>
+        </SiteLink>
+        <SiteLink to="/events?event=dailyrides" aria-current={tab === 'dailyrides' ? 'page' : undefined} preventScrollReset>
           Daily Rides
-        </Link>
+        </SiteLink>
       </nav>
       <section aria-label={tab === 'dailyrides' ? 'Daily Rides' : 'Events'}>
         {shown.length === 0 ? <p className="notice">No events scheduled at the moment.</p> : null}

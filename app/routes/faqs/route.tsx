@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { cacheable } from '~/lib/response-cache';
 import { PageHero, Prose } from '~/components/content/ContentPage';
 import { cms } from '~/services/content/cms/index.server';
@@ -38,7 +39,7 @@ export default function Faqs() {
         </section>
       ))}
       <p className="faqs-more">
-        Didn’t find your answer? <Link to="/contact-us">Contact our support team</Link>.
+        Didn’t find your answer? <SiteLink to="/contact-us">Contact our support team</SiteLink>.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { useRef } from 'react';
 import type { Article } from '~/lib/content/cms-types';
 
@@ -21,11 +21,11 @@ export function ArticleCarousel({ articles, label }: { articles: Article[]; labe
       <ul className="carousel-track" ref={track}>
         {articles.map((article) => (
           <li key={article.slug} className="carousel-item">
-            <Link to={`/article/${article.slug}`} className="article-card">
+            <SiteLink to={`/article/${article.slug}`} className="article-card">
               {article.image ? <img src={article.image} alt="" width={480} height={270} loading="lazy" /> : null}
               <h3>{article.title}</h3>
               <p>{article.excerpt}</p>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

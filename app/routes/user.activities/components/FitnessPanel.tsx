@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { FitnessChart } from '~/components/charts/FitnessChart';
 import { Button } from '~/components/ui/Button';
 import { useMemo } from 'react';
@@ -40,9 +41,9 @@ export function FitnessPanel({ fitness, today }: { fitness: FitnessView; today: 
             const from = presetFrom(today, preset.days);
             const current = fitness.from === from && fitness.to === today;
             return (
-              <Link key={preset.days} to={`?fitnessFrom=${from}&fitnessTo=${today}#profile`} preventScrollReset aria-current={current ? 'page' : undefined}>
+              <SiteLink key={preset.days} to={`?fitnessFrom=${from}&fitnessTo=${today}#profile`} preventScrollReset aria-current={current ? 'page' : undefined}>
                 {preset.label}
-              </Link>
+              </SiteLink>
             );
           })}
         </nav>

@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { useMemo, useState } from 'react';
 import { Tabs } from '~/components/ui/Tabs';
 import { formatDate, formatDuration } from '~/lib/activities/format';
@@ -190,9 +191,9 @@ function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) 
         Show best
       </Button>
       {range ? (
-        <Link to={`?tab=activities&sort=${sort}#activities`} preventScrollReset>
+        <SiteLink to={`?tab=activities&sort=${sort}#activities`} preventScrollReset>
           Clear
-        </Link>
+        </SiteLink>
       ) : null}
     </Form>
   );

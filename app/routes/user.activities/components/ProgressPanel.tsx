@@ -1,5 +1,5 @@
 import { Bar } from '@nivo/bar';
-import { Link } from '@remix-run/react';
+import { SiteLink } from '~/components/ui/SiteLink';
 import { useEffect, useState } from 'react';
 import { Table, type Column } from '~/components/ui/Table';
 import { PROGRESS_BAR_MAX_PX, PROGRESS_BAR_THICKNESS_PX } from '~/lib/constants';
@@ -59,9 +59,9 @@ export function ProgressChart({ period, chart }: { period: Period; chart: ChartR
       <div className="progress-controls">
         <nav className="segmented" aria-label="Period">
           {PERIODS.map((item) => (
-            <Link key={item.id} to={`?period=${item.id}#profile`} preventScrollReset aria-current={item.id === period ? 'page' : undefined}>
+            <SiteLink key={item.id} to={`?period=${item.id}#profile`} preventScrollReset aria-current={item.id === period ? 'page' : undefined}>
               {item.label}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
         <div className="segmented" role="group" aria-label="Data type">
