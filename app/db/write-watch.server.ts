@@ -113,6 +113,11 @@ export async function readsOf<T>(work: () => PromiseLike<T>): Promise<ReadsOf<T>
   return { value, reads: recorder.reads, mark };
 }
 
+/** Runs `work` (and what it starts) outside every recorder: work on behalf of no request. */
+export function outsideReaders<T>(work: () => T): T {
+  return recorders.exit(work);
+}
+
 /**
  * A value computed from the database and shared between requests: valid while what it read is
  * unchanged; each reuse counts its reads for the reader (a page kept by the response cache
