@@ -29,8 +29,9 @@ test('a JSON call and the session machine find the session gone at once: one nav
     if (url.pathname === '/auth/login' && request.isNavigationRequest()) loginDocuments.push(url.search);
     if (url.pathname === '/auth/login.data') loginData.push(url.search);
   });
-  // The order is pinned: the JSON call is answered and the page starts leaving; the session check
-  // is answered while that navigation is held; the login page arrives once the machine has acted.
+  // The order is pinned: the session check is asked, the JSON call is answered and the page starts
+  // leaving; the session check is answered while that navigation is held; the login page arrives
+  // once the machine has acted.
   let leaving!: () => void;
   const seamLeft = new Promise<void>((resolve) => (leaving = resolve));
   const machineActed = page.waitForEvent('console', (message) => message.text() === `toast: ${EXPIRED}`);
@@ -47,9 +48,18 @@ test('a JSON call and the session machine find the session gone at once: one nav
     await seamLeft;
     await route.continue();
   });
+  // The JSON call waits until the focus that asks the session machine has been sent: once the
+  // page is leaving, the test could no longer send it (the held navigation would wait for it).
+  let focusSent!: () => void;
+  const focused = new Promise<void>((resolve) => (focusSent = resolve));
+  await page.route('**/user/activities/list?*', async (route) => {
+    await focused;
+    await route.continue();
+  });
   await page.context().clearCookies();
   await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  focusSent();
   await machineActed;
   await expect(page).toHaveURL(/\/auth\/login\?/);
   const url = new URL(page.url());
