@@ -238,12 +238,12 @@ export interface WorkerSettings {
 /**
  * A kind's first loop polls at `pollingSeconds`; its other loops only every this many seconds.
  * They are woken when this process queues a job of the kind and when a loop finds one, so they
- * still share a burst queued elsewhere; polling them all cost an idle PGlite server ~20 fetches a second on its
- * request thread (docs/performance.md, seventh round).
+ * still share a burst queued elsewhere; polling them all cost an idle PGlite server ~20 fetches
+ * a second on its request thread (decision 157).
  */
-export const EXTRA_LOOP_POLLING_SECONDS = 30;
+const EXTRA_LOOP_POLLING_SECONDS = 30;
 
-export function loopPollingSeconds(loop: number, settings: WorkerSettings): number {
+function loopPollingSeconds(loop: number, settings: WorkerSettings): number {
   return loop === 0 ? settings.pollingSeconds : Math.max(settings.pollingSeconds, EXTRA_LOOP_POLLING_SECONDS);
 }
 
