@@ -21,6 +21,6 @@ export function SiteLink(props: LinkProps) {
 }
 
 /** An absolute path on this site that Link writes as it is (no base name, nothing to resolve). */
-export function isSitePath(to: string): boolean {
+function isSitePath(to: string): boolean {
   return to.startsWith('/') && !to.startsWith('//') && !to.includes('/.');
 }
