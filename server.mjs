@@ -120,6 +120,12 @@ const server = app.listen(address, () => {
   console.log(`Paceline is listening on ${process.env.LISTEN_SOCKET || `http://localhost:${listening?.port ?? port}`}`);
   warmFlowsCatalogue();
 });
+// An idle keep-alive socket is closed by the server only after any client or balancer in front
+// would have let it go (AWS's balancers keep 60 s): with Node's 5 s, a client reusing a socket
+// just as the server closes it gets ECONNRESET (a 502 behind a proxy). SIGTERM still closes idle
+// sockets at once (below). The headers' limit must exceed it, or Node cuts long-idle sockets first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 /** Waits until `done()` or `ms` have passed, looking every 50 ms. */
 async function waitFor(done, ms) {

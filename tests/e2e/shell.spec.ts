@@ -36,3 +36,10 @@ test('the shell hydrates onto the server markup: no React error, and its links n
   expect(await page.evaluate(() => (window as unknown as { pacelineStayed?: boolean }).pacelineStayed)).toBe(true);
   expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
 });
+
+test('an idle connection is kept 65 s, longer than a balancer in front keeps it, and the server says so', async ({ request }) => {
+  // With Node's 5 s a client reusing a socket as the server closed it got ECONNRESET (a route.fetch here once).
+  const response = await request.get('/faqs');
+  expect(response.headers()['connection']).toBe('keep-alive');
+  expect(response.headers()['keep-alive']).toBe('timeout=65');
+});
