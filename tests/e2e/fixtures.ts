@@ -11,6 +11,9 @@ const SCAN_BOUND_MS = 20_000;
 // Everything else a spec imports from Playwright comes through here unchanged: switching a spec is one import line.
 export * from '@playwright/test';
 
+/** Where a page stores each machine transition it takes, for `npm run paths`. */
+const TAKEN_KEY_PREFIX = 'paceline-transition-taken:';
+
 /** WCAG 2.2 AA, as axe tags it; a serious or critical violation fails the test. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -35,17 +38,35 @@ class Observer {
   private readonly scanned = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
   private readonly contexts = new Set<BrowserContext>();
+  private readonly closed = new Set<BrowserContext>();
 
   async watchContext(context: BrowserContext) {
     if (this.contexts.has(context)) return;
     this.contexts.add(context);
-    await context.exposeFunction('__pacelineRecordTransitions', (machineId: string, ids: string[]) => {
-      const set = this.taken.get(machineId) ?? new Set<string>();
-      for (const id of ids) set.add(id);
-      this.taken.set(machineId, set);
-    });
+    context.on('close', () => this.closed.add(context));
+    // Each transition is stored in the page's own origin storage as it is taken, one key per
+    // transition (tabs never overwrite one another), and read back from the context before it
+    // closes. A call out to the test process instead was lost whenever the page left just after.
+    await context.addInitScript((prefix: string) => {
+      (window as { __pacelineRecordTransitions?: (machineId: string, ids: string[]) => void }).__pacelineRecordTransitions = (machineId, ids) => {
+        for (const id of ids) localStorage.setItem(prefix + JSON.stringify([machineId, id]), '');
+      };
+    }, TAKEN_KEY_PREFIX);
     for (const page of context.pages()) this.watchPage(page);
     context.on('page', (page) => this.watchPage(page));
+  }
+
+  /** Reads the transitions the context's pages stored, on every origin they visited. */
+  async collectTransitions(context: BrowserContext) {
+    for (const origin of (await context.storageState()).origins) {
+      for (const { name } of origin.localStorage) {
+        if (!name.startsWith(TAKEN_KEY_PREFIX)) continue;
+        const [machineId, id] = JSON.parse(name.slice(TAKEN_KEY_PREFIX.length)) as [string, string];
+        const set = this.taken.get(machineId) ?? new Set<string>();
+        set.add(id);
+        this.taken.set(machineId, set);
+      }
+    }
   }
 
   private watchPage(page: Page) {
@@ -97,6 +118,8 @@ class Observer {
       for (const page of context.pages()) if (!page.isClosed()) this.track(this.scan(page, 'end'));
     }
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    // A context the test opened and left open is read here (the others were read as they closed).
+    for (const context of this.contexts) if (!this.closed.has(context)) await this.collectTransitions(context);
   }
 
   record(): BrowserRecord {
@@ -109,18 +132,32 @@ function recordFile(testInfo: TestInfo): string {
   return path.join(BROWSER_COVERAGE_DIR, `${slug(path.basename(testInfo.file))}--${slug(testInfo.titlePath.slice(1).join(' '))}.json`);
 }
 
-/** Contexts and pages a test opens itself (`browser.newContext()`, `browser.newPage()`) are observed too. */
+/**
+ * Contexts and pages a test opens itself (`browser.newContext()`, `browser.newPage()`) are
+ * observed too, and their transitions read before the test closes them (closing such a page
+ * closes its context).
+ */
 function observeBrowser(browser: Browser, observer: Observer): () => void {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await observer.watchContext(context);
+    const close = context.close.bind(context);
+    context.close = async (closing) => {
+      await observer.collectTransitions(context);
+      return close(closing);
+    };
     return context;
   };
   browser.newPage = async (options) => {
     const page = await newPage(options);
     await observer.watchContext(page.context());
+    const close = page.close.bind(page);
+    page.close = async (closing) => {
+      await observer.collectTransitions(page.context());
+      return close(closing);
+    };
     return page;
   };
   return () => {
@@ -151,5 +188,6 @@ export const test = base.extend<{ observer: Observer }>({
   context: async ({ context, observer }, use) => {
     await observer.watchContext(context);
     await use(context);
+    await observer.collectTransitions(context);
   },
 });

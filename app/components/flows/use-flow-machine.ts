@@ -6,10 +6,11 @@ import { MicrostepReader } from '~/lib/flows/microsteps';
 declare global {
   interface Window {
     /**
-     * Present only when the browser suite's fixture exposes it (tests/e2e/fixtures.ts): every
-     * transition a machine takes in a real browser is reported there and summed by `npm run paths`.
+     * Present only when the browser suite's fixture defines it (tests/e2e/fixtures.ts): every
+     * transition a machine takes in a real browser is recorded there and summed by `npm run paths`.
+     * It records within the page, synchronously, so a page that leaves at once loses nothing.
      */
-    __pacelineRecordTransitions?: (machineId: string, ids: string[]) => Promise<void>;
+    __pacelineRecordTransitions?: (machineId: string, ids: string[]) => void;
   }
 }
 
@@ -23,8 +24,7 @@ export function transitionReporter(): ((inspection: InspectionEvent) => void) | 
   const reader = new MicrostepReader();
   return (inspection) => {
     const step = reader.read(inspection);
-    // Reporting is best effort: a page leaving mid-call must not break the flow.
-    if (step && step.ids.length > 0) report(step.machine.id, step.ids).catch(() => {});
+    if (step && step.ids.length > 0) report(step.machine.id, step.ids);
   };
 }
 
