@@ -38,6 +38,7 @@ class Observer {
   private readonly scanned = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
   private readonly contexts = new Set<BrowserContext>();
+  private readonly settled = new Set<BrowserContext>();
   private readonly closed = new Set<BrowserContext>();
 
   async watchContext(context: BrowserContext) {
@@ -56,8 +57,22 @@ class Observer {
     context.on('page', (page) => this.watchPage(page));
   }
 
+  /**
+   * Before a context closes: no new scan starts in it, the pages it ends on are scanned, every
+   * scan still running finishes, and the transitions its pages stored are read. A scan must not
+   * run into the close: axe opens a page of its own to finish, and a page opened in a closing
+   * context could leave the close hanging until the test timed out.
+   */
+  async settle(context: BrowserContext) {
+    if (this.settled.has(context)) return;
+    this.settled.add(context);
+    for (const page of context.pages()) this.track(this.scan(page, 'end'));
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    await this.collectTransitions(context);
+  }
+
   /** Reads the transitions the context's pages stored, on every origin they visited. */
-  async collectTransitions(context: BrowserContext) {
+  private async collectTransitions(context: BrowserContext) {
     for (const origin of (await context.storageState()).origins) {
       for (const { name } of origin.localStorage) {
         if (!name.startsWith(TAKEN_KEY_PREFIX)) continue;
@@ -70,7 +85,9 @@ class Observer {
   }
 
   private watchPage(page: Page) {
-    page.on('load', () => this.track(this.scan(page, 'load')));
+    page.on('load', () => {
+      if (!this.settled.has(page.context())) this.track(this.scan(page, 'load'));
+    });
   }
 
   private track(scan: Promise<void>) {
@@ -113,13 +130,9 @@ class Observer {
     }
   }
 
+  /** Contexts the test opened itself and left open: Playwright closes them after this. */
   async finish() {
-    for (const context of this.contexts) {
-      for (const page of context.pages()) if (!page.isClosed()) this.track(this.scan(page, 'end'));
-    }
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-    // A context the test opened and left open is read here (the others were read as they closed).
-    for (const context of this.contexts) if (!this.closed.has(context)) await this.collectTransitions(context);
+    for (const context of this.contexts) if (!this.closed.has(context)) await this.settle(context);
   }
 
   record(): BrowserRecord {
@@ -145,7 +158,7 @@ function observeBrowser(browser: Browser, observer: Observer): () => void {
     await observer.watchContext(context);
     const close = context.close.bind(context);
     context.close = async (closing) => {
-      await observer.collectTransitions(context);
+      await observer.settle(context);
       return close(closing);
     };
     return context;
@@ -155,7 +168,7 @@ function observeBrowser(browser: Browser, observer: Observer): () => void {
     await observer.watchContext(page.context());
     const close = page.close.bind(page);
     page.close = async (closing) => {
-      await observer.collectTransitions(page.context());
+      await observer.settle(page.context());
       return close(closing);
     };
     return page;
@@ -188,6 +201,6 @@ export const test = base.extend<{ observer: Observer }>({
   context: async ({ context, observer }, use) => {
     await observer.watchContext(context);
     await use(context);
-    await observer.collectTransitions(context);
+    await observer.settle(context);
   },
 });
