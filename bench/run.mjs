@@ -14,7 +14,7 @@
 //   BENCH_ONLY=activities              pages whose name or path contains the text
 //   BENCH_ENGINES=pglite               pglite, postgres or both (default: what is available)
 //   BENCH_SECONDS=3 BENCH_ROUNDS=2 BENCH_CONNECTIONS=4 BENCH_ACTIVITIES=100000
-//   BENCH_PHASES=pages,render,mixed    which tables (default all three; BENCH_CACHE=off: render only)
+//   BENCH_PHASES=pages,render,cold,mixed  which tables (default all four; BENCH_CACHE=off: render only)
 //   BENCH_WRITE_RATES=0,1,10           the mixed load's writes per second (bench/mixed.mjs)
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,9 +31,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 // The tables: `pages` (each page with the response cache on), `render` (each page with it off,
-// decision 102: the render path that a request after a write to what it read takes) and `mixed`
-// (readers cycling pages while writers post, decision 145). BENCH_CACHE=off is `render` alone.
-const PHASES = new Set((process.env.BENCH_PHASES ?? (process.env.BENCH_CACHE === 'off' ? 'render' : 'pages,render,mixed')).split(','));
+// decision 102: the render path that a request after a write to what it read takes), `cold` (the
+// render path with no read kept either, READ_CACHES=false: what a page costs when everything it
+// shows was just written, as after its rider's own write) and `mixed` (readers cycling pages while
+// writers post, decision 145). BENCH_CACHE=off is `render` alone.
+const PHASES = new Set((process.env.BENCH_PHASES ?? (process.env.BENCH_CACHE === 'off' ? 'render' : 'pages,render,cold,mixed')).split(','));
 const FIXTURES_DIR = path.resolve(ROOT, process.env.BENCH_FIXTURES_DIR ?? '../shared/fixtures/fit');
 const WARM_UP_SECONDS = 1;
 const DEFAULT_TARGET = 0.7;
@@ -303,14 +305,14 @@ try {
     const signedPages = pages.map((page) => ({ ...page, headers: page.signedInAs ? { cookie: cookies[page.signedInAs] } : {} }));
 
     const title = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    const serve = async (cache, measureWith) => {
-      const paceline = { title: 'Paceline', socketPath: path.join(work, `${engine}-${cache}.sock`) };
+    const serve = async (cache, measureWith, readCaches = true) => {
+      const paceline = { title: 'Paceline', socketPath: path.join(work, `${engine}-${cache}-${readCaches ? 'kept' : 'cold'}.sock`) };
       const server = startServer(
         'Paceline',
         ['server.mjs'],
         // On a Unix socket there is no port for the site's origin to follow: the bench names the
         // origin its clients use (Host: localhost), so the same-origin rule accepts their forms.
-        { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SANDBOXES: 'true', SEED_DEMO: 'false', RESPONSE_CACHE: String(cache === 'on'), LISTEN_SOCKET: paceline.socketPath, SITE_URL: 'http://localhost' },
+        { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SANDBOXES: 'true', SEED_DEMO: 'false', RESPONSE_CACHE: String(cache === 'on'), READ_CACHES: String(readCaches), LISTEN_SOCKET: paceline.socketPath, SITE_URL: 'http://localhost' },
         paceline.socketPath,
       );
       try {
@@ -334,6 +336,10 @@ try {
         await serve('off', async (paceline) => {
           failures += await benchEngine(title, bare, paceline, signedPages.map((page) => ({ ...page, target: RENDER_TARGET })), 'render path (RESPONSE_CACHE=false)');
         });
+      }
+      if (PHASES.has('cold')) {
+        const cold = (paceline) => benchEngine(title, bare, paceline, signedPages.map((page) => ({ ...page, target: RENDER_TARGET })), 'render path, no read kept (RESPONSE_CACHE=false READ_CACHES=false)');
+        await serve('off', async (paceline) => (failures += await cold(paceline)), false);
       }
     } finally {
       if (cluster) {

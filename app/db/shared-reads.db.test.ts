@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../tests/helpers/db';
 import { db } from './client.server';
 import { teams, users } from './schema';
 import { sharedRead } from './shared-reads.server';
-import { readsOf } from './write-watch.server';
+import { allowKeptReads, readsOf } from './write-watch.server';
 import { createTestUser } from '../../tests/helpers/users';
 
 useTestDatabase();
@@ -22,6 +22,22 @@ describe('shared reads', () => {
     expect(again.value).toBe(first);
     // A page kept by the response cache with this answer goes stale with it.
     expect([...again.reads]).toEqual(['teams']);
+  });
+
+  it('with kept reads turned off (READ_CACHES=false, the bench\'s cold render path) reads every time', async () => {
+    let loads = 0;
+    const load = () => (loads++, teamNames());
+    await sharedRead('test:teams-cold', load);
+    allowKeptReads(false);
+    try {
+      await sharedRead('test:teams-cold', load);
+      await sharedRead('test:teams-cold', load);
+      expect(loads).toBe(3);
+    } finally {
+      allowKeptReads(true);
+    }
+    await sharedRead('test:teams-cold', load);
+    expect(loads).toBe(3);
   });
 
   it('reads again after a write to what it read, and only then', async () => {

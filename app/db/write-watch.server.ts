@@ -118,13 +118,23 @@ export function outsideReaders<T>(work: () => T): T {
   return recorders.exit(work);
 }
 
+let keptReadsUsed = true;
+
+/**
+ * Off, no kept value is reused: every request runs every read (`READ_CACHES=false`, so the bench
+ * can measure what a page costs when nothing it read is kept, as after its rider's own write).
+ */
+export function allowKeptReads(enabled: boolean): void {
+  keptReadsUsed = enabled;
+}
+
 /**
  * A value computed from the database and shared between requests: valid while what it read is
  * unchanged; each reuse counts its reads for the reader (a page kept by the response cache
  * must go stale when a remembered query it used does).
  */
 export function reuse<T>(kept: ReadsOf<T> | undefined): kept is ReadsOf<T> {
-  if (!kept || !unchangedSince(kept.reads, kept.mark)) return false;
+  if (!keptReadsUsed || !kept || !unchangedSince(kept.reads, kept.mark)) return false;
   noteReads(kept.reads);
   return true;
 }

@@ -80,6 +80,12 @@ const EnvSchema = z
      * debug the render path (`BENCH_CACHE=off npm run bench`).
      */
     RESPONSE_CACHE: booleanFlag.default('true'),
+    /**
+     * Whether reads the same until written are reused: the session check, the shared lists
+     * (decision 153), a rider's own pages (decision 156). Off only to measure what a page costs
+     * when none is kept (`npm run bench`'s cold render path).
+     */
+    READ_CACHES: booleanFlag.default('true'),
     /** Whether start-up creates the demo riders, events and content. */
     SEED_DEMO: booleanFlag.default('true'),
     SMTP_URL: z.string().url().optional(),

@@ -1,4 +1,5 @@
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
+import { allowKeptReads } from '~/db/write-watch.server';
 import { seedDatabase } from '~/services/seed';
 import { storedRidesUpgradeJob } from '../activities/stored-ride-jobs.server';
 import { queueMarkedRecomputes } from '../activities/recompute.server';
@@ -16,6 +17,7 @@ import './job-registry.server';
  */
 export async function startServices({ seed, workers }: { seed?: boolean; workers?: boolean } = {}): Promise<void> {
   const env = getEnv();
+  allowKeptReads(env.READ_CACHES);
   const opened = await openDatabase(
     env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR },
   );
