@@ -40,10 +40,15 @@ class Observer {
   private readonly contexts = new Set<BrowserContext>();
   private readonly settled = new Set<BrowserContext>();
   private readonly closed = new Set<BrowserContext>();
+  /** Contexts without JavaScript: axe runs in the page's JavaScript, so their pages cannot be scanned. */
+  private readonly withoutScript = new Set<BrowserContext>();
 
-  async watchContext(context: BrowserContext) {
+  async watchContext(context: BrowserContext, javaScriptEnabled = true) {
     if (this.contexts.has(context)) return;
     this.contexts.add(context);
+    // Their scans never answered and were given up after SCAN_BOUND_MS: 20 s of every such test.
+    // The markup they see is the server's, which the same pages' scans with JavaScript judge.
+    if (!javaScriptEnabled) this.withoutScript.add(context);
     context.on('close', () => this.closed.add(context));
     // Each transition is stored in the page's own origin storage as it is taken, one key per
     // transition (tabs never overwrite one another), and read back from the context before it
@@ -99,6 +104,7 @@ class Observer {
   }
 
   private async scan(page: Page, moment: 'load' | 'end') {
+    if (this.withoutScript.has(page.context())) return;
     let key: string;
     try {
       const url = new URL(page.url());
@@ -125,7 +131,7 @@ class Observer {
         });
       }
     } catch {
-      // The page navigated or closed mid-scan (or runs without JavaScript): scan it on its next load.
+      // The page navigated or closed mid-scan: scan it on its next load.
       this.scanned.delete(key);
     }
   }
@@ -155,7 +161,7 @@ function observeBrowser(browser: Browser, observer: Observer): () => void {
   const newPage = browser.newPage.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    await observer.watchContext(context);
+    await observer.watchContext(context, options?.javaScriptEnabled);
     const close = context.close.bind(context);
     context.close = async (closing) => {
       await observer.settle(context);
@@ -165,7 +171,7 @@ function observeBrowser(browser: Browser, observer: Observer): () => void {
   };
   browser.newPage = async (options) => {
     const page = await newPage(options);
-    await observer.watchContext(page.context());
+    await observer.watchContext(page.context(), options?.javaScriptEnabled);
     const close = page.close.bind(page);
     page.close = async (closing) => {
       await observer.settle(page.context());
@@ -198,8 +204,8 @@ export const test = base.extend<{ observer: Observer }>({
     },
     { auto: true },
   ],
-  context: async ({ context, observer }, use) => {
-    await observer.watchContext(context);
+  context: async ({ context, observer, javaScriptEnabled }, use) => {
+    await observer.watchContext(context, javaScriptEnabled);
     await use(context);
     await observer.settle(context);
   },
