@@ -44,11 +44,12 @@ class Observer {
   private readonly withoutScript = new Set<BrowserContext>();
 
   async watchContext(context: BrowserContext, javaScriptEnabled = true) {
-    if (this.contexts.has(context)) return;
-    this.contexts.add(context);
     // Their scans never answered and were given up after SCAN_BOUND_MS: 20 s of every such test.
     // The markup they see is the server's, which the same pages' scans with JavaScript judge.
+    // Said before the early return: the test's own context is watched first as Playwright makes it.
     if (!javaScriptEnabled) this.withoutScript.add(context);
+    if (this.contexts.has(context)) return;
+    this.contexts.add(context);
     context.on('close', () => this.closed.add(context));
     // Each transition is stored in the page's own origin storage as it is taken, one key per
     // transition (tabs never overwrite one another), and read back from the context before it
