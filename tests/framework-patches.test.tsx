@@ -1,13 +1,21 @@
 // The patches of patches/*.patch (applied by `patch-package` on every `npm ci`, decision 150):
 // route matching keeps what it derived from a routes array, and forgets it when the array changes.
 // Both builds of the router are checked: Node loads the CommonJS one, Vite bundles the ES one.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error the CommonJS build has no declaration file of its own; typed as the package below
 import * as routerCjs from '@remix-run/router/dist/router.cjs.js';
 import * as routerEsm from '@remix-run/router/dist/router.js';
 import { createStaticHandler, createStaticRouter } from 'react-router-dom/server.js';
+import * as turboEsm from 'turbo-stream';
+import type { EncodePlugin } from 'turbo-stream';
 import { renderInRemix } from './helpers/render-in-remix';
+
+const require = createRequire(import.meta.url);
+const turboCjs = require('turbo-stream') as typeof import('turbo-stream');
 
 type Router = typeof import('@remix-run/router');
 
@@ -120,5 +128,57 @@ describe('@remix-run/react RemixServer', () => {
     // The helper renders every component under one manifest, as a development rebuild does.
     expect(await renderInRemix(() => createElement('p', null, 'first module'))).toContain('first module');
     expect(await renderInRemix(() => createElement('p', null, 'second module'))).toContain('second module');
+  });
+});
+
+describe('turbo-stream encoder (decision 159)', () => {
+  // The encoding turbo-stream 2.4.1 wrote for this value before the patch, taken from the
+  // unpatched package: every kind it knows, values seen twice, shared objects, a hole, -0.
+  const before =
+    '[{"_1":2,"_3":2,"_4":-2,"_5":-6,"_6":-3,"_7":-5,"_8":-7,"_9":10,"_11":12,"_13":14,"_15":16,"_19":20,"_25":26,"_30":26,"_31":32,"_34":35,"_37":38,"_39":40,"_41":42,"_43":44,"_45":46,"_49":50,"_51":52,"_53":54,"_55":56,"_58":59},' +
+    '"zero",0,"negativeZero","nan","inf","ninf","nil","undef","t",true,"f",false,"text","quote \\" and \\\\ and \u2028","repeated",[17,17,18,17],"a","b","numbers",[21,22,23,24],1,1.5,-2,1e+21,' +
+    '"shared",{"_27":28,"_29":25},"id",7,"name","again","list",[26,33],{"_27":28,"_29":25},"sparse",[21,-1,36],3,"date",["D",1795651200000],"url",["U","https://paceline.local/x?y=1"],' +
+    '"re",["R","a+b","gi"],"set",["S",17,26],"map",["M",47,21,26,48],"k","v","nullProto",["N",{"_17":21}],"big",["B","10"],"sym",["Y","paceline"],"error",["TE",57,26],"bad",' +
+    '"nested",{"_60":61},"deep",{"_62":63},"deeper",{"_64":65},"deepest",[17,18,66],{"_67":17},"c"]\n';
+
+  function richValue() {
+    const shared = { id: 7, name: 'shared' };
+    return {
+      zero: 0, negativeZero: -0, nan: NaN, inf: Infinity, ninf: -Infinity, nil: null, undef: undefined, t: true, f: false,
+      text: 'quote " and \\ and \u2028', repeated: ['a', 'a', 'b', 'a'], numbers: [1, 1.5, -2, 1e21],
+      shared, again: shared, list: [shared, { ...shared }], sparse: [1, , 3], date: new Date(Date.UTC(2026, 10, 26)), // eslint-disable-line no-sparse-arrays
+      url: new URL('https://paceline.local/x?y=1'), re: /a+b/gi, set: new Set(['a', shared]), map: new Map<unknown, unknown>([['k', 1], [shared, 'v']]),
+      nullProto: Object.assign(Object.create(null), { a: 1 }), big: 10n, sym: Symbol.for('paceline'), error: new TypeError('bad'),
+      nested: { deep: { deeper: { deepest: ['a', 'b', { c: 'a' }] } } },
+    };
+  }
+
+  async function encoded(encode: typeof import('turbo-stream').encode, value: unknown): Promise<string> {
+    const plugins: EncodePlugin[] = [(item) => (item instanceof TypeError ? ['TE', item.message, (value as { shared: unknown }).shared] : undefined)];
+    const options = { plugins, postPlugins: [(): [string] => ['F']] };
+    return new Response(encode(value, options)).text();
+  }
+
+  it.each([
+    ['CommonJS', turboCjs.encode as typeof import('turbo-stream').encode],
+    ['ES module', turboEsm.encode],
+  ])('writes what the unpatched encoder wrote (%s build), and decodes back to the value', async (_name, encode) => {
+    const value = richValue();
+    const text = await encoded(encode, value);
+    expect(text).toBe(before);
+    const plugins = [(type: string, message: unknown) => (type === 'TE' ? { value: new TypeError(String(message)) } : undefined)];
+    const decoded = await turboEsm.decode(new Response(text).body!, { plugins });
+    const back = decoded.value as ReturnType<typeof richValue>;
+    expect(back.again).toBe(back.shared);
+    expect(Object.is(back.negativeZero, 0)).toBe(true);
+    expect(back.nested.deep.deeper.deepest).toEqual(['a', 'b', { c: 'a' }]);
+    expect(back.map.get('k')).toBe(1);
+    expect(back.error).toBeInstanceOf(TypeError);
+  });
+
+  it('is the patched encoder on both builds', () => {
+    for (const file of ['flatten.js', 'turbo-stream.mjs']) {
+      expect(readFileSync(path.join(path.dirname(require.resolve('turbo-stream')), file), 'utf8')).toContain('Patched (Paceline, docs/decisions/159)');
+    }
   });
 });

@@ -17,28 +17,3 @@ export function documentBodyOf(response: Response): Buffer<ArrayBuffer> | undefi
   const body = bodies.get(response);
   return body && !response.bodyUsed ? body : undefined;
 }
-
-/**
- * What React's `pipe` writes a document into: the chunks, joined once React ends. It has the
- * part of a Writable that `renderToPipeableStream` uses (write, end, destroy, on); a real
- * Writable ran its buffering and callbacks for every chunk of every document. Nothing waits
- * on it, so it never asks React to pause and never emits an event.
- */
-export function documentSink(onEnd: (html: Buffer<ArrayBuffer>) => void, onDestroy: (error: unknown) => void) {
-  const chunks: Uint8Array[] = [];
-  return {
-    write(chunk: Uint8Array | string): boolean {
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      return true;
-    },
-    end(): void {
-      onEnd(Buffer.concat(chunks));
-    },
-    destroy(error?: unknown): void {
-      onDestroy(error);
-    },
-    on() {
-      return this;
-    },
-  };
-}
