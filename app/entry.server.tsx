@@ -1,8 +1,10 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
+import { MarkupKeeperContext } from '~/components/shell/kept-markup';
 import { NonceContext } from '~/components/shell/nonce';
 import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cache';
 import { renderDocument } from '~/services/platform/document-render.server';
+import { keptMarkup } from '~/services/platform/kept-markup.server';
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
@@ -21,6 +23,9 @@ if (import.meta.env.DEV) {
   await startServices();
 }
 
+// `vite dev` replaces components while the CMS's objects stay: markup kept then would be stale.
+const markupKeeper = import.meta.env.DEV ? null : keptMarkup;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,7 +40,9 @@ export default function handleRequest(
   if (!import.meta.env.DEV && cacheSeconds > 0 && responseStatusCode === 200) responseHeaders.set(RESPONSE_CACHE_HEADER, String(cacheSeconds));
   return renderDocument(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <MarkupKeeperContext.Provider value={markupKeeper}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </MarkupKeeperContext.Provider>
     </NonceContext.Provider>,
     remixContext,
     { status: responseStatusCode, headers: responseHeaders },

@@ -62,6 +62,22 @@ describe.each([
     expect(walks()).toBe(1);
   });
 
+  it('keeps what a path matched: matching it again answers an equal copy, never the objects it gave before', () => {
+    const routes = tree();
+    const first = router.matchRoutes(routes, '/event/7')!;
+    (first[1].params as Record<string, string>).id = 'changed';
+    first[1].pathname = '/elsewhere';
+    const second = router.matchRoutes(routes, '/event/7')!;
+    expect(second.map((match) => match.route.id)).toEqual(['root', 'event']);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1].params).toEqual({ id: '7' });
+    expect(second[1].pathname).toBe('/event/7');
+    // As matchRouteBranch makes them: the matches of one path share one params object.
+    expect(second[0].params).toBe(second[1].params);
+    expect(router.matchRoutes(routes, '/event/8')?.[1].params).toEqual({ id: '8' });
+    expect(router.matchRoutes(routes, '/event')?.map((match) => match.route.id)).toEqual(['root', 'splat']);
+  });
+
   it('tries only the branches that can match the first segment, and still finds every kind', () => {
     const routes = [
       {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionWatchState } from '~/components/auth/use-session-watch';
 import type { ShellUser } from '~/services/accounts/auth.server';
 import type { MenuItem, ShellContent } from '~/services/content/shell.server';
+import { KeptMarkup } from './kept-markup';
 import { MenuLink, MenuList } from './MenuLink';
 import { SiteLink } from '~/components/ui/SiteLink';
 import { Button, buttonClass } from '~/components/ui/Button';
@@ -36,18 +37,22 @@ export function Header({
           <span className="brand-name">{site.name}</span>
         )}
       </SiteLink>
-      <nav aria-label="Main" className="main-nav">
-        <ul className="main-nav-list">
-          {menus['main-menu'].map((item) => (
-            <li key={item.id}>{item.children.length ? <MenuDropdown item={item} /> : <MenuLink item={item} className="main-nav-link" />}</li>
-          ))}
-        </ul>
-      </nav>
+      <KeptMarkup as="nav" aria-label="Main" className="main-nav" keptBy={menus} part="main-menu" render={() => <MainMenu items={menus['main-menu']} />} />
       <div className="account-nav">
         {/* A SiteLink with the button's class, not a ButtonLink: the shell's links are written without Link's hooks on the server (decision 151). */}
         {user ? <UserMenu user={user} session={session} /> : <SiteLink to="/auth/login" className={buttonClass('primary')}>Login</SiteLink>}
       </div>
     </header>
+  );
+}
+
+function MainMenu({ items }: { items: MenuItem[] }) {
+  return (
+    <ul className="main-nav-list">
+      {items.map((item) => (
+        <li key={item.id}>{item.children.length ? <MenuDropdown item={item} /> : <MenuLink item={item} className="main-nav-link" />}</li>
+      ))}
+    </ul>
   );
 }
 

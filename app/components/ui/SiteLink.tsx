@@ -1,5 +1,8 @@
 import { Link, type LinkProps } from '@remix-run/react';
 
+/** What Link uses for navigation only: it writes none of it into the markup. */
+const NAVIGATION_PROPS = new Set(['to', 'prefetch', 'discover', 'preventScrollReset', 'replace', 'state', 'relative', 'reloadDocument', 'viewTransition', 'children', 'target']);
+
 /**
  * A link to a page of this site: a Remix `Link` in the browser. On the server a path of this
  * site is written as the very `<a>` that `Link` writes, without `Link`'s hooks (location, route
@@ -8,16 +11,26 @@ import { Link, type LinkProps } from '@remix-run/react';
  * `SiteLink.test.tsx` renders both.
  */
 export function SiteLink(props: LinkProps) {
-  // What Link uses for navigation only: it writes none of it into the markup.
-  const { to, prefetch, discover, preventScrollReset, replace, state, relative, reloadDocument, viewTransition, children, target, ...attributes } = props;
-  if (typeof document === 'undefined' && typeof to === 'string' && isSitePath(to) && discover === undefined && prefetch !== 'render' && prefetch !== 'viewport') {
-    return (
-      <a {...attributes} data-discover="true" href={to} target={target}>
-        {children}
-      </a>
-    );
+  const { to, prefetch } = props;
+  if (typeof document === 'undefined' && typeof to === 'string' && isSitePath(to) && props.discover === undefined && prefetch !== 'render' && prefetch !== 'viewport') {
+    return <a {...anchorProps(props, to)} />;
   }
   return <Link {...props} />;
+}
+
+/**
+ * The `<a>`'s attributes in the order Link writes them: the caller's own, then data-discover,
+ * href and target. Copied in a loop: an object rest pattern excluding eleven names (`const
+ * { to, …, ...attributes } = props`) took V8's slow path, ~5 µs a link (decision 159).
+ */
+function anchorProps(props: LinkProps, to: string): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const name in props) if (!NAVIGATION_PROPS.has(name)) attributes[name] = props[name as keyof LinkProps];
+  attributes['data-discover'] = 'true';
+  attributes.href = to;
+  attributes.target = props.target;
+  attributes.children = props.children;
+  return attributes;
 }
 
 /** An absolute path on this site that Link writes as it is (no base name, nothing to resolve). */

@@ -1,6 +1,6 @@
 import { cms } from './cms/index.server';
 import { buildMenuTree, type MenuNode } from '../../lib/content/menu-tree';
-import type { CmsMenu, FooterInfo, MenuSlug } from '../../lib/content/cms-types';
+import type { CmsMenu, FooterInfo, MenuSlug, SiteInfo } from '../../lib/content/cms-types';
 
 /**
  * What the site shell needs on every page: site info, the three menus as trees, and the
@@ -34,17 +34,29 @@ function menuTrees(menus: Record<MenuSlug, CmsMenu>): Record<MenuSlug, MenuItem[
   return lastTrees;
 }
 
+type CmsShell = [SiteInfo, Record<MenuSlug, CmsMenu>, FooterInfo];
+let lastShell: { from: CmsShell; shell: ShellContent } | undefined;
+
+/**
+ * The same object, and the same objects inside it, for as long as the CMS hands back the same
+ * content: the shell's kept markup is keyed by them (KeptMarkup, decision 159). Any change makes
+ * every part of it new.
+ */
 export async function loadShell(): Promise<ShellContent> {
   const source = cms();
-  const [site, menus, footer] = await Promise.all([source.getSiteInfo(), source.getMenus(), source.getFooter()]);
+  const from: CmsShell = await Promise.all([source.getSiteInfo(), source.getMenus(), source.getFooter()]);
+  if (lastShell && from.every((part, index) => part === lastShell!.from[index])) return lastShell.shell;
+  const [site, menus, footer] = from;
   const trees = menuTrees(menus);
   // The two optional footer columns: the navigation and community menus, when they have items.
   const columns = (['navigation-menu', 'community-menu'] as const)
     .filter((slug) => trees[slug].length > 0)
     .map((slug) => ({ title: menus[slug].name, items: trees[slug] }));
-  return {
+  const shell = {
     site: { name: site.name, logo: site.site_logo ?? undefined, homeUrl: site.home_url },
-    menus: trees,
+    menus: { ...trees },
     footer: { ...footer, columns },
   };
+  lastShell = { from, shell };
+  return shell;
 }

@@ -1,0 +1,34 @@
+import { createContext, createElement, useContext, type ReactElement } from 'react';
+
+/**
+ * On the server, the HTML of `render()` for a part of an object, rendered once and kept while the
+ * object lives (`keptMarkup`, app/services/platform/kept-markup.server.ts, decision 159). The
+ * server's entry provides it; in the browser there is none.
+ */
+export type MarkupKeeper = (keptBy: object, part: string, render: () => ReactElement) => string;
+
+export const MarkupKeeperContext = createContext<MarkupKeeper | null>(null);
+
+/**
+ * An element whose content depends on `keptBy` alone (the CMS's menus and footer): the server
+ * writes the content it kept for that object, the browser renders `render()` and hydrates it
+ * onto that markup like any other. `render` may use no hook but `useContext` with its default
+ * value, and no router: on the server it is rendered on its own, outside the page.
+ */
+export function KeptMarkup({
+  as,
+  keptBy,
+  part,
+  render,
+  ...attributes
+}: {
+  as: 'nav' | 'section' | 'div';
+  keptBy: object;
+  part: string;
+  render: () => ReactElement;
+  className?: string;
+  'aria-label'?: string;
+}) {
+  const keep = useContext(MarkupKeeperContext);
+  return keep ? createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: keep(keptBy, part, render) } }) : createElement(as, attributes, render());
+}

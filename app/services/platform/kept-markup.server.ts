@@ -1,0 +1,21 @@
+import { renderToString } from 'react-dom/server';
+import type { MarkupKeeper } from '~/components/shell/kept-markup';
+
+const keptParts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The shell's CMS parts (main menu, footer columns) rendered once per content object: they were
+ * about 40 % of the shell's React render on every page (decision 159). A new object from the CMS
+ * (an edited menu) is a new key, and the old markup goes with the old object. `renderToString`
+ * may run inside a render: React restores its own state when a nested render returns.
+ */
+export const keptMarkup: MarkupKeeper = (keptBy, part, render) => {
+  let parts = keptParts.get(keptBy);
+  if (!parts) keptParts.set(keptBy, (parts = new Map()));
+  let html = parts.get(part);
+  if (html === undefined) {
+    html = renderToString(render());
+    parts.set(part, html);
+  }
+  return html;
+};
