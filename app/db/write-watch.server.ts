@@ -128,6 +128,11 @@ export function allowKeptReads(enabled: boolean): void {
   keptReadsUsed = enabled;
 }
 
+/** Whether kept values may be reused (`READ_CACHES`): what is derived from them follows it too. */
+export function keptReadsAllowed(): boolean {
+  return keptReadsUsed;
+}
+
 /**
  * A value computed from the database and shared between requests: valid while what it read is
  * unchanged; each reuse counts its reads for the reader (a page kept by the response cache

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allowKeptReads } from '~/db/write-watch.server';
 import { keptMarkup } from '~/services/platform/kept-markup.server';
 import { loadShell } from '~/services/content/shell.server';
 import { renderInRemix } from '../../../tests/helpers/render-in-remix';
@@ -57,5 +58,24 @@ describe('the shell written from kept markup', () => {
     expect(await renderInRemix(bottom(edited))).toContain('© 2027 Paceline');
     expect(await renderInRemix(bottom(shell.footer))).toContain(shell.footer.copyright);
     expect(await renderInRemix(bottom(shell.footer))).not.toContain('© 2027 Paceline');
+  });
+
+  it('keeps nothing when kept reads are off (READ_CACHES=false): every page renders its parts', async () => {
+    const shell = await loadShell();
+    const { keeper, rendered } = countingKeeper();
+    const footer = () => (
+      <MarkupKeeperContext.Provider value={keeper}>
+        <Footer site={shell.site} footer={shell.footer} />
+      </MarkupKeeperContext.Provider>
+    );
+    allowKeptReads(false);
+    try {
+      const first = await renderInRemix(footer);
+      expect(await renderInRemix(footer)).toBe(first);
+    } finally {
+      allowKeptReads(true);
+    }
+    // Four parts (about, two columns, bottom), rendered by both pages.
+    expect(rendered).toHaveLength(8);
   });
 });

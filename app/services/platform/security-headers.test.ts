@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from './env.server';
-import { applySecurityHeaders, secureResponse } from './security.server';
+import { applySecurityHeaders, newNonce, secureResponse } from './security.server';
 import { useProductionEnv } from '../../../tests/helpers/production-env';
 
 afterEach(() => {
@@ -61,5 +61,15 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('newNonce', () => {
+  it('gives 16 random bytes each time, never the same twice across refills of its pool', () => {
+    const nonces = Array.from({ length: 1_000 }, () => newNonce());
+    expect(new Set(nonces).size).toBe(1_000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    // Bytes drawn from the system, not a counter: no two nonces in a row share a prefix.
+    expect(nonces.slice(1).filter((nonce, index) => nonce.slice(0, 8) === nonces[index].slice(0, 8))).toEqual([]);
   });
 });
