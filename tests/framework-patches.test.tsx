@@ -16,6 +16,7 @@ import { renderInRemix } from './helpers/render-in-remix';
 
 const require = createRequire(import.meta.url);
 const turboCjs = require('turbo-stream') as typeof import('turbo-stream');
+const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js') as { createEntryRouteModules: (routes: Record<string, { module: unknown }>) => Record<string, unknown> };
 
 type Router = typeof import('@remix-run/router');
 
@@ -196,5 +197,19 @@ describe('turbo-stream encoder (decision 159)', () => {
     for (const file of ['flatten.js', 'turbo-stream.mjs']) {
       expect(readFileSync(path.join(path.dirname(require.resolve('turbo-stream')), file), 'utf8')).toContain('Patched (Paceline, docs/decisions/159)');
     }
+  });
+});
+
+describe('@remix-run/server-runtime entry route modules (decision 159)', () => {
+  it('answers the same object for a build while its modules are the same, and a new one when one changes', () => {
+    const routes = { root: { module: { default: 'root' } }, index: { module: { default: 'index' } } };
+    const first = createEntryRouteModules(routes);
+    expect(first).toEqual({ root: routes.root.module, index: routes.index.module });
+    expect(createEntryRouteModules(routes)).toBe(first);
+    routes.index.module = { default: 'rebuilt' };
+    const second = createEntryRouteModules(routes);
+    expect(second).not.toBe(first);
+    expect(second.index).toBe(routes.index.module);
+    expect(createEntryRouteModules({ ...routes, extra: { module: { default: 'extra' } } })).toHaveProperty('extra');
   });
 });
