@@ -1,12 +1,9 @@
 import { createContext, createElement, useContext, type ReactElement } from 'react';
+import type { MarkupKeeper } from '~/lib/kept-markup';
 
-/**
- * On the server, the HTML of `render()` for a part of an object, rendered once and kept while the
- * object lives (`keptMarkup`, app/services/platform/kept-markup.server.ts, decision 159). The
- * server's entry provides it; in the browser there is none.
- */
-export type MarkupKeeper = (keptBy: object, part: string, render: () => ReactElement) => string;
+export type { MarkupKeeper };
 
+/** The server's entry provides `keptMarkup`; in the browser there is none. */
 export const MarkupKeeperContext = createContext<MarkupKeeper | null>(null);
 
 /**

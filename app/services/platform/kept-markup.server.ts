@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { MarkupKeeper } from '~/components/shell/kept-markup';
+import type { MarkupKeeper } from '~/lib/kept-markup';
 import { keptReadsAllowed } from '~/db/write-watch.server';
 
 const keptParts = new WeakMap<object, Map<string, string>>();
