@@ -1,4 +1,5 @@
 import { DURATION_MINUTES_MAX_S, DURATION_SECONDS_MAX_S } from '~/lib/constants';
+import { keptPerPeriod } from '~/lib/kept-time-format';
 
 /** Spec 3: up to 60 s in seconds, up to 60 min in minutes, otherwise hours. */
 export function formatDuration(seconds: number): string {
@@ -22,24 +23,10 @@ export function formatClock(seconds: number): string {
 }
 
 // One formatter for every row: toLocaleDateString builds a new one per call, a fifth of the
-// ACTIVITIES tab's server time (docs/performance.md). Its answer depends on the UTC day only,
-// and each one still costs a few microseconds of ICU, three per row: kept per day.
+// ACTIVITIES tab's server time (docs/performance.md). Its answer depends on the UTC day only.
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const DAY_MS = 86_400_000;
-const KEPT_DAYS = 4_096;
-const formattedDays = new Map<number, string>();
 
-export function formatDate(iso: string): string {
-  const time = new Date(iso).getTime();
-  const day = Math.floor(time / DAY_MS);
-  let text = formattedDays.get(day);
-  if (text === undefined) {
-    text = DATE_FORMAT.format(time);
-    if (formattedDays.size >= KEPT_DAYS) formattedDays.clear();
-    formattedDays.set(day, text);
-  }
-  return text;
-}
+export const formatDate: (iso: string) => string = keptPerPeriod(86_400_000, (time) => DATE_FORMAT.format(time));
 
 /**
  * Durations at which a power curve is drawn and hovered: every second to 1 min, every 5 s to

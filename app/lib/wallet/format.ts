@@ -1,26 +1,11 @@
+import { keptPerPeriod } from '~/lib/kept-time-format';
+
 // One formatter for every call: toLocaleString with options builds a new one each time, which
 // was 13 % of /wallet's request thread for its 20 rows and header (docs/performance.md).
 const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-const KEPT_MINUTES = 4_096;
-const formattedMinutes = new Map<number, string>();
-
-/**
- * Wallet dates as the table and header show them (UTC, so server and browser render alike).
- * The text depends on the minute alone and each format still costs some microseconds of ICU
- * (3 % of /wallet's render): kept per minute.
- */
-export function formatDateTime(iso: string | Date): string {
-  const time = new Date(iso).getTime();
-  const minute = Math.floor(time / 60_000);
-  let text = formattedMinutes.get(minute);
-  if (text === undefined) {
-    text = DATE_TIME_FORMAT.format(time) + ' UTC';
-    if (formattedMinutes.size >= KEPT_MINUTES) formattedMinutes.clear();
-    formattedMinutes.set(minute, text);
-  }
-  return text;
-}
+/** Wallet dates as the table and header show them (UTC, so server and browser render alike); per minute. */
+export const formatDateTime = keptPerPeriod(60_000, (time) => `${DATE_TIME_FORMAT.format(time)} UTC`);
 
 const FLAG_OF: Record<number, string> = {
   14: 'AU', 15: 'AT', 18: 'BH', 22: 'BE', 31: 'BR', 39: 'CA', 45: 'CN', 60: 'DK', 65: 'EG', 76: 'FR', 83: 'DE', 101: 'IN',
