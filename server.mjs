@@ -36,6 +36,8 @@ await startServices();
 
 const app = express();
 app.disable('x-powered-by');
+// Nothing reads req.query (Remix reads the URL itself): no query-string parse per request.
+app.set('query parser', false);
 // The TCP peer, for the rate limiter and the loopback rule of /dev/outbox: always overwritten,
 // so a client cannot send its own (app/services/rate-limit.server.ts reads it).
 // Only a trusted proxy may name the site's origin (X-Forwarded-Proto/-Host, when SITE_URL is

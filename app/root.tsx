@@ -26,6 +26,7 @@ import { getOptionalUser } from '~/services/accounts/auth.server';
 import { getClientEnv } from '~/services/platform/env.server';
 import { redirectFramedRequest } from '~/services/platform/security.server';
 import { loadShell, type ShellContent } from '~/services/content/shell.server';
+import { keptJson, readKeptJson } from '~/lib/kept-json';
 import { clearToastCookie, readToast } from '~/services/platform/toast.server';
 import stylesheet from '~/styles/app.css?url';
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toast = readToast(request);
   const embedded = isEmbeddedQuery(new URL(request.url).search);
   return data(
-    { user, shell, toast, embedded, env: getClientEnv() },
+    { user, shell: keptJson(shell), toast, embedded, env: getClientEnv() },
     toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined,
   );
 }
@@ -75,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, shell, toast, embedded } = useLoaderData<typeof loader>();
+  const { user, toast, embedded, ...data } = useLoaderData<typeof loader>();
+  const shell = readKeptJson(data.shell);
   useFrameBreaker();
   const session = useSessionWatch(Boolean(user));
   useScrollToTop();
