@@ -6,13 +6,13 @@
  * holds; unpacking gives back exactly the same rows (numbers written in their shortest exact form).
  */
 
-type Field = number | string | null;
+type Field = number | string | boolean | null;
 
 export interface PackedRows<Row> {
   fields: ReadonlyArray<keyof Row & string>;
-  /** Each distinct string value once; a row refers to it by index. */
-  strings: string[];
-  /** Rows separated by ';', values by ','; a string is '~' and its index, null is empty. */
+  /** Each distinct string value once, as one JSON array (one value for turbo-stream, not one per string); a row refers to it by index. */
+  strings: string;
+  /** Rows separated by ';', values by ','; a string is '~' and its index, true 't', false 'f', null is empty. */
   rows: string;
   /** Only there to tie the packed value to its row type. */
   readonly __row?: Row;
@@ -29,6 +29,7 @@ export function packRows<Row extends { [K in keyof Row]: Field }>(rows: readonly
   const indexOf = new Map<string, number>();
   const cell = (value: Field): string => {
     if (value === null) return '';
+    if (typeof value === 'boolean') return value ? 't' : 'f';
     // String(-0) is '0': the sign is written, so a row comes back exactly as it went.
     if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
     let index = indexOf.get(value);
@@ -38,7 +39,8 @@ export function packRows<Row extends { [K in keyof Row]: Field }>(rows: readonly
     }
     return `~${index}`;
   };
-  const packed: PackedRows<Row> = { fields, strings, rows: rows.map((row) => fields.map((field) => cell(row[field])).join(',')).join(';') };
+  const packedRows = rows.map((row) => fields.map((field) => cell(row[field])).join(',')).join(';');
+  const packed: PackedRows<Row> = { fields, strings: JSON.stringify(strings), rows: packedRows };
   packedFrom.set(packed, rows);
   return packed;
 }
@@ -47,8 +49,13 @@ export function unpackRows<Row>(packed: PackedRows<Row>): readonly Row[] {
   const source = packedFrom.get(packed);
   if (source) return source as readonly Row[];
   if (packed.rows === '') return [];
-  const { fields, strings } = packed;
-  const value = (text: string): Field => (text === '' ? null : text.startsWith('~') ? strings[Number(text.slice(1))] : Number(text));
+  const { fields } = packed;
+  const strings: string[] = JSON.parse(packed.strings);
+  const value = (text: string): Field => {
+    if (text === '') return null;
+    if (text.startsWith('~')) return strings[Number(text.slice(1))];
+    return text === 't' ? true : text === 'f' ? false : Number(text);
+  };
   return packed.rows.split(';').map((line) => {
     const cells = line.split(',');
     const row: Record<string, Field> = {};

@@ -1,5 +1,5 @@
 import { ResponsiveLine } from '@nivo/line';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SeriesPoint } from '~/lib/activities/training-load';
 
 const SERIES = [
@@ -19,7 +19,11 @@ export function FitnessChart({ points }: { points: readonly SeriesPoint[] }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const last = points[points.length - 1];
-  const data = SERIES.map((series) => ({ id: series.id, data: points.map((point) => ({ x: point.day, y: round1(point[series.key]) })) }));
+  // Drawn in the browser only: the server render does not build the chart's series.
+  const data = useMemo(
+    () => (mounted ? SERIES.map((series) => ({ id: series.id, data: points.map((point) => ({ x: point.day, y: round1(point[series.key]) })) })) : []),
+    [mounted, points],
+  );
   const tickEvery = points.length > 200 ? 'every 2 months' : points.length > 60 ? 'every month' : 'every week';
   return (
     <div className="fitness-chart">

@@ -2,7 +2,7 @@ import { listActivities } from '~/services/activities/activities.server';
 import { getAllTimeCurve, getAverageCurve, getRangeCurve, type CurveLine } from '~/services/activities/curves.server';
 import { packCurve } from '~/lib/activities/curve-view';
 import { toCurveView } from '~/services/activities/curve-view.server';
-import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type Period, type RiderProfile } from '~/services/activities/rider-page.server';
+import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type ChartRow, type Period, type ProgressCell, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
 import { cachedRiderPage } from '~/db/rider-reads.server';
 import { latestDetectionNotice } from '~/services/activities/ftp-history.server';
@@ -10,6 +10,7 @@ import { pagePowerModels } from '~/services/activities/power-models.server';
 import { getFitnessSeries } from '~/services/activities/training-load.server';
 import { dayOf, type SeriesPoint } from '~/lib/activities/training-load';
 import { packRows } from '~/lib/packed-rows';
+import { packActivityPage } from '~/lib/activities/list-page';
 
 /**
  * Everything the activities page shows on first paint. The account row comes from the guard;
@@ -24,8 +25,8 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
   const [rider, banner, progress, firstPage, allTime, average, imported, fitness, ftpNotice, powerModels] = await Promise.all([
     cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
     cachedRiderPage('banner', userId, () => getImportBanner(userId)),
-    cachedRiderPage(`progress-${period}`, userId, () => getProgress(userId, period)),
-    withFirstPage ? listActivities({ userId, sort }) : null,
+    cachedRiderPage(`progress-${period}`, userId, async () => packedProgress(await getProgress(userId, period))),
+    withFirstPage ? listActivities({ userId, sort }).then(packActivityPage) : null,
     // Kept as the page sends them: cut to the drawn durations and packed (lib/packed-rows).
     cachedRiderPage('all-time', userId, async () => packedView(await getAllTimeCurve(userId))),
     cachedRiderPage('average', userId, async () => packedView(await getAverageCurve(userId))),
@@ -51,6 +52,11 @@ export async function loadActivitiesPage(user: RiderProfile, period: Period, sor
     ftpNotice,
     powerModels,
   };
+}
+
+/** The progress chart's bars packed like the curves (one string in the page's data); the grid stays as it is. */
+function packedProgress({ grid, chart }: { grid: Record<Period, ProgressCell>; chart: ChartRow[] }) {
+  return { grid, chart: packRows(chart, ['date', 'label', 'distance', 'elevation']) };
 }
 
 function packedView(line: CurveLine | null) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { thirdPartyImports, weightHistory } from '~/db/schema';
 import { readsOf } from '~/db/write-watch.server';
 import { unpackCurve } from '~/lib/activities/curve-view';
+import { unpackActivityPage } from '~/lib/activities/list-page';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { reviewImport, submitImport } from '~/services/activities/imports.server';
@@ -17,6 +18,11 @@ async function load(userId: string, query = '') {
   return loader({ request, params: {}, context: {} });
 }
 
+/** The first page's rides as the browser reads them: through JSON, then unpacked. */
+function firstPageRides(data: Awaited<ReturnType<typeof load>>) {
+  return unpackActivityPage(JSON.parse(JSON.stringify(data.firstPage))).results;
+}
+
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
 describe('GET /user/activities', () => {
@@ -25,7 +31,8 @@ describe('GET /user/activities', () => {
     const plain = await load(rider.id);
     expect(plain).toMatchObject({ tab: 'profile', firstPage: null, rider: { firstname: 'Test', weightKg: 70 } });
     const withList = await load(rider.id, '?tab=activities&sort=asc');
-    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', firstPage: { totalCount: 0, totalPages: 1, currentPage: 1, results: [] } });
+    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', firstPage: { totalCount: 0, totalPages: 1, currentPage: 1 } });
+    expect(firstPageRides(withList)).toEqual([]);
     const kid = await createTestUser({ isKid: true });
     expect((await load(kid.id, '?tab=in-game-shop')).tab).toBe('profile');
   });
@@ -106,7 +113,7 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
     const data = await load(rider.id, '?tab=activities');
     expect(data.banner.hasApproved).toBe(false);
     expect(data.approvedImports).toEqual([]);
-    expect(data.firstPage!.results[0].platform).toBe('Paceline');
+    expect(firstPageRides(data)[0]).toMatchObject({ platform: 'Paceline', hasPower: expect.any(Boolean) });
   });
 
   it("lists the approved imports' platform and totals, not the pending or rejected ones", async () => {
@@ -126,7 +133,7 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
     expect(data.approvedImports).toEqual([
       expect.objectContaining({ platform: 'Strava', timeS: 360_000, distanceKm: 3200, elevationM: 41_000, approvedAt: '2026-03-02T10:00:00.000Z' }),
     ]);
-    expect(data.firstPage!.results[0].platform).toBe('Paceline');
+    expect(firstPageRides(data)[0]).toMatchObject({ platform: 'Paceline', hasPower: expect.any(Boolean) });
   });
 });
 

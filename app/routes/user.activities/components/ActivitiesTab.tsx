@@ -6,6 +6,7 @@ import { formatClock, formatDate, formatKm } from '~/lib/activities/format';
 import type { ActivityListPage, ActivityRow, ActivitySort, ApprovedImportRow } from '~/lib/activities/types';
 import { activitiesListMachine, type PageRequest } from '~/machines/activities-list.machine';
 import { unpackCurve, type CurveView, type PackedCurve } from '~/lib/activities/curve-view';
+import { unpackActivityPage, type PackedActivityPage } from '~/lib/activities/list-page';
 import { PowerCurvePanel, type CurveRange } from './PowerCurvePanel';
 import { Table, type Column } from '~/components/ui/Table';
 import type { WindowModel } from '~/services/activities/power-models.server';
@@ -123,7 +124,7 @@ export function ActivitiesTab({
   powerModels = [],
 }: {
   range?: CurveRange | null;
-  firstPage: ActivityListPage | null;
+  firstPage: PackedActivityPage | null;
   sort: ActivitySort;
   otherPlatform: boolean;
   approvedImports?: ApprovedImportRow[];
@@ -131,7 +132,9 @@ export function ActivitiesTab({
   average: PackedCurve | null;
   powerModels?: WindowModel[];
 }) {
-  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage, sort } });
+  // Read once: the machine takes its input when it starts.
+  const [unpackedFirstPage] = useState(() => firstPage && unpackActivityPage(firstPage));
+  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage: unpackedFirstPage, sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
   const allTimeCurve = useMemo(() => allTime && unpackCurve(allTime), [allTime]);

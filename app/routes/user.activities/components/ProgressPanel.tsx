@@ -1,6 +1,7 @@
 import { Bar } from '@nivo/bar';
 import { SiteLink } from '~/components/ui/SiteLink';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { unpackRows, type PackedRows } from '~/lib/packed-rows';
 import { Table, type Column } from '~/components/ui/Table';
 import { PROGRESS_BAR_MAX_PX, PROGRESS_BAR_THICKNESS_PX } from '~/lib/constants';
 import type { ChartRow, Period, ProgressCell } from '~/services/activities/rider-page.server';
@@ -45,7 +46,8 @@ export function ProgressTable({ grid, imported }: { grid: Record<Period, Progres
 }
 
 /** Spec 2 §2 bar chart: thickness 30 (max 50), elevation yellow, distance blue. */
-export function ProgressChart({ period, chart }: { period: Period; chart: ChartRow[] }) {
+export function ProgressChart({ period, chart: packedChart }: { period: Period; chart: PackedRows<ChartRow> }) {
+  const chart = useMemo(() => unpackRows(packedChart), [packedChart]);
   const [dataType, setDataType] = useState<'distance' | 'elevation'>('distance');
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
