@@ -50,10 +50,38 @@ function workerThreads(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The browser's entry modules: what they import statically is loaded on every page. */
+const SHELL_ENTRIES = [path.resolve('app/root.tsx'), path.resolve('app/entry.client.tsx')];
+
+/**
+ * The browser build puts every module the shell loads anyway (imported statically by the root
+ * route or the client entry, the framework included) in one chunk, `shell`. Left to itself,
+ * Rollup split them into some twenty small chunks: twenty modulepreload links that every
+ * document wrote, every page rendered and every browser fetched (issue 21).
+ */
+function shellChunks(): NonNullable<NonNullable<import('vite').BuildOptions['rollupOptions']>['output']> {
+  let shell: Set<string> | undefined;
+  return {
+    manualChunks(id, { getModuleInfo }) {
+      if (!shell) {
+        // Walked once the module graph is complete (Rollup asks only then): static imports only.
+        shell = new Set();
+        const queue = SHELL_ENTRIES.flatMap((entry) => getModuleInfo(entry)?.importedIds ?? []);
+        for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+          if (shell.has(next) || SHELL_ENTRIES.includes(next)) continue;
+          shell.add(next);
+          queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return shell.has(id) && !id.endsWith('.css') ? 'shell' : undefined;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   // requestScreen before remix(): its middleware must see a post before Remix's does.
   plugins: [requestScreen(), remix(remixConfig), tsconfigPaths(), workerThreads(), layerGuard()],
   server: { port: 3000 },
-  build: { target: 'es2022' },
+  build: { target: 'es2022', rollupOptions: isSsrBuild ? undefined : { output: shellChunks() } },
   ssr: { noExternal: [] },
-});
+}));
