@@ -1,4 +1,5 @@
 import { EVENT_TIMEZONE_OFFSET_MINUTES } from '~/lib/constants';
+import { keptPerPeriod } from '~/lib/kept-time-format';
 
 /**
  * Event dates are GMT+4 wall-clock values (spec 3 §9): "today" for every date rule is the
@@ -25,9 +26,11 @@ export function addYears(isoDate: string, years: number): string {
 // about a tenth of the events page's server time (docs/performance.md).
 const EVENT_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
+const eventDateOf = keptPerPeriod(86_400_000, (time) => EVENT_DATE_FORMAT.format(time));
+
 /** "Sat, 5 Dec 2026" for an event's YYYY-MM-DD date. */
 export function formatEventDate(isoDate: string): string {
-  return EVENT_DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));
+  return eventDateOf(`${isoDate}T00:00:00Z`);
 }
 
 /** "18:30 GMT+4": times are stored as GMT+4 wall-clock HH:MM, so they are shown as they are. */

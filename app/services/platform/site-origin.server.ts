@@ -30,9 +30,14 @@ export function noteListeningPort(port: number | null | undefined): void {
   listeningPort = port ?? null;
 }
 
+let parsedSiteUrl: { from: string; origin: string } | undefined;
+
 function configuredOrigin(): string | null {
   const configured = getEnv().SITE_URL;
-  return configured ? new URL(configured).origin : null;
+  if (!configured) return null;
+  // Parsed once per value: every request asks several times.
+  if (parsedSiteUrl?.from !== configured) parsedSiteUrl = { from: configured, origin: new URL(configured).origin };
+  return parsedSiteUrl.origin;
 }
 
 function listeningOrigin(): string {
