@@ -213,3 +213,32 @@ describe('@remix-run/server-runtime entry route modules (decision 159)', () => {
     expect(createEntryRouteModules({ ...routes, extra: { module: { default: 'extra' } } })).toHaveProperty('extra');
   });
 });
+
+describe('react/jsx-runtime, production build (decision 160)', () => {
+  // Loaded as the production build is: the patched file itself, whatever NODE_ENV the tests run in.
+  const file = path.join(path.dirname(require.resolve('react/package.json')), 'cjs/react-jsx-runtime.production.min.js');
+  const { jsx, jsxs } = require(file) as typeof import('react/jsx-runtime');
+
+  it('uses a plain config as the props, and still takes key, ref and defaultProps out or in as React does', () => {
+    const config = { className: 'cell', children: 'text' };
+    const plain = jsx('td', config, 'row-1');
+    expect(plain).toMatchObject({ type: 'td', key: 'row-1', ref: null, props: { className: 'cell', children: 'text' } });
+    expect(plain.props).toBe(config);
+    // A key or ref inside the config (a spread): taken out of the props, as before.
+    const ref = { current: null };
+    const spread = jsxs('a', { href: '/x', key: 7, ref, children: ['a', 'b'] } as never);
+    expect(spread).toMatchObject({ key: '7', ref, props: { href: '/x', children: ['a', 'b'] } });
+    expect(spread.props).not.toHaveProperty('key');
+    expect(spread.props).not.toHaveProperty('ref');
+    // A type with defaultProps gets its own copy with the defaults filled in.
+    function Greeting(props: { name?: string; greeting?: string }) {
+      return createElement('p', null, `${props.greeting} ${props.name}`);
+    }
+    Greeting.defaultProps = { greeting: 'Hello', name: 'rider' };
+    const withDefaults = { name: 'Ana' };
+    const element = jsx(Greeting, withDefaults);
+    expect(element.props).toEqual({ name: 'Ana', greeting: 'Hello' });
+    expect(element.props).not.toBe(withDefaults);
+    expect(withDefaults).toEqual({ name: 'Ana' });
+  });
+});
