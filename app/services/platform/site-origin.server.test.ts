@@ -84,4 +84,23 @@ describe('the request the app sees', () => {
       expect(() => throwIfPotentialCSRFAttack(seen.headers)).not.toThrow();
     }
   });
+
+  it('is the request itself when it is already on the site origin, and a copy when any part of it is not', () => {
+    configure({ SITE_URL: 'https://rides.example' });
+    const onSite = new Request('https://rides.example/events?page=2', { headers: { Host: 'rides.example' } });
+    expect(onSiteOrigin(onSite)).toBe(onSite);
+    const others = [
+      new Request('http://localhost:3000/events?page=2', { headers: { Host: 'localhost:3000' } }),
+      new Request('https://rides.example/events', { headers: { Host: 'evil.example' } }),
+      new Request('https://rides.example/events', { headers: { Host: 'rides.example', 'X-Forwarded-Host': 'evil.example' } }),
+      new Request('https://rides.example.evil/events', { headers: { Host: 'rides.example' } }),
+    ];
+    for (const sent of others) {
+      const seen = onSiteOrigin(sent);
+      expect(seen).not.toBe(sent);
+      expect(new URL(seen.url).origin).toBe('https://rides.example');
+      expect(seen.headers.get('Host')).toBe('rides.example');
+      expect(seen.headers.has('X-Forwarded-Host')).toBe(false);
+    }
+  });
 });

@@ -99,6 +99,8 @@ export function siteUrl(path: string): string {
  */
 export function onSiteOrigin(request: Request, body: BodyInit | null = request.body): Request {
   const origin = requestSiteOrigin(request.headers);
+  // Already as the app would see it (the usual case): the request itself, not a copy of it.
+  if (body === request.body && isOnOrigin(request, origin)) return request;
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   headers.set('Host', new URL(origin).host);
@@ -107,4 +109,19 @@ export function onSiteOrigin(request: Request, body: BodyInit | null = request.b
   // A stream body (an /api/ upload, still unread) is handed on as it is, read as it arrives.
   const init = { method: request.method, headers, signal: request.signal, body, duplex: 'half' } as RequestInit;
   return new Request(`${origin}${url.pathname}${url.search}`, init);
+}
+
+let hostOfOrigin: { origin: string; host: string } | undefined;
+
+/** Its URL on `origin`, `Host` that origin's host, and no forwarded origin left to drop. */
+function isOnOrigin(request: Request, origin: string): boolean {
+  if (hostOfOrigin?.origin !== origin) hostOfOrigin = { origin, host: new URL(origin).host };
+  const { headers, url } = request;
+  return (
+    url.startsWith(origin) &&
+    url.charAt(origin.length) === '/' &&
+    headers.get('Host') === hostOfOrigin.host &&
+    !headers.has('X-Forwarded-Host') &&
+    !headers.has('X-Forwarded-Proto')
+  );
 }
