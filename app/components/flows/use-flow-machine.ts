@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import { createActor, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { MicrostepReader } from '~/lib/flows/microsteps';
 
 declare global {
@@ -28,8 +28,56 @@ export function transitionReporter(): ((inspection: InspectionEvent) => void) | 
   };
 }
 
+type FlowOptions<Machine extends AnyStateMachine> = Parameters<typeof useMachine<Machine>>[1];
+type MachineHook<Machine extends AnyStateMachine> = ReturnType<typeof useMachine<Machine>>;
+type FlowMachine<Machine extends AnyStateMachine> = readonly [MachineHook<Machine>[0], MachineHook<Machine>[1]];
+
 /** `useMachine` whose transitions the browser suite records; the screen reads the snapshot it returns. */
-export function useFlowMachine<Machine extends AnyStateMachine>(machine: Machine, options?: Parameters<typeof useMachine<Machine>>[1]) {
+function useBrowserFlowMachine<Machine extends AnyStateMachine>(machine: Machine, options?: FlowOptions<Machine>): FlowMachine<Machine> {
   const [inspect] = useState(transitionReporter);
-  return useMachine(machine, { ...options, inspect } as Parameters<typeof useMachine<Machine>>[1]);
+  const [snapshot, send] = useMachine(machine, { ...options, inspect } as FlowOptions<Machine>);
+  return [snapshot, send];
 }
+
+/**
+ * On the server a screen is rendered once in its machine's initial state: no actor is started,
+ * no event sent. That state depends on the machine and its input alone (machines are pure), so
+ * it is computed once per machine and input when the input is plain values, instead of an actor
+ * built on every render (~20 µs a machine, on every page for the toaster: issue 21).
+ */
+function useServerFlowMachine<Machine extends AnyStateMachine>(machine: Machine, options?: FlowOptions<Machine>): FlowMachine<Machine> {
+  return [initialSnapshotOf(machine, options?.input), ignoreOnServer];
+}
+
+// Nothing sends during a server render (events come from effects and handlers, which do not run there).
+const ignoreOnServer = () => {};
+const initialSnapshots = new WeakMap<AnyStateMachine, Map<string, unknown>>();
+const KEPT_INPUTS_PER_MACHINE = 64;
+
+function initialSnapshotOf<Machine extends AnyStateMachine>(machine: Machine, input: unknown): MachineHook<Machine>[0] {
+  const key = plainInputKey(input);
+  if (key === null) return createActor(machine, { input } as never).getSnapshot() as MachineHook<Machine>[0];
+  let kept = initialSnapshots.get(machine);
+  if (!kept) initialSnapshots.set(machine, (kept = new Map()));
+  let snapshot = kept.get(key) as MachineHook<Machine>[0] | undefined;
+  if (!snapshot) {
+    snapshot = createActor(machine, { input } as never).getSnapshot() as MachineHook<Machine>[0];
+    if (kept.size >= KEPT_INPUTS_PER_MACHINE) kept.clear();
+    kept.set(key, snapshot);
+  }
+  return snapshot as MachineHook<Machine>[0];
+}
+
+const PLAIN = new Set(['string', 'number', 'boolean', 'undefined']);
+
+/** A key for no input or a record of strings, numbers, booleans, nulls (and absent values); null for anything else. */
+function plainInputKey(input: unknown): string | null {
+  if (input === undefined) return '';
+  if (typeof input !== 'object' || input === null || Object.getPrototypeOf(input) !== Object.prototype) return null;
+  // JSON writes NaN and Infinity as null: such an input is no key.
+  const plain = Object.values(input).every((value) => value === null || (PLAIN.has(typeof value) && (typeof value !== 'number' || Number.isFinite(value))));
+  return plain ? JSON.stringify(input) : null;
+}
+
+/** The machine's snapshot and its `send`: an actor in the browser, the initial state on the server. */
+export const useFlowMachine = typeof window === 'undefined' ? useServerFlowMachine : useBrowserFlowMachine;
