@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../tests/helpers/db';
 import { createTestUser } from '../../tests/helpers/users';
 import { db } from './client.server';
-import { cachedRiderPage, invalidateRiderPage, RIDER_PAGE_CACHE_TTL_MS } from './rider-reads.server';
+import { cachedRiderPage, invalidateRiderPage, RIDER_PAGE_CACHE_TTL_MS, RIDER_PAGE_DAILY_TTL_MS } from './rider-reads.server';
 import { teams, users } from './schema';
 import { readsOf } from './write-watch.server';
 
@@ -87,6 +87,22 @@ describe("a rider's kept reads", () => {
     failing = false;
     expect(await cachedRiderPage('failing', rider.id, load)).toBe('kept');
     expect(loads).toBe(3);
+  });
+
+  it('with a longer TTL of their own, are read again only past it', async () => {
+    const rider = await createTestUser();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cachedRiderPage('daily', rider.id, load, RIDER_PAGE_DAILY_TTL_MS)).toBe(1);
+    vi.setSystemTime(start + RIDER_PAGE_CACHE_TTL_MS);
+    expect(await cachedRiderPage('daily', rider.id, load, RIDER_PAGE_DAILY_TTL_MS)).toBe(1);
+    expect(loads).toBe(1);
+    vi.setSystemTime(start + RIDER_PAGE_DAILY_TTL_MS);
+    expect(await cachedRiderPage('daily', rider.id, load, RIDER_PAGE_DAILY_TTL_MS)).toBe(1);
+    await until(async () => (await cachedRiderPage('daily', rider.id, load, RIDER_PAGE_DAILY_TTL_MS)) === 2);
   });
 
   it('are forgotten for one rider at once', async () => {

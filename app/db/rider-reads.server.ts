@@ -10,6 +10,13 @@ import { outsideReaders, readsOf, reuse, type ReadsOf } from './write-watch.serv
  * So a load must not write what it reads: its own write would make its entry stale at once.
  */
 export const RIDER_PAGE_CACHE_TTL_MS = 10_000;
+/**
+ * For an entry that depends on the clock by the UTC day alone, with that day in its key, or on
+ * no clock at all: the day's change makes a new key, so the TTL only bounds rows dated ahead of
+ * the clock. Each refresh is a read on the request thread under PGlite, and the activities page's
+ * ten of them every 10 s were what its slowest requests waited for (issue 21).
+ */
+export const RIDER_PAGE_DAILY_TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 5_000;
 
 interface Entry {
@@ -28,11 +35,11 @@ const entries = new Map<string, Entry>();
  * value answers once more while one read runs beside the requests: reading the activities page's
  * aggregates took 65–180 ms every 10 s, and the requests that met it waited that long.
  */
-export async function cachedRiderPage<T>(key: string, userId: string, load: () => Promise<T>): Promise<T> {
+export async function cachedRiderPage<T>(key: string, userId: string, load: () => Promise<T>, ttlMs = RIDER_PAGE_CACHE_TTL_MS): Promise<T> {
   const id = `${userId}:${key}`;
   const hit = entries.get(id);
   if (hit && reuse(hit.kept)) {
-    if (Date.now() - hit.at >= RIDER_PAGE_CACHE_TTL_MS && !hit.refreshing) refresh(id, hit, load);
+    if (Date.now() - hit.at >= ttlMs && !hit.refreshing) refresh(id, hit, load);
     return hit.kept.value as T;
   }
   return (await keep(id, load)).value as T;

@@ -4,7 +4,7 @@ import { packCurve } from '~/lib/activities/curve-view';
 import { toCurveView } from '~/services/activities/curve-view.server';
 import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type ChartRow, type Period, type ProgressCell, type RiderProfile } from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
-import { cachedRiderPage } from '~/db/rider-reads.server';
+import { cachedRiderPage, RIDER_PAGE_DAILY_TTL_MS } from '~/db/rider-reads.server';
 import { latestDetectionNotice } from '~/services/activities/ftp-history.server';
 import { pagePowerModels } from '~/services/activities/power-models.server';
 import { getFitnessSeries } from '~/services/activities/training-load.server';
@@ -19,24 +19,28 @@ import { packActivityPage } from '~/lib/activities/list-page';
  * The ACTIVITIES list's first page is sent only when the page is asked for with that tab open
  * (`?tab=activities`); otherwise the tab fetches it from the paging loader (decision 043).
  */
-export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean, fitnessRange: FitnessRange) {
+export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean, fitnessRange: FitnessRange, today = new Date()) {
   const userId = user.id;
   const { from, to } = fitnessRange;
+  // Every read below depends on the clock by the UTC day at most (the progress periods, the
+  // threshold in force today), so each is kept under the day's key for the daily TTL.
+  const day = dayOf(today);
+  const keptForToday = <T>(key: string, load: () => Promise<T>) => cachedRiderPage(`${key}:${day}`, userId, load, RIDER_PAGE_DAILY_TTL_MS);
   const [rider, banner, progress, firstPage, allTime, average, imported, fitness, ftpNotice, powerModels] = await Promise.all([
-    cachedRiderPage('aggregates', userId, () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
-    cachedRiderPage('banner', userId, () => getImportBanner(userId)),
-    cachedRiderPage(`progress-${period}`, userId, async () => packedProgress(await getProgress(userId, period))),
+    keptForToday('aggregates', () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
+    keptForToday('banner', () => getImportBanner(userId)),
+    keptForToday(`progress-${period}`, async () => packedProgress(await getProgress(userId, period, today))),
     withFirstPage ? listActivities({ userId, sort }).then(packActivityPage) : null,
     // Kept as the page sends them: cut to the drawn durations and packed (lib/packed-rows).
-    cachedRiderPage('all-time', userId, async () => packedView(await getAllTimeCurve(userId))),
-    cachedRiderPage('average', userId, async () => packedView(await getAverageCurve(userId))),
-    cachedRiderPage('imported', userId, () => approvedImportTotals(userId)),
-    cachedRiderPage(`fitness-${from}-${to}`, userId, async () => packRows(atMostPoints(await getFitnessSeries(userId, from, to), FITNESS_CHART_MAX_POINTS), FITNESS_FIELDS)),
-    cachedRiderPage('ftp-notice', userId, () => latestDetectionNotice(userId)),
+    keptForToday('all-time', async () => packedView(await getAllTimeCurve(userId))),
+    keptForToday('average', async () => packedView(await getAverageCurve(userId))),
+    keptForToday('imported', () => approvedImportTotals(userId)),
+    keptForToday(`fitness-${from}-${to}`, async () => packRows(atMostPoints(await getFitnessSeries(userId, from, to), FITNESS_CHART_MAX_POINTS), FITNESS_FIELDS)),
+    keptForToday('ftp-notice', () => latestDetectionNotice(userId)),
     pagePowerModels(userId),
   ]);
   // Only riders with an approved import show the Other Platform column and its rows (decision 046).
-  const approvedImports = banner.hasApproved ? await cachedRiderPage('approved-imports', userId, () => listApprovedImports(userId)) : [];
+  const approvedImports = banner.hasApproved ? await keptForToday('approved-imports', () => listApprovedImports(userId)) : [];
   return {
     rider,
     banner,

@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = new Date();
   const fitnessRange = fitnessRangeOf(fitnessFrom, fitnessTo, today);
   // A plain object goes straight into the single-fetch stream; json() would be encoded and parsed once more.
-  const [page, rangeCurve] = await Promise.all([loadActivitiesPage(user, period, sort, shownTab === 'activities', fitnessRange), range ? loadRangeCurve(user.id, range) : null]);
+  const [page, rangeCurve] = await Promise.all([loadActivitiesPage(user, period, sort, shownTab === 'activities', fitnessRange, today), range ? loadRangeCurve(user.id, range) : null]);
   return { tab: shownTab, today: today.toISOString().slice(0, 10), ...page, range: range && { ...range, curve: rangeCurve } };
 }
 

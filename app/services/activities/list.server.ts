@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sum } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { cachedRiderPage } from '~/db/rider-reads.server';
+import { cachedRiderPage, RIDER_PAGE_DAILY_TTL_MS } from '~/db/rider-reads.server';
 import { activities, riderActivityTotals } from '~/db/schema';
 import type { ActivityListPage, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
 import { ACTIVITIES_PAGE_SIZE } from '~/lib/constants';
@@ -28,7 +28,8 @@ export function listActivities(query: ActivityListQuery): Promise<ActivityListPa
   const type = query.type ?? 'all';
   const sort = query.sort ?? 'desc';
   const key = `activities-list:${type}:${sort}:${query.page ?? 1}:${pageSize}`;
-  return cachedRiderPage(key, query.userId, () => readActivityPage(query, pageSize, type, sort));
+  // A page depends on no clock: only a write changes it.
+  return cachedRiderPage(key, query.userId, () => readActivityPage(query, pageSize, type, sort), RIDER_PAGE_DAILY_TTL_MS);
 }
 
 async function readActivityPage(query: ActivityListQuery, pageSize: number, type: ActivityTypeFilter, sort: ActivitySort): Promise<ActivityListPage> {
