@@ -24,10 +24,16 @@ describe('useFlowMachine on the server', () => {
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).not.toBe(seen[0]);
     expect(seen[0]).toEqual(createActor(counter, { input: { start: 3 } }).getSnapshot());
-    // An input holding objects is not a key: its state is computed on each render.
-    renderToString(<Counter start={5} rows={[]} />);
-    renderToString(<Counter start={5} rows={[]} />);
-    expect(seen[4]).not.toBe(seen[3]);
-    expect(seen[4]).toEqual(seen[3]);
+    // Objects in an input are known by identity: the same loader data, the same state.
+    const rows = [1, 2];
+    renderToString(<Counter start={5} rows={rows} />);
+    renderToString(<Counter start={5} rows={rows} />);
+    renderToString(<Counter start={5} rows={[1, 2]} />);
+    expect(seen[4]).toBe(seen[3]);
+    expect(seen[5]).not.toBe(seen[3]);
+    expect(seen[5]).toEqual(seen[3]);
+    // Values of different kinds that print alike are different inputs.
+    renderToString(<Counter start={'5' as unknown as number} />);
+    expect(seen[6]).not.toBe(seen[3]);
   });
 });

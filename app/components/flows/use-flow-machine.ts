@@ -42,8 +42,9 @@ function useBrowserFlowMachine<Machine extends AnyStateMachine>(machine: Machine
 /**
  * On the server a screen is rendered once in its machine's initial state: no actor is started,
  * no event sent. That state depends on the machine and its input alone (machines are pure), so
- * it is computed once per machine and input when the input is plain values, instead of an actor
- * built on every render (~20 µs a machine, on every page for the toaster: issue 21).
+ * it is computed once per machine and input instead of an actor built on every render (~20 µs a
+ * machine, on every page for the toaster: issue 21). An input is known by its plain values and
+ * by the identity of the objects in it: loader data, which nothing mutates.
  */
 function useServerFlowMachine<Machine extends AnyStateMachine>(machine: Machine, options?: FlowOptions<Machine>): FlowMachine<Machine> {
   return [initialSnapshotOf(machine, options?.input), ignoreOnServer];
@@ -55,7 +56,7 @@ const initialSnapshots = new WeakMap<AnyStateMachine, Map<string, unknown>>();
 const KEPT_INPUTS_PER_MACHINE = 64;
 
 function initialSnapshotOf<Machine extends AnyStateMachine>(machine: Machine, input: unknown): MachineHook<Machine>[0] {
-  const key = plainInputKey(input);
+  const key = inputKey(input);
   if (key === null) return createActor(machine, { input } as never).getSnapshot() as MachineHook<Machine>[0];
   let kept = initialSnapshots.get(machine);
   if (!kept) initialSnapshots.set(machine, (kept = new Map()));
@@ -68,15 +69,28 @@ function initialSnapshotOf<Machine extends AnyStateMachine>(machine: Machine, in
   return snapshot as MachineHook<Machine>[0];
 }
 
-const PLAIN = new Set(['string', 'number', 'boolean', 'undefined']);
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
 
-/** A key for no input or a record of strings, numbers, booleans, nulls (and absent values); null for anything else. */
-function plainInputKey(input: unknown): string | null {
+/** One input's key: its plain values as written and its objects by identity; null when it holds a function. */
+function inputKey(input: unknown): string | null {
   if (input === undefined) return '';
   if (typeof input !== 'object' || input === null || Object.getPrototypeOf(input) !== Object.prototype) return null;
-  // JSON writes NaN and Infinity as null: such an input is no key.
-  const plain = Object.values(input).every((value) => value === null || (PLAIN.has(typeof value) && (typeof value !== 'number' || Number.isFinite(value))));
-  return plain ? JSON.stringify(input) : null;
+  let key = '';
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value === 'function' || typeof value === 'symbol') return null;
+    key += `${JSON.stringify(name)}:${valueKey(value)};`;
+  }
+  return key;
+}
+
+function valueKey(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value !== 'object' || value === null) return String(value);
+  let id = objectIds.get(value);
+  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
+  return `#${id}`;
 }
 
 /** The machine's snapshot and its `send`: an actor in the browser, the initial state on the server. */

@@ -45,7 +45,15 @@ export function packActivityPage(page: ActivityListPage): PackedActivityPage {
   return packed;
 }
 
+/** The same page for the same packed value: the server's render of the tab keys its machine's first state by it. */
+const unpackedPages = new WeakMap<PackedActivityPage, ActivityListPage>();
+
 export function unpackActivityPage(packed: PackedActivityPage): ActivityListPage {
-  const { results, ...paging } = packed;
-  return { ...paging, results: unpackRows(results) as ActivityRow[] };
+  let page = unpackedPages.get(packed);
+  if (!page) {
+    const { results, ...paging } = packed;
+    page = { ...paging, results: unpackRows(results) as ActivityRow[] };
+    unpackedPages.set(packed, page);
+  }
+  return page;
 }
