@@ -76,8 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, toast, embedded, ...data } = useLoaderData<typeof loader>();
-  const shell = readKeptJson(data.shell);
+  const { user, shell: keptShell, toast, embedded } = useLoaderData<typeof loader>();
+  const shell = readKeptJson(keptShell);
   useFrameBreaker();
   const session = useSessionWatch(Boolean(user));
   useScrollToTop();

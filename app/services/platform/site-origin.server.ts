@@ -30,14 +30,25 @@ export function noteListeningPort(port: number | null | undefined): void {
   listeningPort = port ?? null;
 }
 
-let parsedSiteUrl: { from: string; origin: string } | undefined;
+const parsedUrls = new Map<string, { origin: string; host: string }>();
+
+/**
+ * The origin and host of a URL, parsed once per value (the configured one, the listening port's,
+ * a trusted proxy's): every request asks several times.
+ */
+function parsed(url: string): { origin: string; host: string } {
+  let found = parsedUrls.get(url);
+  if (!found) {
+    const { origin, host } = new URL(url);
+    if (parsedUrls.size >= 64) parsedUrls.clear();
+    parsedUrls.set(url, (found = { origin, host }));
+  }
+  return found;
+}
 
 function configuredOrigin(): string | null {
   const configured = getEnv().SITE_URL;
-  if (!configured) return null;
-  // Parsed once per value: every request asks several times.
-  if (parsedSiteUrl?.from !== configured) parsedSiteUrl = { from: configured, origin: new URL(configured).origin };
-  return parsedSiteUrl.origin;
+  return configured ? parsed(configured).origin : null;
 }
 
 function listeningOrigin(): string {
@@ -103,7 +114,7 @@ export function onSiteOrigin(request: Request, body: BodyInit | null = request.b
   if (body === request.body && isOnOrigin(request, origin)) return request;
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
-  headers.set('Host', new URL(origin).host);
+  headers.set('Host', parsed(origin).host);
   headers.delete('X-Forwarded-Host');
   headers.delete('X-Forwarded-Proto');
   // A stream body (an /api/ upload, still unread) is handed on as it is, read as it arrives.
@@ -111,16 +122,13 @@ export function onSiteOrigin(request: Request, body: BodyInit | null = request.b
   return new Request(`${origin}${url.pathname}${url.search}`, init);
 }
 
-let hostOfOrigin: { origin: string; host: string } | undefined;
-
 /** Its URL on `origin`, `Host` that origin's host, and no forwarded origin left to drop. */
 function isOnOrigin(request: Request, origin: string): boolean {
-  if (hostOfOrigin?.origin !== origin) hostOfOrigin = { origin, host: new URL(origin).host };
   const { headers, url } = request;
   return (
     url.startsWith(origin) &&
     url.charAt(origin.length) === '/' &&
-    headers.get('Host') === hostOfOrigin.host &&
+    headers.get('Host') === parsed(origin).host &&
     !headers.has('X-Forwarded-Host') &&
     !headers.has('X-Forwarded-Proto')
   );

@@ -132,9 +132,8 @@ export function ActivitiesTab({
   average: PackedCurve | null;
   powerModels?: WindowModel[];
 }) {
-  // Read once: the machine takes its input when it starts.
-  const [unpackedFirstPage] = useState(() => firstPage && unpackActivityPage(firstPage));
-  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage: unpackedFirstPage, sort } });
+  // One page object per packed page (unpackActivityPage keeps it), as the machine's input.
+  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage: firstPage && unpackActivityPage(firstPage), sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
   const allTimeCurve = useMemo(() => allTime && unpackCurve(allTime), [allTime]);
