@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
 import { createBoss } from '~/db/job-queue.server';
 import { useTestDatabase } from '../../../tests/helpers/db';
-import { defineJob, defineSchedule, enqueueJob, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
+import { defineJob, defineSchedule, dueQueueNames, enqueueJob, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
 
 const { db } = useTestDatabase();
 
@@ -121,6 +121,24 @@ describe('the job queue without workers (tests, scripts)', () => {
   });
 });
 
+describe('the due-queue watcher', () => {
+  it('names the queues holding a job that may run now: not one whose start is ahead, running or finished', async () => {
+    await runDueJobs(['test.record', 'test.flaky']);
+    const insert = (name: string, extra: string) =>
+      jobQueueSql().executeSql(`INSERT INTO pgboss.job (name, data${extra ? ', state, start_after' : ''}) VALUES ($1, '{}'::jsonb${extra})`, [name]);
+    await insert('test.flaky', `, 'created', now() + interval '1 hour'`);
+    await insert('test.flaky', `, 'active', now() - interval '1 minute'`);
+    await insert('test.flaky', `, 'completed', now() - interval '1 minute'`);
+    expect(await dueQueueNames()).toEqual([]);
+    await insert('test.flaky', `, 'retry', now() - interval '1 second'`);
+    await insert('test.record', '');
+    await insert('test.record', '');
+    expect((await dueQueueNames()).sort()).toEqual(['test.flaky', 'test.record']);
+    // Gone again: the workers' tests count what they run.
+    await jobQueueSql().executeSql(`DELETE FROM pgboss.job WHERE data = '{}'::jsonb`);
+  });
+});
+
 describe('the job queue with workers (servers)', () => {
   it('a worker runs a job queued by this process at once, and one queued inside a transaction once it commits', async () => {
     await startJobWorkers({ pollingSeconds: 0.5, maintenanceSeconds: 1 });
@@ -132,7 +150,7 @@ describe('the job queue with workers (servers)', () => {
     expect(seen.map((entry) => entry.payload)).toEqual([{ n: 8 }, { n: 9 }]);
   });
 
-  it("shares a burst another instance queued between a kind's loops, though only the first one polls often", async () => {
+  it("shares a burst another instance queued between a kind's loops, woken by the due-queue watcher (the loops poll once a minute)", async () => {
     let running = 0;
     let bothRan: () => void = () => {};
     const together = new Promise<void>((resolve) => (bothRan = resolve));

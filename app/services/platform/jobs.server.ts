@@ -8,9 +8,10 @@ import { createBoss, trackedExecutor, transactionExecutor, type SqlExecutor, typ
  *
  * - A **job kind** is a name, a JSON payload and an idempotent handler (it may run twice: a job
  *   whose instance died mid-way is run again by another once it expires).
- * - **Workers** (`startJobWorkers`, called by the server at start-up) poll every kind's queue;
- *   on PostgreSQL every instance's workers share the queue, `FOR UPDATE SKIP LOCKED` handing
- *   each job to one of them. A job queued by this process wakes its own worker at once.
+ * - **Workers** (`startJobWorkers`, called by the server at start-up) run every kind's queue;
+ *   one statement per interval finds the queues with due jobs and wakes their loops. On
+ *   PostgreSQL every instance's workers share the queue, `FOR UPDATE SKIP LOCKED` handing each
+ *   job to one of them. A job queued by this process wakes its own worker at once.
  * - **Without workers** (tests, scripts) a job queued outside a transaction is run in place
  *   before `enqueueJob` returns, through the same claim, run and complete/fail statements;
  *   `runDueJobs()` runs what is due (jobs queued inside a transaction, retries).
@@ -236,18 +237,42 @@ export interface WorkerSettings {
 }
 
 /**
- * A kind's first loop polls at `pollingSeconds`; its other loops only every this many seconds.
- * They are woken when this process queues a job of the kind and when a loop finds one, so they
- * still share a burst queued elsewhere; polling them all cost an idle PGlite server ~20 fetches
- * a second on its request thread (decision 157).
+ * Every loop of every kind polls only this often on its own: one watcher statement per process
+ * asks every `pollingSeconds` which queues hold a due job and wakes those kinds' loops. Each loop
+ * polling at `pollingSeconds` cost an idle PGlite server ~10 fetches a second on its request
+ * thread (decisions 157 and 161); the loops' own polls are only a safety net now.
  */
-const EXTRA_LOOP_POLLING_SECONDS = 30;
+const LOOP_POLLING_SECONDS = 60;
 
-function loopPollingSeconds(loop: number, settings: WorkerSettings): number {
-  return loop === 0 ? settings.pollingSeconds : Math.max(settings.pollingSeconds, EXTRA_LOOP_POLLING_SECONDS);
+/**
+ * The queues holding a job that may run now (created or retrying, its start passed): one
+ * statement over every queue's partition, each read through pg-boss's index of waiting jobs.
+ */
+export async function dueQueueNames(executor: SqlExecutor = jobQueueSql()): Promise<string[]> {
+  const { rows } = await executor.executeSql(`SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after <= now()`, []);
+  return rows.map((row) => String(row.name));
 }
 
-let workers: { boss: PgBoss; executor: TrackedExecutor; ids: Map<string, string[]>; wake(name: string): void } | undefined;
+/** Asks `dueQueueNames` every `seconds` and wakes those kinds; returns its stop. */
+function watchDueQueues(executor: SqlExecutor, seconds: number, wake: (name: string) => void, onError: (error: unknown) => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const look = async () => {
+    try {
+      for (const name of await dueQueueNames(executor)) if (!stopped) wake(name);
+    } catch (error) {
+      if (!stopped) onError(error);
+    }
+    if (!stopped) timer = setTimeout(look, seconds * 1000).unref();
+  };
+  timer = setTimeout(look, seconds * 1000).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+let workers: { boss: PgBoss; executor: TrackedExecutor; ids: Map<string, string[]>; wake(name: string): void; stopWatching(): void } | undefined;
 
 /** Starts a worker for every defined kind and the schedules' clock (one per process). */
 export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
@@ -267,6 +292,7 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     wake(name: string) {
       for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
     },
+    stopWatching: () => {},
   };
   // Once stopping, a statement cut short by the closing database is expected, not an error.
   boss.on('error', (error) => {
@@ -280,7 +306,7 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
       const loops: string[] = [];
       ids.set(kind.name, loops);
       for (let loop = 0; loop < (settings.concurrency ?? 2); loop += 1) {
-        const pollingIntervalSeconds = loopPollingSeconds(loop, settings);
+        const pollingIntervalSeconds = Math.max(settings.pollingSeconds, LOOP_POLLING_SECONDS);
         const id: string = await boss.work<unknown>(kind.name, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
           if (!job) return;
           // Where one job was found more may wait (a burst queued by another instance): every
@@ -294,6 +320,9 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
         loops.push(id);
       }
     }
+    started.stopWatching = watchDueQueues(executor, settings.pollingSeconds, started.wake, (error) => {
+      if (workers === started) console.error('job queue:', error);
+    });
     for (const { cron, queue } of schedules.values()) await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
     await dropUndefinedSchedules(boss);
   } catch (error) {
@@ -321,6 +350,7 @@ export async function stopJobWorkers(drainMs = 30_000): Promise<void> {
   const running = workers;
   workers = undefined;
   if (!running) return;
+  running.stopWatching();
   await running.boss.stop({ graceful: drainMs > 0, timeout: Math.max(drainMs, 1_000), close: false });
   // pg-boss has stopped, but a job's completion it sent may still be running: the database must
   // not close under it.
