@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { setFtp } from '~/services/activities/ftp-history.server';
+import { getFitnessSeries } from '~/services/activities/training-load.server';
 import { DETECTION_MESSAGES } from '~/lib/activities/detection-form';
 import { unpackRows } from '~/lib/packed-rows';
 import type { ActivityHeader } from '~/services/activities/detail.server';
@@ -48,6 +49,14 @@ describe('the overview\'s fitness chart (decision 142)', () => {
     const last = plain.fitness.points[89];
     expect(last.fitness).toBeLessThan(rideDay?.fitness ?? 0);
     expect(last.fatigue).toBeLessThan(rideDay?.fatigue ?? 0);
+    // Sent as drawn: every day to a tenth but the last, whose figures the page rounds itself.
+    const exact = await getFitnessSeries(rider.id, day(-89), day(0));
+    expect(last).toEqual(exact[89]);
+    expect(exact[80].fitness).not.toBe(plain.fitness.points[80].fitness);
+    for (const [index, point] of plain.fitness.points.slice(0, -1).entries()) {
+      for (const key of ['load', 'fitness', 'fatigue', 'form'] as const) expect(Math.abs(point[key] - exact[index][key])).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(point.fitness).toBe(Math.round(point.fitness * 10) / 10);
+    }
 
     const chosen = { fitness: await fitnessPoints(rider.id, `?fitnessFrom=${day(-20)}&fitnessTo=${day(-5)}`) };
     expect(chosen.fitness).toMatchObject({ from: day(-20), to: day(-5), isDefault: false });
