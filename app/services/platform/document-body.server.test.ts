@@ -8,6 +8,9 @@ describe('documentResponse', () => {
     const response = documentResponse(html(), { status: 200, headers: { 'Content-Type': 'text/html' } });
     expect(documentBodyOf(response)?.toString()).toBe('<!DOCTYPE html><p>page</p>');
     expect(await response.clone().text()).toBe('<!DOCTYPE html><p>page</p>');
+    // As the response cache reads it.
+    expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('<!DOCTYPE html><p>page</p>');
+    expect(documentBodyOf(response)).toBeUndefined();
   });
 
   it('has nothing for a response made elsewhere or one whose body was read', async () => {

@@ -3,7 +3,7 @@ import { RemixServer, Scripts } from '@remix-run/react';
 import { createStaticHandler } from 'react-router-dom/server.js';
 import { decode, encode } from 'turbo-stream';
 import { describe, expect, it } from 'vitest';
-import { renderDocument, settleHandoff } from './document-render.server';
+import { renderDocument, settleHandoff, utf8Of } from './document-render.server';
 
 /** A stream of these byte chunks, as turbo-stream hands them to Remix. */
 function streamOf(...chunks: Uint8Array[]): ReadableStream<Uint8Array> {
@@ -81,5 +81,17 @@ describe('renderDocument', () => {
     const text = JSON.parse(enqueued[0][1]) as string;
     const decoded = await decode(new Response(text).body!);
     expect(decoded.value).toEqual(data);
+  });
+});
+
+describe('utf8Of', () => {
+  it('is what Buffer.from writes, for one-byte, two-byte and astral text, each time at its own length', () => {
+    for (const text of ['<p>plain</p>', '<p>Café · 35 % — ©</p>', '<p>🇦🇪 ≥ 😀</p>', '', 'x'.repeat(400_000)]) {
+      const bytes = utf8Of(text);
+      expect(bytes.equals(Buffer.from(text))).toBe(true);
+      expect(bytes.byteLength).toBe(Buffer.byteLength(text));
+    }
+    // A later, shorter document is not left with the earlier one's tail.
+    expect(utf8Of('<b>a</b>').toString()).toBe('<b>a</b>');
   });
 });
