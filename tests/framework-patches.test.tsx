@@ -17,6 +17,12 @@ import { renderInRemix } from './helpers/render-in-remix';
 const require = createRequire(import.meta.url);
 const turboCjs = require('turbo-stream') as typeof import('turbo-stream');
 const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js') as { createEntryRouteModules: (routes: Record<string, { module: unknown }>) => Record<string, unknown> };
+type DataCall = (args: { request: Request; loadContext: object; params: object; routeId: string; singleFetch: boolean; loader?: Loader; action?: Loader }) => Promise<unknown>;
+type Loader = (args: { request: Request }) => Promise<unknown>;
+const dataCalls = {
+  cjs: require('@remix-run/server-runtime/dist/data.js') as { callRouteLoader: DataCall; callRouteAction: DataCall },
+  esm: (await import('@remix-run/server-runtime/dist/esm/data.js' as string)) as { callRouteLoader: DataCall; callRouteAction: DataCall },
+};
 
 type Router = typeof import('@remix-run/router');
 
@@ -240,5 +246,39 @@ describe('react/jsx-runtime, production build (decision 160)', () => {
     expect(element.props).toEqual({ name: 'Ana', greeting: 'Hello' });
     expect(element.props).not.toBe(withDefaults);
     expect(withDefaults).toEqual({ name: 'Ana' });
+  });
+});
+
+describe.each(Object.entries(dataCalls))('@remix-run/server-runtime loader and action requests, %s build (decision 161)', (_build, { callRouteLoader, callRouteAction }) => {
+  async function requestSeen(call: DataCall, request: Request, singleFetch = true): Promise<Request> {
+    let seen: Request | undefined;
+    const handler: Loader = async ({ request: given }) => {
+      seen = given;
+      return null;
+    };
+    await call({ request, loadContext: {}, params: {}, routeId: 'routes/page', singleFetch, loader: handler, action: handler });
+    return seen!;
+  }
+
+  it('hands a loader the request itself when its URL has nothing to strip', async () => {
+    for (const url of ['http://localhost/user/activities', 'http://localhost/user/activities?tab=activities&indexed=1']) {
+      const request = new Request(url);
+      expect(await requestSeen(callRouteLoader, request)).toBe(request);
+    }
+    const legacy = new Request('http://localhost/events?page=2');
+    expect(await requestSeen(callRouteLoader, legacy, false)).toBe(legacy);
+  });
+
+  it('still strips what Remix strips: an empty index, the routes and data parameters; a body is never shared', async () => {
+    const indexed = await requestSeen(callRouteLoader, new Request('http://localhost/?index&index=kept&tab=1'));
+    expect(indexed.url).toBe('http://localhost/?tab=1&index=kept');
+    const routed = await requestSeen(callRouteLoader, new Request('http://localhost/events.data?_routes=routes%2Fevents&page=2'));
+    expect(routed.url).toBe('http://localhost/events.data?page=2');
+    const legacyData = await requestSeen(callRouteLoader, new Request('http://localhost/events?_data=routes%2Fevents'), false);
+    expect(legacyData.url).toBe('http://localhost/events');
+    const post = new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams({ a: '1' }) });
+    const posted = await requestSeen(callRouteAction, post);
+    expect(posted).not.toBe(post);
+    expect(await posted.text()).toBe('a=1');
   });
 });
