@@ -14,11 +14,11 @@ test('tabs follow the hash and the overview is the default', async ({ page }) =>
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'Progress' })).toBeVisible();
   await expect(page.getByText('THIS YEAR').first()).toBeVisible();
-  // Decision 043: the first page is not in the page's data; opening the tab fetches it.
-  const firstPage = page.waitForResponse((response) => response.url().includes('/user/activities/list?page=1&'));
+  // Decision 161: the ACTIVITIES part is not in the overview's data; opening the tab asks the page's loader for it.
+  const tabPart = page.waitForResponse((response) => response.url().includes('/user/activities.data?') && response.url().includes('tab=activities'));
   await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
   await expect(page).toHaveURL(/#activities$/);
-  expect((await firstPage).ok()).toBe(true);
+  expect((await tabPart).ok()).toBe(true);
   await expect(page.getByRole('columnheader', { name: 'W/KG (avg)' })).toBeVisible();
   await expect(page.getByTestId('activity-row').first()).toBeVisible();
   await expect(page.getByText(/^\d+ activities$/)).toBeVisible();
@@ -27,6 +27,14 @@ test('tabs follow the hash and the overview is the default', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'In Game Shop' })).toBeVisible();
   await page.goto('/user/activities#activities');
   await expect(page.getByRole('tab', { name: 'ACTIVITIES' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('activity-row').first()).toBeVisible();
+  // And the other way: a page sent with the ACTIVITIES tab open asks for the overview when it opens.
+  await page.goto('/user/activities?tab=activities');
+  await expect(page.getByTestId('activity-row').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(/\?tab=activities#profile$/);
+  await expect(page.getByRole('table', { name: 'Progress' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fitness, fatigue and form' })).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

@@ -8,8 +8,11 @@ const RIDER = 'rider@paceline.local';
 
 test('a JSON call that gets no response shows the catalogue toast and the page stays', async ({ page }) => {
   await loginAs(page, RIDER, '/user/activities');
-  await page.route('**/user/activities/list?*', (route) => route.abort());
   await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
+  await expect(page.getByTestId('activity-row').first()).toBeVisible();
+  // The list's pages come through the seam: sorting asks for page 1 again.
+  await page.route('**/user/activities/list?*', (route) => route.abort());
+  await page.locator('.activities-sort select').selectOption('asc');
   await expect(page.getByText(NO_RESPONSE)).toBeVisible();
   await expect(page).toHaveURL(/\/user\/activities#activities$/);
   await expect(page.getByRole('tab', { name: 'ACTIVITIES' })).toHaveAttribute('aria-selected', 'true');
@@ -22,6 +25,8 @@ test('a JSON call and the session machine find the session gone at once: one nav
   await loginAs(page, RIDER, '/user/activities?from=seam');
   // The first check has its answer: the page is hydrated and the machine waits for the next reason to ask.
   await expect(page.locator('.user-menu')).toHaveAttribute('data-session-state', 'signedIn');
+  await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
+  await expect(page.getByTestId('activity-row').first()).toBeVisible();
   const loginDocuments: string[] = [];
   const loginData: string[] = [];
   page.on('request', (request) => {
@@ -57,7 +62,8 @@ test('a JSON call and the session machine find the session gone at once: one nav
     await route.continue();
   });
   await page.context().clearCookies();
-  await page.getByRole('tab', { name: 'ACTIVITIES' }).click();
+  // Sorting asks the seam for the list's page 1 again.
+  await page.locator('.activities-sort select').selectOption('asc');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   focusSent();
   await machineActed;

@@ -24,7 +24,7 @@ async function load(userId: string, query = '') {
 
 async function fitnessPoints(userId: string, query = '') {
   const loaded = await load(userId, query);
-  return { ...loaded.fitness, points: unpackRows(loaded.fitness.points) };
+  return { ...loaded.overview!.fitness, points: unpackRows(loaded.overview!.fitness.points) };
 }
 
 async function post(userId: string, fields: Record<string, string>, url = 'http://localhost/user/activities') {
@@ -62,8 +62,8 @@ describe('the overview\'s fitness chart (decision 142)', () => {
     expect(chosen.fitness).toMatchObject({ from: day(-20), to: day(-5), isDefault: false });
     expect(chosen.fitness.points).toHaveLength(16);
     // Reversed: the default; past today: today; longer than two years: the last two.
-    expect((await load(rider.id, `?fitnessFrom=${day(-5)}&fitnessTo=${day(-20)}`)).fitness.isDefault).toBe(true);
-    expect((await load(rider.id, `?fitnessFrom=${day(-5)}&fitnessTo=${day(30)}`)).fitness.to).toBe(day(0));
+    expect((await load(rider.id, `?fitnessFrom=${day(-5)}&fitnessTo=${day(-20)}`)).overview?.fitness.isDefault).toBe(true);
+    expect((await load(rider.id, `?fitnessFrom=${day(-5)}&fitnessTo=${day(30)}`)).overview?.fitness.to).toBe(day(0));
     const long = { fitness: await fitnessPoints(rider.id, `?fitnessFrom=${day(-2000)}&fitnessTo=${day(0)}`) };
     expect(long.fitness.from).toBe(day(-730));
     expect(long.fitness.points.length).toBeLessThanOrEqual(370);
@@ -77,7 +77,7 @@ describe('the detected FTP on the overview and the ride page (decision 141)', ()
     await setFtp(rider.id, 175, new Date('2010-01-01T00:00:00Z'));
     const { id } = await ingestActivity(rider.id, GARMIN_BPG);
     const overview = await load(rider.id);
-    expect(overview.ftpNotice).toMatchObject({ activityId: id, ftpW: 255, previousFtpW: 175, undone: false });
+    expect(overview.overview?.ftpNotice).toMatchObject({ activityId: id, ftpW: 255, previousFtpW: 175, undone: false });
     expect(overview.rider.ftpW).toBe(255);
 
     const rideUrl = `http://localhost/user/activities/${id}/analysis`;
@@ -88,15 +88,15 @@ describe('the detected FTP on the overview and the ride page (decision 141)', ()
 
     // A malformed post changes nothing.
     expect((await post(rider.id, { intent: 'undo-detection', detectionId: 'x' }, rideUrl)).status).toBe(400);
-    const undone = await post(rider.id, { intent: 'undo-detection', detectionId: String(overview.ftpNotice?.id) }, rideUrl);
+    const undone = await post(rider.id, { intent: 'undo-detection', detectionId: String(overview.overview?.ftpNotice?.id) }, rideUrl);
     expect(undone.status).toBe(302);
     expect(undone.headers.get('Location')).toBe(`/user/activities/${id}/analysis`);
     expect(undone.headers.get('Set-Cookie')).toContain(encodeURIComponent(DETECTION_MESSAGES.undone).slice(0, 20));
     const after = await load(rider.id);
-    expect(after.ftpNotice).toBeNull();
+    expect(after.overview?.ftpNotice).toBeNull();
     expect(after.rider.ftpW).toBe(175);
     // Undoing twice finds nothing in force.
-    const again = await post(rider.id, { intent: 'undo-detection', detectionId: String(overview.ftpNotice?.id) });
+    const again = await post(rider.id, { intent: 'undo-detection', detectionId: String(overview.overview?.ftpNotice?.id) });
     expect(again.headers.get('Set-Cookie')).toContain(encodeURIComponent(DETECTION_MESSAGES.notFound).slice(0, 20));
   });
 
@@ -104,12 +104,12 @@ describe('the detected FTP on the overview and the ride page (decision 141)', ()
     const rider = await createTestUser({ weightKg: 70 });
     await setFtp(rider.id, 175, new Date('2010-01-01T00:00:00Z'));
     await ingestActivity(rider.id, GARMIN_BPG);
-    const { ftpNotice } = await load(rider.id);
+    const ftpNotice = (await load(rider.id)).overview?.ftpNotice;
     const seen = await post(rider.id, { intent: 'detection-seen', detectionId: String(ftpNotice?.id) });
     expect(seen.headers.get('Location')).toBe('/user/activities#profile');
     expect(seen.headers.get('Set-Cookie')).toContain(encodeURIComponent(DETECTION_MESSAGES.kept).slice(0, 20));
     const after = await load(rider.id);
-    expect(after.ftpNotice).toBeNull();
+    expect(after.overview?.ftpNotice).toBeNull();
     expect(after.rider.ftpW).toBe(255);
   });
 });

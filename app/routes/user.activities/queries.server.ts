@@ -13,49 +13,59 @@ import { packRows } from '~/lib/packed-rows';
 import { packActivityPage } from '~/lib/activities/list-page';
 
 /**
- * Everything the activities page shows on first paint. The account row comes from the guard;
- * the rest changes only at ingest, deletion, a weight change or an import decision, all of
- * which invalidate the rider's page cache (decision 026), so a warm page costs no query.
- * The ACTIVITIES list's first page is sent only when the page is asked for with that tab open
- * (`?tab=activities`); otherwise the tab fetches it from the paging loader (decision 043).
+ * What the activities page shows, read per rider and kept (decision 026): the account row comes
+ * from the guard; the rest changes only at ingest, deletion, a weight change or an import
+ * decision, all of which invalidate the rider's page cache, so a warm page costs no query.
+ * Every read depends on the clock by the UTC day at most (the progress periods, the threshold
+ * in force today), so each is kept under the day's key for the daily TTL.
  */
-export async function loadActivitiesPage(user: RiderProfile, period: Period, sort: 'asc' | 'desc', withFirstPage: boolean, fitnessRange: FitnessRange, today = new Date()) {
-  const userId = user.id;
-  const { from, to } = fitnessRange;
-  // Every read below depends on the clock by the UTC day at most (the progress periods, the
-  // threshold in force today), so each is kept under the day's key for the daily TTL.
+function keptForTodayOf(userId: string, today: Date) {
   const day = dayOf(today);
-  const keptForToday = <T>(key: string, load: () => Promise<T>) => cachedRiderPage(`${key}:${day}`, userId, load, RIDER_PAGE_DAILY_TTL_MS);
-  const [rider, banner, progress, firstPage, allTime, average, imported, fitness, ftpNotice, powerModels] = await Promise.all([
-    keptForToday('aggregates', () => getRiderAggregates(userId)).then((aggregates) => getRiderHeader(user, aggregates)),
-    keptForToday('banner', () => getImportBanner(userId)),
+  return <T>(key: string, load: () => Promise<T>) => cachedRiderPage(`${key}:${day}`, userId, load, RIDER_PAGE_DAILY_TTL_MS);
+}
+
+/** Above the tabs: the rider's header and the import banner (both tabs read it). */
+export async function loadActivitiesHeader(user: RiderProfile, today = new Date()) {
+  const keptForToday = keptForTodayOf(user.id, today);
+  const [rider, banner] = await Promise.all([
+    keptForToday('aggregates', () => getRiderAggregates(user.id)).then((aggregates) => getRiderHeader(user, aggregates)),
+    keptForToday('banner', () => getImportBanner(user.id)),
+  ]);
+  return { rider, banner };
+}
+
+/** The Overview tab: progress, imported totals, fitness and the FTP notice. */
+export async function loadOverview(userId: string, period: Period, fitnessRange: FitnessRange, today = new Date()) {
+  const keptForToday = keptForTodayOf(userId, today);
+  const { from, to } = fitnessRange;
+  const [progress, imported, fitness, ftpNotice] = await Promise.all([
     keptForToday(`progress-${period}`, async () => packedProgress(await getProgress(userId, period, today))),
-    withFirstPage ? listActivities({ userId, sort }).then(packActivityPage) : null,
-    // Kept as the page sends them: cut to the drawn durations and packed (lib/packed-rows).
-    keptForToday('all-time', async () => packedView(await getAllTimeCurve(userId))),
-    keptForToday('average', async () => packedView(await getAverageCurve(userId))),
     keptForToday('imported', () => approvedImportTotals(userId)),
     keptForToday(`fitness-${from}-${to}`, async () => packRows(asDrawn(atMostPoints(await getFitnessSeries(userId, from, to), FITNESS_CHART_MAX_POINTS)), FITNESS_FIELDS)),
     keptForToday('ftp-notice', () => latestDetectionNotice(userId)),
-    pagePowerModels(userId),
   ]);
-  // Only riders with an approved import show the Other Platform column and its rows (decision 046).
-  const approvedImports = banner.hasApproved ? await keptForToday('approved-imports', () => listApprovedImports(userId)) : [];
   return {
-    rider,
-    banner,
-    period,
-    sort,
     progress,
     imported: imported.count > 0 ? { distance: imported.distanceKm, timeSpend: imported.timeS / 3600, elevation: imported.elevationM } : null,
-    firstPage,
-    approvedImports,
-    allTime,
-    average,
     fitness: { ...fitnessRange, points: fitness },
     ftpNotice,
-    powerModels,
   };
+}
+
+/** The ACTIVITIES tab: its first page of rides, the power curves and models, approved imports. */
+export async function loadActivitiesTab(userId: string, sort: 'asc' | 'desc', range: { from: string; to: string } | null, today = new Date()) {
+  const keptForToday = keptForTodayOf(userId, today);
+  const [firstPage, allTime, average, powerModels, rangeCurve, approvedImports] = await Promise.all([
+    listActivities({ userId, sort }).then(packActivityPage),
+    // Kept as the page sends them: cut to the drawn durations and packed (lib/packed-rows).
+    keptForToday('all-time', async () => packedView(await getAllTimeCurve(userId))),
+    keptForToday('average', async () => packedView(await getAverageCurve(userId))),
+    pagePowerModels(userId),
+    range ? loadRangeCurve(userId, range) : null,
+    // Only riders with an approved import show the Other Platform column and its rows (decision 046).
+    keptForToday('banner', () => getImportBanner(userId)).then((banner) => (banner.hasApproved ? keptForToday('approved-imports', () => listApprovedImports(userId)) : [])),
+  ]);
+  return { firstPage, allTime, average, powerModels, approvedImports, range: range && { ...range, curve: rangeCurve } };
 }
 
 /** The progress chart's bars packed like the curves (one string in the page's data); the grid stays as it is. */

@@ -20,21 +20,23 @@ async function load(userId: string, query = '') {
 
 /** The first page's rides as the browser reads them: through JSON, then unpacked. */
 function firstPageRides(data: Awaited<ReturnType<typeof load>>) {
-  return unpackActivityPage(JSON.parse(JSON.stringify(data.firstPage))).results;
+  return unpackActivityPage(JSON.parse(JSON.stringify(data.activities!.firstPage))).results;
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
 describe('GET /user/activities', () => {
-  it('sends the ACTIVITIES first page only with ?tab=activities, and keeps a kid off the shop', async () => {
+  it("sends the open tab's part only (decision 161): the overview by default, the ACTIVITIES part with ?tab=activities; a kid stays off the shop", async () => {
     const rider = await createTestUser({ weightKg: 70 });
     const plain = await load(rider.id);
-    expect(plain).toMatchObject({ tab: 'profile', firstPage: null, rider: { firstname: 'Test', weightKg: 70 } });
+    expect(plain).toMatchObject({ tab: 'profile', activities: null, overview: { imported: null, ftpNotice: null }, rider: { firstname: 'Test', weightKg: 70 } });
     const withList = await load(rider.id, '?tab=activities&sort=asc');
-    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', firstPage: { totalCount: 0, totalPages: 1, currentPage: 1 } });
+    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', overview: null, activities: { firstPage: { totalCount: 0, totalPages: 1, currentPage: 1 }, allTime: null } });
     expect(firstPageRides(withList)).toEqual([]);
+    const shop = await load(rider.id, '?tab=in-game-shop');
+    expect(shop).toMatchObject({ tab: 'in-game-shop', overview: null, activities: null, banner: { state: 'none' } });
     const kid = await createTestUser({ isKid: true });
-    expect((await load(kid.id, '?tab=in-game-shop')).tab).toBe('profile');
+    expect(await load(kid.id, '?tab=in-game-shop')).toMatchObject({ tab: 'profile', overview: { imported: null }, activities: null });
   });
 
   it('serves the rider aggregates from the page cache until a write to what they read, even one that bypasses the services', async () => {
@@ -53,20 +55,20 @@ describe('GET /user/activities', () => {
 
   it('a new ride changes the cached header, progress, curves and first page', async () => {
     const rider = await createTestUser({ weightKg: 70 });
-    const before = await load(rider.id, '?tab=activities');
+    const before = { ...(await load(rider.id, '?tab=activities')), overview: (await load(rider.id)).overview! };
     expect(before.rider.totalKm).toBe(0);
-    expect(before.progress.grid.year.allRides).toBe(0);
-    expect(before.allTime).toBeNull();
-    expect(before.average).toBeNull();
-    expect(before.firstPage?.totalCount).toBe(0);
+    expect(before.overview.progress.grid.year.allRides).toBe(0);
+    expect(before.activities?.allTime).toBeNull();
+    expect(before.activities?.average).toBeNull();
+    expect(before.activities?.firstPage.totalCount).toBe(0);
     const ride = generateRide({ seed: 7, start: new Date(Date.now() - 3_600_000), durationS: 25 * 60, ftpW: 250, weightKg: 70, shape: 'endurance' });
     await ingestActivity(rider.id, encodeRideFit(ride));
-    const after = await load(rider.id, '?tab=activities');
+    const after = { ...(await load(rider.id, '?tab=activities')), overview: (await load(rider.id)).overview! };
     expect(after.rider.totalKm).toBeGreaterThan(1);
-    expect(after.progress.grid.year.allRides).toBe(1);
-    expect(unpackCurve(after.allTime!).points.length).toBeGreaterThan(0);
-    expect(unpackCurve(after.average!).points.length).toBeGreaterThan(0);
-    expect(after.firstPage?.totalCount).toBe(1);
+    expect(after.overview.progress.grid.year.allRides).toBe(1);
+    expect(unpackCurve(after.activities!.allTime!).points.length).toBeGreaterThan(0);
+    expect(unpackCurve(after.activities!.average!).points.length).toBeGreaterThan(0);
+    expect(after.activities?.firstPage.totalCount).toBe(1);
   });
 
   it('a weight change shows at once', async () => {
@@ -81,7 +83,7 @@ describe('GET /user/activities', () => {
     const staff = await createTestUser({ role: 'staff' });
     const before = await load(rider.id);
     expect(before.banner).toEqual({ state: 'none', hasApproved: false });
-    expect(before.imported).toBeNull();
+    expect(before.overview?.imported).toBeNull();
     const { id } = await submitImport(rider.id, {
       platform: 'Strava',
       days: 0,
@@ -97,7 +99,7 @@ describe('GET /user/activities', () => {
     expect(await reviewImport(staff.id, id, 'approved')).toBe(true);
     const after = await load(rider.id);
     expect(after.banner).toEqual({ state: 'approved', hasApproved: true });
-    expect(after.imported).toMatchObject({ distance: 250, elevation: 1200, timeSpend: 10 });
+    expect(after.overview?.imported).toMatchObject({ distance: 250, elevation: 1200, timeSpend: 10 });
     expect(after.rider.totalKm).toBe(250);
   });
 });
@@ -112,7 +114,7 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
     await ingestActivity(rider.id, ride(1));
     const data = await load(rider.id, '?tab=activities');
     expect(data.banner.hasApproved).toBe(false);
-    expect(data.approvedImports).toEqual([]);
+    expect(data.activities?.approvedImports).toEqual([]);
     expect(firstPageRides(data)[0]).toMatchObject({ platform: 'Paceline', hasPower: expect.any(Boolean) });
   });
 
@@ -130,7 +132,7 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
       ]);
     const data = await load(rider.id, '?tab=activities');
     expect(data.banner.hasApproved).toBe(true);
-    expect(data.approvedImports).toEqual([
+    expect(data.activities?.approvedImports).toEqual([
       expect.objectContaining({ platform: 'Strava', timeS: 360_000, distanceKm: 3200, elevationM: 41_000, approvedAt: '2026-03-02T10:00:00.000Z' }),
     ]);
     expect(firstPageRides(data)[0]).toMatchObject({ platform: 'Paceline', hasPower: expect.any(Boolean) });
@@ -142,11 +144,12 @@ describe('GET /user/activities?from=&to=: the best curve of a date range', () =>
     const rider = await createTestUser({ weightKg: 70 });
     await ingestActivity(rider.id, encodeRideFit(generateRide({ seed: 4, start: new Date('2026-02-10T21:30:00Z'), durationS: 600, ftpW: 240, weightKg: 70, shape: 'race' })));
     const data = await load(rider.id, '?tab=activities&from=2026-02-01&to=2026-02-10');
-    expect(data.range).toMatchObject({ from: '2026-02-01', to: '2026-02-10', curve: { id: 'range', label: 'Best 2026-02-01 – 2026-02-10' } });
-    expect(data.range?.curve?.points[0].date).toBe('2026-02-10T21:30:00.000Z');
-    expect((await load(rider.id, '?from=2026-01-01&to=2026-01-31')).range).toEqual({ from: '2026-01-01', to: '2026-01-31', curve: null });
-    expect((await load(rider.id, '?from=2026-03-01&to=2026-02-01')).range).toBeNull();
-    expect((await load(rider.id, '?from=yesterday&to=2026-02-01')).range).toBeNull();
-    expect((await load(rider.id)).range).toBeNull();
+    expect(data.activities?.range).toMatchObject({ from: '2026-02-01', to: '2026-02-10', curve: { id: 'range', label: 'Best 2026-02-01 – 2026-02-10' } });
+    expect(data.activities?.range?.curve?.points[0].date).toBe('2026-02-10T21:30:00.000Z');
+    const rangeOf = async (query: string) => (await load(rider.id, `?tab=activities&${query}`)).activities?.range;
+    expect(await rangeOf('from=2026-01-01&to=2026-01-31')).toEqual({ from: '2026-01-01', to: '2026-01-31', curve: null });
+    expect(await rangeOf('from=2026-03-01&to=2026-02-01')).toBeNull();
+    expect(await rangeOf('from=yesterday&to=2026-02-01')).toBeNull();
+    expect(await rangeOf('')).toBeNull();
   });
 });

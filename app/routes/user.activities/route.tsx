@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { FtpDetectionNotice } from '~/components/activities/FtpDetectionNotice';
-import { useLoaderData } from '@remix-run/react';
+import { useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { cacheable } from '~/lib/response-cache';
@@ -14,7 +14,7 @@ import { ImportBanner } from './components/ImportBanner';
 import { PlayerHeader } from './components/PlayerHeader';
 import { ProgressChart, ProgressTable } from './components/ProgressPanel';
 import { FitnessPanel } from './components/FitnessPanel';
-import { fitnessRangeOf, loadActivitiesPage, loadRangeCurve } from './queries.server';
+import { fitnessRangeOf, loadActivitiesHeader, loadActivitiesTab, loadOverview } from './queries.server';
 
 export const meta: MetaFunction = () => [{ title: 'Activities · Paceline' }];
 
@@ -31,16 +31,24 @@ const pageQuery = z.object({
   fitnessTo: isoDay.optional().catch(undefined),
 });
 
+/**
+ * The header and the open tab's data only (decision 161): the other tab's data, which the page
+ * does not show, was a third of what every page sent. A tab opened in the browser asks this
+ * loader for its part (`useTabPart`).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUserRow(request, context);
   const { period, sort, tab, from, to, fitnessFrom, fitnessTo } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const shownTab = tab === 'in-game-shop' && user.isKid ? 'profile' : tab;
   const range = from && to && from <= to ? { from, to } : null;
   const today = new Date();
-  const fitnessRange = fitnessRangeOf(fitnessFrom, fitnessTo, today);
   // A plain object goes straight into the single-fetch stream; json() would be encoded and parsed once more.
-  const [page, rangeCurve] = await Promise.all([loadActivitiesPage(user, period, sort, shownTab === 'activities', fitnessRange, today), range ? loadRangeCurve(user.id, range) : null]);
-  return { tab: shownTab, today: today.toISOString().slice(0, 10), ...page, range: range && { ...range, curve: rangeCurve } };
+  const [header, overview, activities] = await Promise.all([
+    loadActivitiesHeader(user, today),
+    shownTab === 'profile' ? loadOverview(user.id, period, fitnessRangeOf(fitnessFrom, fitnessTo, today), today) : null,
+    shownTab === 'activities' ? loadActivitiesTab(user.id, sort, range, today) : null,
+  ]);
+  return { tab: shownTab, today: today.toISOString().slice(0, 10), period, sort, ...header, overview, activities };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -82,9 +90,36 @@ function useHashTab(isKid: boolean, serverTab: TabId): [TabId, (tab: TabId) => v
   return [tab, select];
 }
 
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * A tab's part of the page: the loader's when the URL named that tab, otherwise asked of the
+ * loader once the tab is open (its hash), with the page's other parameters. Null while it loads.
+ */
+function useTabPart<Part extends 'overview' | 'activities'>(part: Part, tab: TabId, data: PageData): PageData[Part] | null {
+  const fetcher = useFetcher<typeof loader>();
+  const { search } = useLocation();
+  const partTab: TabId = part === 'overview' ? 'profile' : 'activities';
+  const own = data[part];
+  const query = new URLSearchParams(search);
+  query.set('tab', partTab);
+  const href = `/user/activities?${query}`;
+  const wanted = tab === partTab && !own;
+  const [asked, setAsked] = useState<string | null>(null);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!wanted || asked === href) return;
+    setAsked(href);
+    load(href);
+  }, [wanted, asked, href, load]);
+  return own ?? (fetcher.data?.[part] as PageData[Part] | undefined) ?? null;
+}
+
 export default function ActivitiesPage() {
   const data = useLoaderData<typeof loader>();
   const [tab, selectTab] = useHashTab(data.rider.isKid, data.tab);
+  const overview = useTabPart('overview', tab, data);
+  const activities = useTabPart('activities', tab, data);
   const tabs = [
     { id: 'profile' as const, label: 'Overview' },
     { id: 'activities' as const, label: 'ACTIVITIES' },
@@ -96,16 +131,39 @@ export default function ActivitiesPage() {
       <Tabs label="Rider sections" tabs={tabs} selected={tab} onSelect={selectTab} hrefOf={(id) => `?tab=${id}#${id}`} />
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="overview-tab">
-          {data.ftpNotice ? <FtpDetectionNotice notice={data.ftpNotice} /> : null}
-          <ImportBanner status={data.banner.state} />
-          <ProgressTable grid={data.progress.grid} imported={data.imported} />
-          <ProgressChart period={data.period} chart={data.progress.chart} />
-          <FitnessPanel fitness={data.fitness} today={data.today} />
+          {overview ? (
+            <>
+              {overview.ftpNotice ? <FtpDetectionNotice notice={overview.ftpNotice} /> : null}
+              <ImportBanner status={data.banner.state} />
+              <ProgressTable grid={overview.progress.grid} imported={overview.imported} />
+              <ProgressChart period={data.period} chart={overview.progress.chart} />
+              <FitnessPanel fitness={overview.fitness} today={data.today} />
+            </>
+          ) : (
+            <p className="muted" role="status">
+              Loading the overview…
+            </p>
+          )}
         </div>
       ) : null}
       {tab === 'activities' ? (
         <div role="tabpanel" id="panel-activities" aria-labelledby="tab-activities">
-          <ActivitiesTab firstPage={data.firstPage} sort={data.sort} range={data.range} otherPlatform={data.banner.hasApproved} approvedImports={data.approvedImports} allTime={data.allTime} average={data.average} powerModels={data.powerModels} />
+          {activities ? (
+            <ActivitiesTab
+              firstPage={activities.firstPage}
+              sort={data.sort}
+              range={activities.range}
+              otherPlatform={data.banner.hasApproved}
+              approvedImports={activities.approvedImports}
+              allTime={activities.allTime}
+              average={activities.average}
+              powerModels={activities.powerModels}
+            />
+          ) : (
+            <p className="muted" role="status">
+              Loading activities…
+            </p>
+          )}
         </div>
       ) : null}
       {tab === 'in-game-shop' && !data.rider.isKid ? (

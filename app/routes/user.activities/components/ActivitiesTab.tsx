@@ -124,7 +124,7 @@ export function ActivitiesTab({
   powerModels = [],
 }: {
   range?: CurveRange | null;
-  firstPage: PackedActivityPage | null;
+  firstPage: PackedActivityPage;
   sort: ActivitySort;
   otherPlatform: boolean;
   approvedImports?: ApprovedImportRow[];
@@ -133,15 +133,11 @@ export function ActivitiesTab({
   powerModels?: WindowModel[];
 }) {
   // One page object per packed page (unpackActivityPage keeps it), as the machine's input.
-  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage: firstPage && unpackActivityPage(firstPage), sort } });
+  const [snapshot, send] = useFlowMachine(listMachine, { input: { firstPage: unpackActivityPage(firstPage), sort } });
   const { rows, compare, totalCount } = snapshot.context;
   const compared = useComparedCurves(compare);
   const allTimeCurve = useMemo(() => allTime && unpackCurve(allTime), [allTime]);
   const averageCurve = useMemo(() => average && unpackCurve(average), [average]);
-  // Decision 043: page 1 is fetched when the tab opens unless the server rendered it.
-  useEffect(() => {
-    if (!firstPage) send({ type: 'LOAD_MORE' });
-  }, [firstPage, send]);
   const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
   return (
     <div className="activities-tab">
