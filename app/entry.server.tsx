@@ -2,9 +2,11 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { MarkupKeeperContext } from '~/components/shell/kept-markup';
 import { NonceContext } from '~/components/shell/nonce';
+import { PlainMarkupContext } from '~/components/ui/PlainMarkup';
 import { RESPONSE_CACHE_HEADER, responseCacheSeconds } from '~/lib/response-cache';
 import { renderDocument } from '~/services/platform/document-render.server';
 import { keptMarkup } from '~/services/platform/kept-markup.server';
+import { plainMarkup } from '~/services/platform/plain-markup.server';
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
@@ -41,7 +43,9 @@ export default function handleRequest(
   return renderDocument(
     <NonceContext.Provider value={nonce}>
       <MarkupKeeperContext.Provider value={markupKeeper}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <PlainMarkupContext.Provider value={plainMarkup}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </PlainMarkupContext.Provider>
       </MarkupKeeperContext.Provider>
     </NonceContext.Provider>,
     remixContext,

@@ -212,3 +212,22 @@ test('a page of activities that fails to load says so, and Retry loads it', asyn
   await expect(page.getByText('Could not load more activities.')).toHaveCount(0);
   await expect(page.getByLabel('Sort')).toHaveValue('asc');
 });
+
+// Decision 161: the server writes the rides' rows without React's renderer; the browser hydrates
+// onto them, so their checkboxes are React's from the first paint.
+test('the ACTIVITIES rows the server wrote hydrate without a React error, and their compare boxes work', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await loginAs(page, 'rider@paceline.local', '/user/activities?tab=activities');
+  // The session machine's first answer: the page is hydrated.
+  await expect(page.locator('.user-menu')).toHaveAttribute('data-session-state', 'signedIn');
+  // A compared ride joins the power curve's legend by its day.
+  const comparedDays = page.locator('.power-curve-legend li').filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ });
+  await expect(comparedDays).toHaveCount(0);
+  await page.locator('input[aria-label^="Compare"]:not([disabled])').first().check();
+  await expect(comparedDays).toHaveCount(1);
+  expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
+});

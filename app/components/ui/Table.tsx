@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PlainMarkup } from './PlainMarkup';
 
 /**
  * Every table of the app: one header row from `columns`, one row per item, and `empty` (the
@@ -27,6 +28,7 @@ export function Table<Row>({
   className,
   rowAttributes,
   footer,
+  plainRows = false,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -43,7 +45,33 @@ export function Table<Row>({
   rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
   /** Rows after the body (`<tfoot>`), e.g. totals that are not items of the list; `<tr>`s. */
   footer?: ReactNode;
+  /** The rows are plain markup, written on the server without React's renderer (long lists: `PlainMarkup`). */
+  plainRows?: boolean;
 }) {
+  const body =
+    rows.length === 0 && empty ? (
+      <tr>
+        <td colSpan={columns.length} className="empty">
+          {empty}
+        </td>
+      </tr>
+    ) : (
+      rows.map((row, rowIndex) => (
+        <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)} {...rowAttributes?.(row)}>
+          {columns.map((column, index) =>
+            column.rowHeader ? (
+              <th key={index} scope="row" className={column.className}>
+                {column.cell(row, rowIndex)}
+              </th>
+            ) : (
+              <td key={index} className={column.className}>
+                {column.cell(row, rowIndex)}
+              </td>
+            ),
+          )}
+        </tr>
+      ))
+    );
   return (
     <table className={className ? `data ${className}` : 'data'} aria-label={label} data-testid={testId}>
       {caption ? <caption>{caption}</caption> : null}
@@ -56,31 +84,7 @@ export function Table<Row>({
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.length === 0 && empty ? (
-          <tr>
-            <td colSpan={columns.length} className="empty">
-              {empty}
-            </td>
-          </tr>
-        ) : (
-          rows.map((row, rowIndex) => (
-            <tr key={rowKey(row, rowIndex)} className={rowClassName?.(row)} {...rowAttributes?.(row)}>
-              {columns.map((column, index) =>
-                column.rowHeader ? (
-                  <th key={index} scope="row" className={column.className}>
-                    {column.cell(row, rowIndex)}
-                  </th>
-                ) : (
-                  <td key={index} className={column.className}>
-                    {column.cell(row, rowIndex)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))
-        )}
-      </tbody>
+      {plainRows ? <PlainMarkup as="tbody">{body}</PlainMarkup> : <tbody>{body}</tbody>}
       {footer ? <tfoot>{footer}</tfoot> : null}
     </table>
   );

@@ -160,6 +160,7 @@ export function ActivitiesTab({
           rows={rows}
           rowKey={(row) => row.id}
           rowAttributes={() => ({ 'data-testid': 'activity-row' })}
+          plainRows
           footer={otherPlatform && approvedImports.length > 0 ? <ApprovedImportRows imports={approvedImports} /> : null}
         />
         {rows.length > 0 ? (
