@@ -11,7 +11,7 @@ function page(currentPage: number, totalPages: number, ids: string[]): ActivityL
   return { results: ids.map(row), totalCount: totalPages * 2, totalPages, currentPage };
 }
 
-function start(firstPage: ActivityListPage | null, pages: (request: PageRequest) => ActivityListPage) {
+function start(firstPage: ActivityListPage, pages: (request: PageRequest) => ActivityListPage) {
   const requests: PageRequest[] = [];
   const actor = createActor(
     activitiesListMachine.provide({
@@ -54,18 +54,6 @@ describe('activitiesList machine', () => {
     expect(actor.getSnapshot().context.compare).toEqual(['b', 'c']);
     actor.send({ type: 'TOGGLE_COMPARE', id: 'b' });
     expect(actor.getSnapshot().context.compare).toEqual(['c']);
-  });
-
-  it('without a server-rendered first page, the first LOAD_MORE fetches page 1', async () => {
-    const { actor, requests } = start(null, ({ page: number }) => page(number, 2, [`p${number}`]));
-    expect(actor.getSnapshot().context).toMatchObject({ page: 0, totalPages: 1, totalCount: 0, rows: [] });
-    actor.send({ type: 'LOAD_MORE' });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(requests).toEqual([{ page: 1, sort: 'desc', type: 'all' }]);
-    expect(actor.getSnapshot().context).toMatchObject({ page: 1, totalPages: 2, totalCount: 4 });
-    actor.send({ type: 'LOAD_MORE' });
-    await waitFor(actor, (snapshot) => snapshot.matches('finished'));
-    expect(actor.getSnapshot().context.rows.map((item) => item.id)).toEqual(['p1', 'p2']);
   });
 
   it('fails and retries', async () => {

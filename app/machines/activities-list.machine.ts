@@ -28,15 +28,14 @@ export type ActivitiesListEvent =
  * The type filter exists but is hidden (spec 2 §2): no rider can change it, so the machine
  * has no event for it; `type` is the one the page was opened with (the list route takes ?type=).
  * The route supplies `fetchPage` (the paging resource route) with `.provide()`.
- * The server renders the first page only when the page is asked for with the tab open
- * (decision 043); otherwise the machine starts at page 0 of 1 and the tab's first LOAD_MORE,
- * sent when it opens, fetches page 1 like any other page.
+ * The tab always opens with its first page: sent with the document for `?tab=activities`, or
+ * with the tab's part the page's loader answers when the tab opens in the browser (decision 161).
  */
 export const activitiesListMachine = setup({
   types: {
     context: {} as ActivitiesListContext,
     events: {} as ActivitiesListEvent,
-    input: {} as { firstPage: ActivityListPage | null; sort?: ActivitySort; type?: ActivityTypeFilter },
+    input: {} as { firstPage: ActivityListPage; sort?: ActivitySort; type?: ActivityTypeFilter },
   },
   actors: {
     fetchPage: fromPromise<ActivityListPage, PageRequest>(async () => {
@@ -69,10 +68,10 @@ export const activitiesListMachine = setup({
 }).createMachine({
   id: 'activitiesList',
   context: ({ input }) => ({
-    page: input.firstPage?.currentPage ?? 0,
-    totalPages: input.firstPage?.totalPages ?? 1,
-    totalCount: input.firstPage?.totalCount ?? 0,
-    rows: input.firstPage?.results ?? [],
+    page: input.firstPage.currentPage,
+    totalPages: input.firstPage.totalPages,
+    totalCount: input.firstPage.totalCount,
+    rows: input.firstPage.results,
     sort: input.sort ?? 'desc',
     type: input.type ?? 'all',
     compare: [],
@@ -84,7 +83,7 @@ export const activitiesListMachine = setup({
   },
   states: {
     ready: {
-      // Page 1 comes from the loader or from the first LOAD_MORE; LOAD MORE shows while this transition is possible.
+      // Page 1 comes from the loader; LOAD MORE shows while this transition is possible.
       on: { LOAD_MORE: { guard: 'hasMorePages', target: 'loading', actions: 'nextPage' } },
     },
     loading: {

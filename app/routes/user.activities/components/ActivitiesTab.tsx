@@ -138,7 +138,8 @@ export function ActivitiesTab({
   const compared = useComparedCurves(compare);
   const allTimeCurve = useMemo(() => allTime && unpackCurve(allTime), [allTime]);
   const averageCurve = useMemo(() => average && unpackCurve(average), [average]);
-  const loadingFirstPage = rows.length === 0 && (snapshot.context.page === 0 || snapshot.matches('loading'));
+  // After a sort change the rows start again from page 1.
+  const loadingFirstPage = rows.length === 0 && snapshot.matches('loading');
   return (
     <div className="activities-tab">
       <PowerCurvePanel allTime={allTimeCurve} average={averageCurve} compared={compared} range={range} sort={sort} models={powerModels} />
