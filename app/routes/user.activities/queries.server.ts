@@ -52,8 +52,11 @@ export async function loadOverview(userId: string, period: Period, fitnessRange:
   };
 }
 
-/** The ACTIVITIES tab: its first page of rides, the power curves and models, approved imports. */
-export async function loadActivitiesTab(userId: string, sort: 'asc' | 'desc', range: { from: string; to: string } | null, today = new Date()) {
+/**
+ * The ACTIVITIES tab: its first page of rides, the power curves and models, approved imports.
+ * `hasApproved` is the header's banner read (Other Platform column), awaited beside the rest.
+ */
+export async function loadActivitiesTab(userId: string, sort: 'asc' | 'desc', range: { from: string; to: string } | null, hasApproved: Promise<boolean>, today = new Date()) {
   const keptForToday = keptForTodayOf(userId, today);
   const [firstPage, allTime, average, powerModels, rangeCurve, approvedImports] = await Promise.all([
     listActivities({ userId, sort }).then(packActivityPage),
@@ -63,7 +66,7 @@ export async function loadActivitiesTab(userId: string, sort: 'asc' | 'desc', ra
     pagePowerModels(userId),
     range ? loadRangeCurve(userId, range) : null,
     // Only riders with an approved import show the Other Platform column and its rows (decision 046).
-    keptForToday('banner', () => getImportBanner(userId)).then((banner) => (banner.hasApproved ? keptForToday('approved-imports', () => listApprovedImports(userId)) : [])),
+    hasApproved.then((approved) => (approved ? keptForToday('approved-imports', () => listApprovedImports(userId)) : [])),
   ]);
   return { firstPage, allTime, average, powerModels, approvedImports, range: range && { ...range, curve: rangeCurve } };
 }

@@ -43,12 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = from && to && from <= to ? { from, to } : null;
   const today = new Date();
   // A plain object goes straight into the single-fetch stream; json() would be encoded and parsed once more.
-  const [header, overview, activities] = await Promise.all([
-    loadActivitiesHeader(user, today),
+  const header = loadActivitiesHeader(user, today);
+  const [{ rider, banner }, overview, activities] = await Promise.all([
+    header,
     shownTab === 'profile' ? loadOverview(user.id, period, fitnessRangeOf(fitnessFrom, fitnessTo, today), today) : null,
-    shownTab === 'activities' ? loadActivitiesTab(user.id, sort, range, today) : null,
+    shownTab === 'activities' ? loadActivitiesTab(user.id, sort, range, header.then(({ banner: read }) => read.hasApproved), today) : null,
   ]);
-  return { tab: shownTab, today: today.toISOString().slice(0, 10), period, sort, ...header, overview, activities };
+  return { tab: shownTab, today: today.toISOString().slice(0, 10), period, sort, rider, banner, overview, activities };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
