@@ -20,6 +20,14 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
   }
 }
 
+/** Date.now() stands still from here until the test sets it (timers still run); answers that time. */
+function stopTheClock(): number {
+  const start = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(start);
+  return start;
+}
+
 describe("a rider's kept reads", () => {
   const nameOf = (id: string) => db().select({ firstname: users.firstname }).from(users).where(eq(users.id, id));
 
@@ -37,9 +45,7 @@ describe("a rider's kept reads", () => {
 
   it('past the TTL answer once more as they were while one read runs beside, then answer what it read', async () => {
     const rider = await createTestUser();
-    const start = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(start);
+    const start = stopTheClock();
     let loads = 0;
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -67,9 +73,7 @@ describe("a rider's kept reads", () => {
 
   it('keep the kept value when the read past the TTL fails, and try again on the next request', async () => {
     const rider = await createTestUser();
-    const start = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(start);
+    const start = stopTheClock();
     let failing = false;
     let loads = 0;
     const load = async () => {
@@ -91,9 +95,7 @@ describe("a rider's kept reads", () => {
 
   it('with a longer TTL of their own, are read again only past it', async () => {
     const rider = await createTestUser();
-    const start = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(start);
+    const start = stopTheClock();
     let loads = 0;
     const load = async () => ++loads;
     expect(await cachedRiderPage('daily', rider.id, load, RIDER_PAGE_DAILY_TTL_MS)).toBe(1);
