@@ -11,14 +11,14 @@ import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'rea
  * lets React render the tree in place, so the markup is React's in every case (tests compare).
  */
 export function plainMarkup(node: ReactNode): string | null {
-  const out: string[] = [];
+  const out: Output = { html: '' };
   // Called inside React's render: a component calling a hook here would join the caller's hooks.
   // With no dispatcher it throws instead, and React renders the tree.
   const dispatcher = reactDispatcher();
   const inRender = dispatcher.current;
   dispatcher.current = null;
   try {
-    return write(node, out, { text: false }) ? out.join('') : null;
+    return write(node, out, false) === NOT_PLAIN ? null : out.html;
   } catch {
     return null;
   } finally {
@@ -32,108 +32,162 @@ function reactDispatcher(): { current: unknown } {
   return internals.ReactCurrentDispatcher;
 }
 
-/** Whether the last thing written in the current parent was text (React separates two with a comment). */
-interface Cursor {
-  text: boolean;
+/**
+ * The markup so far, appended to: a string built by `+=` is flattened once, when the document is
+ * encoded, where an array of pieces was joined here and then copied again.
+ */
+interface Output {
+  html: string;
 }
+
+/** What `write` answers: whether the last thing it wrote was text (React separates two texts with a comment). */
+const ENDS_WITH_TEXT = 1;
+const ENDS_WITH_TAG = 0;
+const NOT_PLAIN = -1;
+type Written = typeof ENDS_WITH_TEXT | typeof ENDS_WITH_TAG | typeof NOT_PLAIN;
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Tags React writes its own way (values, options, raw text, namespaces, the document) are not plain. */
 const SPECIAL = new Set(['select', 'option', 'textarea', 'style', 'script', 'noscript', 'svg', 'math', 'html', 'head', 'body', 'title', 'meta', 'link', 'base', 'template', 'iframe']);
+/** Props that make an element not plain wherever they appear. */
+const REACT_ONLY_PROPS = new Set(['dangerouslySetInnerHTML', 'style', 'defaultValue', 'defaultChecked']);
 const RENAMED: Record<string, string> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex' };
 /** Boolean attributes: written as `name=""` when true, left out when false. */
 const BOOLEAN: Record<string, string> = { disabled: 'disabled', hidden: 'hidden', required: 'required', readOnly: 'readonly', multiple: 'multiple', open: 'open', checked: 'checked' };
 /** Lowercase names React treats as numbers or overloaded booleans: not plain. */
 const NUMERIC_OR_OVERLOADED = new Set(['cols', 'rows', 'size', 'span', 'start', 'download', 'capture', 'value']);
 const PLAIN_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const NOT_STRING = Symbol('not plain');
 
-const ESCAPED = /["'&<>]/;
+/** How React writes a prop, worked out once per prop name. */
+type PropKind =
+  | { kind: 'skipped' }
+  | { kind: 'not plain' }
+  | { kind: 'boolean'; whenTrue: string }
+  | { kind: 'text'; opening: string; booleanAllowed: boolean };
+
+const propKinds = new Map<string, PropKind>();
+
+function propKindOf(name: string): PropKind {
+  let found = propKinds.get(name);
+  if (!found) propKinds.set(name, (found = classify(name)));
+  return found;
+}
+
+function classify(name: string): PropKind {
+  // React writes no event handler, whatever its value; children are written as the content.
+  if (name === 'children' || name === 'suppressHydrationWarning') return { kind: 'skipped' };
+  if (name.length > 2 && (name[0] === 'o' || name[0] === 'O') && (name[1] === 'n' || name[1] === 'N')) return { kind: 'skipped' };
+  if (REACT_ONLY_PROPS.has(name)) return { kind: 'not plain' };
+  const booleanName = BOOLEAN[name];
+  if (booleanName) return { kind: 'boolean', whenTrue: ` ${booleanName}=""` };
+  const attribute = RENAMED[name] ?? (PLAIN_NAME.test(name) && !NUMERIC_OR_OVERLOADED.has(name) ? name : null);
+  if (attribute === null) return { kind: 'not plain' };
+  return { kind: 'text', opening: ` ${attribute}="`, booleanAllowed: name.startsWith('data-') || name.startsWith('aria-') };
+}
+
+/** React's escaping of text and attribute values; most values have nothing to escape. */
+function escape(value: string): string {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    // " & ' < >
+    if (code === 34 || code === 38 || code === 39 || code === 60 || code === 62) return value.replace(/["'&<>]/g, (character) => ESCAPES[character]);
+  }
+  return value;
+}
 const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
-/** React's escaping of text and attribute values. */
-function escape(value: string): string {
-  return ESCAPED.test(value) ? value.replace(/["'&<>]/g, (character) => ESCAPES[character]) : value;
-}
-
-function write(node: ReactNode, out: string[], cursor: Cursor): boolean {
-  if (node === null || node === undefined || typeof node === 'boolean') return true;
+function write(node: ReactNode, out: Output, afterText: boolean): Written {
+  if (node === null || node === undefined || typeof node === 'boolean') return afterText ? ENDS_WITH_TEXT : ENDS_WITH_TAG;
   if (typeof node === 'string' || typeof node === 'number') {
-    const text = String(node);
-    if (text === '') return true;
-    if (cursor.text) out.push('<!-- -->');
-    out.push(escape(text));
-    cursor.text = true;
-    return true;
+    const text = typeof node === 'string' ? node : String(node);
+    if (text === '') return afterText ? ENDS_WITH_TEXT : ENDS_WITH_TAG;
+    out.html += afterText ? `<!-- -->${escape(text)}` : escape(text);
+    return ENDS_WITH_TEXT;
   }
   if (Array.isArray(node)) {
-    for (const child of node) if (!write(child, out, cursor)) return false;
-    return true;
+    let ending: Written = afterText ? ENDS_WITH_TEXT : ENDS_WITH_TAG;
+    for (const child of node) {
+      ending = write(child, out, ending === ENDS_WITH_TEXT);
+      if (ending === NOT_PLAIN) return NOT_PLAIN;
+    }
+    return ending;
   }
-  if (!isValidElement(node)) return false;
+  if (!isValidElement(node)) return NOT_PLAIN;
   const { type, props } = node as ReactElement<Record<string, unknown>>;
-  if (type === Fragment) return write(props.children as ReactNode, out, cursor);
+  if (type === Fragment) return write(props.children as ReactNode, out, afterText);
   if (typeof type === 'function') {
-    if (type.prototype?.isReactComponent) return false;
-    return write((type as (props: object) => ReactNode)(props), out, cursor);
+    if (type.prototype?.isReactComponent) return NOT_PLAIN;
+    return write((type as (props: object) => ReactNode)(props), out, afterText);
   }
-  if (typeof type !== 'string' || SPECIAL.has(type)) return false;
-  return writeElement(type, props, out, cursor);
+  if (typeof type !== 'string') return NOT_PLAIN;
+  const tag = tagOf(type);
+  return tag ? writeElement(tag, props, out) : NOT_PLAIN;
 }
 
-function writeElement(tag: string, props: Record<string, unknown>, out: string[], cursor: Cursor): boolean {
-  const isInput = tag === 'input';
+/** A plain tag's pieces of markup, worked out once per tag name. */
+interface Tag {
+  name: string;
+  isVoid: boolean;
+  closing: string;
+}
+
+const tags = new Map<string, Tag | null>();
+
+function tagOf(name: string): Tag | null {
+  let found = tags.get(name);
+  if (found === undefined) tags.set(name, (found = SPECIAL.has(name) ? null : { name, isVoid: VOID.has(name), closing: `</${name}>` }));
+  return found;
+}
+
+function writeElement(tag: Tag, props: Record<string, unknown>, out: Output): Written {
+  const isInput = tag.name === 'input';
   let attributes = '';
-  let checked: unknown = null;
-  let value: unknown = null;
   for (const name in props) {
     const given = props[name];
-    if (given === null || given === undefined || name === 'children' || name === 'suppressHydrationWarning') continue;
-    if (isInput && (name === 'checked' || name === 'value')) {
-      if (name === 'checked') checked = given;
-      else value = given;
-      continue;
+    if (given === null || given === undefined) continue;
+    // React writes an input's checked and value after its other attributes.
+    if (isInput && (name === 'checked' || name === 'value')) continue;
+    const attribute = attributeOf(propKindOf(name), given);
+    if (attribute === null) return NOT_PLAIN;
+    attributes += attribute;
+  }
+  if (isInput) {
+    const { checked, value } = props;
+    if (checked !== null && checked !== undefined) {
+      const attribute = attributeOf(propKindOf('checked'), checked);
+      if (attribute === null) return NOT_PLAIN;
+      attributes += attribute;
     }
-    if (name === 'dangerouslySetInnerHTML' || name === 'style' || name === 'defaultValue' || name === 'defaultChecked') return false;
-    const attribute = attributeOf(name, given);
-    if (attribute === NOT_STRING) return false;
-    attributes += attribute;
+    if (value !== null && value !== undefined) {
+      if (typeof value !== 'string' && typeof value !== 'number') return NOT_PLAIN;
+      attributes += ` value="${escape(String(value))}"`;
+    }
   }
-  if (checked !== null) {
-    const attribute = attributeOf('checked', checked);
-    if (attribute === NOT_STRING) return false;
-    attributes += attribute;
+  if (tag.isVoid) {
+    if (props.children !== null && props.children !== undefined) return NOT_PLAIN;
+    out.html += `<${tag.name}${attributes}/>`;
+    return ENDS_WITH_TAG;
   }
-  if (value !== null) {
-    if (typeof value !== 'string' && typeof value !== 'number') return false;
-    attributes += ` value="${escape(String(value))}"`;
-  }
-  cursor.text = false;
-  if (VOID.has(tag)) {
-    if (props.children !== null && props.children !== undefined) return false;
-    out.push(`<${tag}${attributes}/>`);
-    return true;
-  }
-  out.push(`<${tag}${attributes}>`);
-  if (!write(props.children as ReactNode, out, { text: false })) return false;
-  out.push(`</${tag}>`);
-  cursor.text = false;
-  return true;
+  out.html += `<${tag.name}${attributes}>`;
+  if (write(props.children as ReactNode, out, false) === NOT_PLAIN) return NOT_PLAIN;
+  out.html += tag.closing;
+  return ENDS_WITH_TAG;
 }
 
-/** One attribute as React writes it, '' when React leaves it out, NOT_STRING when it is not plain. */
-function attributeOf(name: string, value: unknown): string | typeof NOT_STRING {
-  // React writes no event handler, whatever its value.
-  if (name.length > 2 && (name[0] === 'o' || name[0] === 'O') && (name[1] === 'n' || name[1] === 'N')) return '';
-  const booleanName = BOOLEAN[name];
-  if (booleanName) {
-    if (typeof value !== 'boolean') return NOT_STRING;
-    return value ? ` ${booleanName}=""` : '';
+/** One attribute as React writes it, '' when React leaves it out, null when it is not plain. */
+function attributeOf(prop: PropKind, value: unknown): string | null {
+  switch (prop.kind) {
+    case 'skipped':
+      return '';
+    case 'not plain':
+      return null;
+    case 'boolean':
+      if (typeof value !== 'boolean') return null;
+      return value ? prop.whenTrue : '';
+    case 'text':
+      if (typeof value === 'string') return `${prop.opening}${escape(value)}"`;
+      if (typeof value === 'number') return `${prop.opening}${value}"`;
+      if (typeof value === 'boolean' && prop.booleanAllowed) return `${prop.opening}${value}"`;
+      return null;
   }
-  const isDataOrAria = name.startsWith('data-') || name.startsWith('aria-');
-  const attribute = RENAMED[name] ?? (PLAIN_NAME.test(name) && !NUMERIC_OR_OVERLOADED.has(name) ? name : null);
-  if (attribute === null) return NOT_STRING;
-  if (typeof value === 'boolean') return isDataOrAria ? ` ${attribute}="${value}"` : NOT_STRING;
-  if (typeof value !== 'string' && typeof value !== 'number') return NOT_STRING;
-  return ` ${attribute}="${escape(String(value))}"`;
 }
