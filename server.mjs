@@ -92,7 +92,7 @@ async function answer(req, res, next) {
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
     // What the render reads decides which writes make its answer stale (decision 145).
-    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, {}));
+    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, { document: !req.path.endsWith('.data') }));
     const sent = await keepResponse(ticket, secureResponse(request, response));
     releaseTicket(ticket);
     await send(res, sent);

@@ -11,6 +11,7 @@ import {
   Outlet,
   Scripts,
   useLoaderData,
+  useRouteLoaderData,
   useLocation,
   useRouteError,
 } from '@remix-run/react';
@@ -26,7 +27,9 @@ import { getOptionalUser } from '~/services/accounts/auth.server';
 import { getClientEnv } from '~/services/platform/env.server';
 import { redirectFramedRequest } from '~/services/platform/security.server';
 import { loadShell, type ShellContent } from '~/services/content/shell.server';
-import { keptJson, readKeptJson } from '~/lib/kept-json';
+import { keptJson, keptJsonInDocument, readKeptJson } from '~/lib/kept-json';
+import { rendersDocument } from '~/lib/load-context';
+import { KeptJsonScript } from '~/components/shell/KeptJsonScript';
 import { clearToastCookie, readToast } from '~/services/platform/toast.server';
 import stylesheet from '~/styles/app.css?url';
 
@@ -40,8 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, shell] = await Promise.all([getOptionalUser(request, context), loadShell()]);
   const toast = readToast(request);
   const embedded = isEmbeddedQuery(new URL(request.url).search);
+  // A document carries the shell's content in a script of its own, not escaped twice in its data.
+  const keptShell = rendersDocument(context) ? keptJsonInDocument(shell, 'shell') : keptJson(shell);
   return data(
-    { user, shell: keptJson(shell), toast, embedded, env: getClientEnv() },
+    { user, shell: keptShell, toast, embedded, env: getClientEnv() },
     toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined,
   );
 }
@@ -58,6 +63,7 @@ function useFrameBreaker() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -69,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {root ? <KeptJsonScript kept={root.shell} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { keptJson, readKeptJson } from './kept-json';
+import { describe, expect, it, vi } from 'vitest';
+import { keptJson, keptJsonInDocument, keptJsonScriptId, keptJsonScriptText, readKeptJson } from './kept-json';
 
 describe('kept JSON', () => {
   const shell = { site: { name: 'Paceline', homeUrl: '/' }, menus: { 'main-menu': [{ title: 'Events "live"', url: '/events', children: [] }] } };
@@ -17,5 +17,32 @@ describe('kept JSON', () => {
     expect(readKeptJson(arrived())).toBe(first);
     const changed = readKeptJson<typeof shell>(JSON.parse(JSON.stringify(keptJson({ ...shell, site: { name: 'Renamed', homeUrl: '/' } }))));
     expect(changed.site.name).toBe('Renamed');
+  });
+});
+
+describe('kept JSON sent in the document', () => {
+  const shell = { site: { name: 'Paceline', homeUrl: '/' }, footer: { note: '</script><script>alert(1)</script> & \u2028' } };
+
+  it('is named by its script in the data, and read back as the object on the server', () => {
+    const kept = keptJsonInDocument(shell, 'shell');
+    expect(kept).toBe(keptJsonInDocument(shell, 'shell'));
+    expect(JSON.parse(JSON.stringify(kept))).toEqual({ script: 'shell' });
+    expect(readKeptJson(kept)).toBe(shell);
+  });
+
+  it("writes a script text that cannot end the script, and the browser reads the value from the document's script", () => {
+    const text = keptJsonScriptText(keptJsonInDocument(shell, 'shell'))!;
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    const scripts: Record<string, { textContent: string }> = { [keptJsonScriptId('shell')]: { textContent: text } };
+    vi.stubGlobal('document', { getElementById: (id: string) => scripts[id] ?? null });
+    try {
+      const arrived = JSON.parse(JSON.stringify(keptJsonInDocument(shell, 'shell')));
+      expect(readKeptJson<typeof shell>(arrived)).toEqual(shell);
+      // Hydration renders the text the document came with.
+      expect(keptJsonScriptText(arrived)).toBe(text);
+      expect(keptJsonScriptText(JSON.parse(JSON.stringify(keptJson(shell))))).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

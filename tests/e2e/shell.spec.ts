@@ -43,3 +43,30 @@ test('an idle connection is kept 65 s, longer than a balancer in front keeps it,
   expect(response.headers()['connection']).toBe('keep-alive');
   expect(response.headers()['keep-alive']).toBe('timeout=65');
 });
+
+// Decision 162: a document carries the shell's content once, in a JSON script of its own; data
+// requests (a revalidation after a form) carry it in their data, and the shell keeps working.
+test("the shell's content comes in the document's own script, not in its data, and a revalidation brings it as data", async ({ page, request }) => {
+  const html = await (await request.get('/faqs')).text();
+  const script = html.match(/<script type="application\/json" id="kept-json-shell">(.*?)<\/script>/)?.[1];
+  expect(JSON.parse(script ?? 'null')?.menus?.['main-menu']?.length).toBeGreaterThan(0);
+  const pageData = html.match(/streamController\.enqueue\((.*?)\);<\/script>/s)?.[1] ?? '';
+  // The root's data names the script (a key `script`, escaped inside the enqueued string).
+  expect(pageData).toContain('\\"script\\"');
+  expect(pageData).not.toContain('main-menu');
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/faqs');
+  await page.waitForLoadState('networkidle');
+  const revalidated = page.waitForResponse((response) => /\.data(\?|$)/.test(response.url()) && response.request().method() === 'GET');
+  const form = page.locator('form.subscribe-form');
+  await form.getByRole('textbox').fill(`shell${Date.now()}@example.com`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  expect(await (await revalidated).text()).toContain('main-menu');
+  await expect(form.getByText('Thanks! You are subscribed to Paceline news.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.locator('footer')).toBeVisible();
+  expect(errors).toEqual([]);
+});
