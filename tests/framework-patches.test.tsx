@@ -282,3 +282,32 @@ describe.each(Object.entries(dataCalls))('@remix-run/server-runtime loader and a
     expect(await posted.text()).toBe('a=1');
   });
 });
+
+type HandoffEncoder = (data: unknown, signal: AbortSignal, streamTimeout: number | undefined, serverMode: string) => ReadableStream<Uint8Array> & { settledText?: string };
+const handoffEncoders = {
+  cjs: require('@remix-run/server-runtime/dist/single-fetch.js') as { encodeHandoffViaTurboStream: HandoffEncoder; encodeViaTurboStream: HandoffEncoder },
+  esm: (await import('@remix-run/server-runtime/dist/esm/single-fetch.js' as string)) as { encodeHandoffViaTurboStream: HandoffEncoder; encodeViaTurboStream: HandoffEncoder },
+};
+
+describe.each(Object.entries(handoffEncoders))("@remix-run/server-runtime document handoff, %s build (decision 162)", (_build, { encodeHandoffViaTurboStream, encodeViaTurboStream }) => {
+  const streamed = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+  const loaderData = () => ({ loaderData: { root: { user: null, when: new Date(0), list: [1, 'a', { a: 1 }] }, 'routes/page': { error: new Error('kept out') } }, actionData: null });
+
+  it('is the text the stream carries, given at once, and its reader still yields the same bytes', async () => {
+    const handoff = encodeHandoffViaTurboStream(loaderData(), new AbortController().signal, undefined, 'production');
+    const expected = await streamed(encodeViaTurboStream(loaderData(), new AbortController().signal, undefined, 'production'));
+    expect(handoff.settledText).toBe(expected);
+    expect(handoff.settledText).not.toContain('kept out');
+    const reader = handoff.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe(expected);
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('is a stream, as before, when the data holds a promise', async () => {
+    const deferred = { loaderData: { root: { later: Promise.resolve('soon') } } };
+    const handoff = encodeHandoffViaTurboStream(deferred, new AbortController().signal, 1000, 'production');
+    expect(handoff.settledText).toBeUndefined();
+    expect(await streamed(handoff)).toContain('"soon"');
+  });
+});

@@ -38,7 +38,9 @@ export function utf8Of(html: string): Buffer<ArrayBuffer> {
 
 /** What `StreamTransfer` (Remix 2.17, single fetch) keeps of the chunks it has read. */
 type ReadChunk = Promise<void> & { result: { done: boolean; value: string } };
-type HandoffContext = { serverHandoffStream?: ReadableStream<Uint8Array>; renderMeta?: { streamCache?: Record<number, ReadChunk> } };
+/** The handoff: a stream, or, for data with no promise in it, its text already (our server-runtime patch, decision 162). */
+type Handoff = ReadableStream<Uint8Array> & { settledText?: string };
+type HandoffContext = { serverHandoffStream?: Handoff; renderMeta?: { streamCache?: Record<number, ReadChunk> } };
 
 /**
  * Reads the page's whole hydration stream and leaves it where `StreamTransfer` looks for the
@@ -48,11 +50,16 @@ type HandoffContext = { serverHandoffStream?: ReadableStream<Uint8Array>; render
 export async function settleHandoff(context: EntryContext): Promise<void> {
   const { serverHandoffStream: stream, renderMeta } = context as unknown as HandoffContext;
   if (!stream || !renderMeta) return;
+  const value = stream.settledText ?? (await readAll(stream));
+  renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let value = '';
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) value += decoder.decode(chunk.value, { stream: true });
   value += decoder.decode();
   reader.releaseLock();
-  renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) };
+  return value;
 }
