@@ -51,3 +51,23 @@ test('a visitor opening the registration wizard is asked to log in, with a way b
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute('href', `/auth/login?redirect=${encodeURIComponent(`/event/${id}`)}`);
 });
+
+// Decision 162: the server writes the event cards as plain markup; the browser must hydrate onto
+// it without a mismatch, and the cards' links then navigate inside the page.
+test('the event cards the server wrote hydrate without a React error, and their links navigate in the page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/events');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => Object.assign(window, { pacelineStayed: true }));
+  const card = page.locator('article.event-card').filter({ hasText: 'Hatta Hill Climb' });
+  await card.getByText('Description').click();
+  await expect(card.locator('.event-links')).toBeVisible();
+  await card.getByRole('link', { name: 'Hatta Hill Climb' }).click();
+  await expect(page).toHaveURL(/\/event\/detail\/\d+$/);
+  expect(await page.evaluate(() => (window as unknown as { pacelineStayed?: boolean }).pacelineStayed)).toBe(true);
+  expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
+});

@@ -5,6 +5,7 @@ import { EventCard } from '~/components/events/EventCard';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { listEvents } from '~/services/events/events.server';
 import { SiteLink } from '~/components/ui/SiteLink';
+import { PlainMarkup } from '~/components/ui/PlainMarkup';
 
 export const meta: MetaFunction = () => [{ title: 'Events — Paceline' }];
 
@@ -36,11 +37,11 @@ export default function EventsPage() {
       {featured.length > 0 ? (
         <section className="events-featured" aria-labelledby="featured-heading">
           <h2 id="featured-heading">Featured events</h2>
-          <div className="events-grid">
+          <PlainMarkup as="div" className="events-grid">
             {featured.map((event) => (
               <EventCard key={event.id} event={event} signedIn={signedIn} />
             ))}
-          </div>
+          </PlainMarkup>
         </section>
       ) : null}
       <nav className="tabs" aria-label="Event types">
@@ -53,11 +54,11 @@ export default function EventsPage() {
       </nav>
       <section aria-label={tab === 'dailyrides' ? 'Daily Rides' : 'Events'}>
         {shown.length === 0 ? <p className="notice">No events scheduled at the moment.</p> : null}
-        <div className="events-grid">
+        <PlainMarkup as="div" className="events-grid">
           {shown.map((event) => (
             <EventCard key={event.id} event={event} signedIn={signedIn} />
           ))}
-        </div>
+        </PlainMarkup>
       </section>
     </div>
   );
