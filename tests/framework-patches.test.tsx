@@ -311,3 +311,42 @@ describe.each(Object.entries(handoffEncoders))("@remix-run/server-runtime docume
     expect(await streamed(handoff)).toContain('"soon"');
   });
 });
+
+const conformBuilds = {
+  cjs: require('@conform-to/react') as typeof import('@conform-to/react'),
+  esm: await import('@conform-to/react'),
+};
+
+describe.each(Object.entries(conformBuilds))('@conform-to/react props helpers, %s build (decision 162)', (_build, { getInputProps, getSelectProps }) => {
+  // The parts of a field's metadata the helpers read.
+  const field = (overrides: object = {}) =>
+    ({ id: 'f-email', name: 'email', formId: 'f', errorId: 'f-email-error', descriptionId: 'f-email-description', initialValue: 'a@b.c', key: 'k1', required: true, errors: undefined, valid: true, allErrors: {}, ...overrides }) as unknown as Parameters<typeof getInputProps>[0];
+
+  // The entries below are what the unpatched package gave for the same calls.
+  it('gives the props Conform gave, without the undefined ones, keys in the same order', () => {
+    expect(Object.entries(getInputProps(field(), { type: 'email' }))).toEqual([
+      ['required', true],
+      ['id', 'f-email'],
+      ['name', 'email'],
+      ['form', 'f'],
+      ['type', 'email'],
+      ['defaultValue', 'a@b.c'],
+    ]);
+    const invalid = getInputProps(field({ errors: ['Required'], valid: false, initialValue: undefined }), { type: 'text', ariaDescribedBy: 'hint' });
+    expect(Object.entries(invalid)).toEqual([
+      ['required', true],
+      ['id', 'f-email'],
+      ['name', 'email'],
+      ['form', 'f'],
+      ['aria-invalid', true],
+      ['aria-describedby', 'f-email-error hint'],
+      ['type', 'text'],
+    ]);
+    expect(Object.entries(getSelectProps(field({ initialValue: '246', required: undefined })))).toEqual([
+      ['id', 'f-email'],
+      ['name', 'email'],
+      ['form', 'f'],
+      ['defaultValue', '246'],
+    ]);
+  });
+});
