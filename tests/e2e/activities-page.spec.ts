@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures';
+import { watchPageErrors } from './react-errors';
 import { encodeRideFit, generateRide } from '../../app/lib/fit/synthetic-ride';
 import { loginAs } from '../helpers/e2e';
 
@@ -216,11 +217,7 @@ test('a page of activities that fails to load says so, and Retry loads it', asyn
 // Decision 161: the server writes the rides' rows without React's renderer; the browser hydrates
 // onto them, so their checkboxes are React's from the first paint.
 test('the ACTIVITIES rows the server wrote hydrate without a React error, and their compare boxes work', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
+  const errors = watchPageErrors(page);
   await loginAs(page, 'rider@paceline.local', '/user/activities?tab=activities');
   // The session machine's first answer: the page is hydrated.
   await expect(page.locator('.user-menu')).toHaveAttribute('data-session-state', 'signedIn');
@@ -229,5 +226,5 @@ test('the ACTIVITIES rows the server wrote hydrate without a React error, and th
   await expect(comparedDays).toHaveCount(0);
   await page.locator('input[aria-label^="Compare"]:not([disabled])').first().check();
   await expect(comparedDays).toHaveCount(1);
-  expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
+  expect(errors.fromReact()).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { watchPageErrors } from './react-errors';
 import { openEventDetail } from './events-helpers';
 
 test('a visitor sees featured events apart, the daily rides tab and the login invitation', async ({ page }) => {
@@ -55,11 +56,7 @@ test('a visitor opening the registration wizard is asked to log in, with a way b
 // Decision 162: the server writes the event cards as plain markup; the browser must hydrate onto
 // it without a mismatch, and the cards' links then navigate inside the page.
 test('the event cards the server wrote hydrate without a React error, and their links navigate in the page', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
+  const errors = watchPageErrors(page);
   await page.goto('/events');
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => Object.assign(window, { pacelineStayed: true }));
@@ -69,5 +66,5 @@ test('the event cards the server wrote hydrate without a React error, and their 
   await card.getByRole('link', { name: 'Hatta Hill Climb' }).click();
   await expect(page).toHaveURL(/\/event\/detail\/\d+$/);
   expect(await page.evaluate(() => (window as unknown as { pacelineStayed?: boolean }).pacelineStayed)).toBe(true);
-  expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
+  expect(errors.fromReact()).toEqual([]);
 });

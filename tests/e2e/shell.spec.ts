@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { watchPageErrors } from './react-errors';
 
 test('a visitor sees the shell with a Login link', async ({ page }) => {
   await page.goto('/');
@@ -20,11 +21,7 @@ test('a signed-in rider sees the account menu with their initial', async ({ page
 // The server writes the shell's links and the subscribe form without Link and Conform (decision
 // 151); the browser's first render must hydrate onto that markup without a mismatch.
 test('the shell hydrates onto the server markup: no React error, and its links navigate in the page', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
+  const errors = watchPageErrors(page);
   await page.goto('/e2e/login?email=rider%40paceline.local&redirectTo=%2Ffaqs');
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => Object.assign(window, { pacelineStayed: true }));
@@ -34,7 +31,7 @@ test('the shell hydrates onto the server markup: no React error, and its links n
   await page.getByRole('link', { name: 'View Profile' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
   expect(await page.evaluate(() => (window as unknown as { pacelineStayed?: boolean }).pacelineStayed)).toBe(true);
-  expect(errors.filter((text) => /react|hydrat|error #4\d\d/i.test(text))).toEqual([]);
+  expect(errors.fromReact()).toEqual([]);
 });
 
 test('an idle connection is kept 65 s, longer than a balancer in front keeps it, and the server says so', async ({ request }) => {
@@ -55,8 +52,7 @@ test("the shell's content comes in the document's own script, not in its data, a
   expect(pageData).toContain('\\"script\\"');
   expect(pageData).not.toContain('main-menu');
 
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
+  const errors = watchPageErrors(page);
   await page.goto('/faqs');
   await page.waitForLoadState('networkidle');
   const revalidated = page.waitForResponse((response) => /\.data(\?|$)/.test(response.url()) && response.request().method() === 'GET');
@@ -68,5 +64,6 @@ test("the shell's content comes in the document's own script, not in its data, a
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.locator('footer')).toBeVisible();
-  expect(errors).toEqual([]);
+  expect(errors.uncaught()).toEqual([]);
+  expect(errors.fromReact()).toEqual([]);
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PlainMarkup, PlainMarkupContext } from '~/components/ui/PlainMarkup';
 import type { EventSummary } from '~/services/events/events.server';
-import { plainMarkup } from '~/services/platform/plain-markup.server';
+import { expectPlainMarkupAsReact } from '../../../tests/helpers/plain-markup-writer';
 import { renderInRemix } from '../../../tests/helpers/render-in-remix';
 import { EventCard } from './EventCard';
 
@@ -55,14 +55,7 @@ async function gridMarkup(writer: ((node: ReactNode) => string | null) | null, s
 describe('the events grid written as plain markup (decision 162)', () => {
   it('is the markup React writes for every status, for a visitor and a signed-in rider', async () => {
     for (const signedIn of [false, true]) {
-      const written: string[] = [];
-      const html = await gridMarkup((node) => {
-        const markup = plainMarkup(node);
-        if (markup !== null) written.push(markup);
-        return markup;
-      }, signedIn);
-      expect(written).toHaveLength(1);
-      expect(html).toBe(await gridMarkup(null, signedIn));
+      const html = await expectPlainMarkupAsReact((writer) => gridMarkup(writer, signedIn));
       expect(html.match(/<article class="event-card card"/g)).toHaveLength(EVENTS.length);
       expect(html).toContain('&lt;b&gt;&quot;Night&quot; &amp; &#x27;Day&#x27;&lt;/b&gt;');
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlainMarkupContext } from '~/components/ui/PlainMarkup';
 import { packActivityPage } from '~/lib/activities/list-page';
 import type { ActivityRow } from '~/lib/activities/types';
-import { plainMarkup } from '~/services/platform/plain-markup.server';
+import { expectPlainMarkupAsReact } from '../../../../tests/helpers/plain-markup-writer';
 import { renderInRemix } from '../../../../tests/helpers/render-in-remix';
 import { ActivitiesTab } from './ActivitiesTab';
 
@@ -48,14 +48,7 @@ async function tabMarkup(writer: ((node: ReactNode) => string | null) | null, ot
 describe('the ACTIVITIES table written as plain markup (decision 161)', () => {
   it('is the markup React writes, rider-typed text escaped, with and without the Other Platform column', async () => {
     for (const otherPlatform of [false, true]) {
-      const written: string[] = [];
-      const html = await tabMarkup((node) => {
-        const markup = plainMarkup(node);
-        if (markup !== null) written.push(markup);
-        return markup;
-      }, otherPlatform);
-      expect(written).toHaveLength(1);
-      expect(html).toBe(await tabMarkup(null, otherPlatform));
+      const html = await expectPlainMarkupAsReact((writer) => tabMarkup(writer, otherPlatform));
       expect(html.match(/data-testid="activity-row"/g)).toHaveLength(20);
       expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;quotes&#x27;');
       expect(html).not.toContain('<script>alert');
