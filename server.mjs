@@ -91,8 +91,11 @@ async function answer(req, res, next) {
     }
     const request = createRemixRequest(req, res);
     const screened = await screenRequest(request);
-    // What the render reads decides which writes make its answer stale (decision 145).
-    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, { document: !req.path.endsWith('.data') }));
+    // What the render reads decides which writes make its answer stale (decision 145). Loaders
+    // learn whether they answer a document (not a `.data` request): the shell's content then
+    // travels in the document's own script instead of its data (decision 162).
+    const loadContext = { document: !req.path.endsWith('.data') };
+    const response = screened instanceof Response ? screened : await recordRender(ticket, () => handleRemix(screened, loadContext));
     const sent = await keepResponse(ticket, secureResponse(request, response));
     releaseTicket(ticket);
     await send(res, sent);
