@@ -4,11 +4,12 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    // Database-backed tests are named *.db.test.ts; the PostgreSQL run repeats only those.
+    // Database-backed tests are named *.db.test.ts; the PostgreSQL run repeats only those, and
+    // runs alone the PostgreSQL-only ones (*.pg.test.ts: other connections, triggers, LISTEN).
     include: process.env.VITEST_DATABASE_ONLY
-      ? ['app/**/*.db.test.{ts,tsx}', 'tests/**/*.db.test.{ts,tsx}']
+      ? ['app/**/*.{db,pg}.test.{ts,tsx}', 'tests/**/*.{db,pg}.test.{ts,tsx}']
       : ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.VITEST_DATABASE_ONLY ? [] : ['**/*.pg.test.{ts,tsx}'])],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/setup-file.ts'],
