@@ -68,7 +68,7 @@ countVitest(`${REPORTS}/vitest-pglite.json`);
 const cluster = startCluster();
 if (cluster) {
   try {
-    run('Database tests (*.db.test.ts) on PostgreSQL', 'npx', vitestArgs('vitest-postgres'), {
+    run('Database tests (*.db.test.ts, *.pg.test.ts) on PostgreSQL', 'npx', vitestArgs('vitest-postgres'), {
       TEST_DATABASE_URL: cluster.url,
       VITEST_DATABASE_ONLY: '1',
     });
