@@ -4,17 +4,7 @@ import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
 import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLoaderData,
-  useRouteLoaderData,
-  useLocation,
-  useRouteError,
-} from '@remix-run/react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLoaderData, useRouteLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { useEffect } from 'react';
 import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbeddedMode } from '~/components/shell/embedded-mode';
 import { SessionNotice } from '~/components/auth/SessionNotice';
@@ -45,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const embedded = isEmbeddedQuery(new URL(request.url).search);
   // A document carries the shell's content in a script of its own, not escaped twice in its data.
   const keptShell = rendersDocument(context) ? keptJsonInDocument(shell, 'shell') : keptJson(shell);
-  return data(
-    { user, shell: keptShell, toast, embedded, env: getClientEnv() },
-    toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined,
-  );
+  return data({ user, shell: keptShell, toast, embedded, env: getClientEnv() }, toast ? { headers: { 'Set-Cookie': clearToastCookie() } } : undefined);
 }
 
 /** The browser half of the framing rule: a framed page sends the frame to the warning. */

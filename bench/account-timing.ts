@@ -20,7 +20,8 @@ const opened = await openDatabase({ engine: 'pglite' });
 await opened.migrate();
 
 function print(title: string, rounds: number, figures: Awaited<ReturnType<typeof timeKinds>>, labels: [string, string]) {
-  const row = (label: string, { median, p90 }: { median: number; p90: number }) => `${label.padEnd(10)} median ${median.toFixed(2).padStart(7)} ms   p90 ${p90.toFixed(2).padStart(7)} ms`;
+  const row = (label: string, { median, p90 }: { median: number; p90: number }) =>
+    `${label.padEnd(10)} median ${median.toFixed(2).padStart(7)} ms   p90 ${p90.toFixed(2).padStart(7)} ms`;
   console.log(`${title} (${rounds} interleaved pairs)`);
   console.log(`  ${row(labels[0], figures.known)}`);
   console.log(`  ${row(labels[1], figures.unknown)}`);
@@ -29,14 +30,26 @@ function print(title: string, rounds: number, figures: Awaited<ReturnType<typeof
 
 const rider = await createTestUser();
 const forgot = (email: string) => async () => formRequest('http://localhost:3000/auth/forgot-password', { email });
-print('forgot-password', ROUNDS, await timeKinds(forgotAction, { known: forgot(rider.email), unknown: forgot('nobody-by-this-name@example.com') }, ROUNDS), ['known', 'unknown']);
+print('forgot-password', ROUNDS, await timeKinds(forgotAction, { known: forgot(rider.email), unknown: forgot('nobody-by-this-name@example.com') }, ROUNDS), [
+  'known',
+  'unknown',
+]);
 
 const adult = {
-  firstname: 'Lina', lastname: 'Haddad', gender: '1', password: 'secret-pass', password_confirmation: 'secret-pass',
-  country: '246', dob: '1990-04-02', weight: '60', height: '165', consent_agree_privacy_notice: 'on',
+  firstname: 'Lina',
+  lastname: 'Haddad',
+  gender: '1',
+  password: 'secret-pass',
+  password_confirmation: 'secret-pass',
+  country: '246',
+  dob: '1990-04-02',
+  weight: '60',
+  height: '165',
+  consent_agree_privacy_notice: 'on',
 };
 let fresh = 0;
-const register = (email: () => string) => async () => formRequest('http://localhost:3000/auth/register', { ...adult, email: email(), altcha: await solvedRobotCheck() });
+const register = (email: () => string) => async () =>
+  formRequest('http://localhost:3000/auth/register', { ...adult, email: email(), altcha: await solvedRobotCheck() });
 // Registration hashes a password on both paths (tens of ms): fewer rounds.
 const registerRounds = Math.ceil(ROUNDS / 4);
 print(
@@ -52,7 +65,11 @@ const child = await createTestUser({ isKid: true, status: 'pending', dob: '2015-
 const consentCookie = (await writeFlow('consent', { childUserId: child.id, userAge: 11, childEmail: child.email })).split(';')[0];
 let parents = 0;
 const consent = (email: () => string) => async () =>
-  formRequest(`http://localhost:3000/parental-consent?childUserId=${child.id}&userAge=11`, { intent: 'submit', parentEmail: email() }, { Cookie: consentCookie, 'Content-Type': 'application/x-www-form-urlencoded' });
+  formRequest(
+    `http://localhost:3000/parental-consent?childUserId=${child.id}&userAge=11`,
+    { intent: 'submit', parentEmail: email() },
+    { Cookie: consentCookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+  );
 print(
   'parental consent',
   ROUNDS,

@@ -84,7 +84,8 @@ function probe() {
       await response.arrayBuffer();
       timings.push(performance.now() - started);
       if (timings.at(-1) > TARGET_MS) slowProbes.push({ startUs: hrtimeUs() - timings.at(-1) * 1000, ms: timings.at(-1) });
-      if (process.env.BENCH_DEBUG && timings.at(-1) > TARGET_MS) console.log(`  slow /healthz at +${(started - phaseStarted).toFixed(0)} ms: ${timings.at(-1).toFixed(0)} ms`);
+      if (process.env.BENCH_DEBUG && timings.at(-1) > TARGET_MS)
+        console.log(`  slow /healthz at +${(started - phaseStarted).toFixed(0)} ms: ${timings.at(-1).toFixed(0)} ms`);
       await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
     }
   })();
@@ -134,7 +135,11 @@ function printProfile() {
   // Sample times are on the monotonic clock process.hrtime reads in this process too.
   let at = profile.startTime;
   const timed = profile.samples.map((id, index) => [id, (profile.timeDeltas[index + 1] ?? 0) / 1000, (at += profile.timeDeltas[index])]);
-  top(timed.filter(([, , time]) => time >= uploadsStartedUs), '\nServer main thread during the uploads, self time:', 12);
+  top(
+    timed.filter(([, , time]) => time >= uploadsStartedUs),
+    '\nServer main thread during the uploads, self time:',
+    12,
+  );
   for (const probe of [...slowProbes].sort((x, y) => y.ms - x.ms).slice(0, 5)) {
     const during = timed.filter(([, , time]) => time >= probe.startUs && time <= probe.startUs + probe.ms * 1000);
     const idleMs = during.filter(([id]) => isIdle(id)).reduce((sum, [, ms]) => sum + ms, 0);
@@ -149,7 +154,11 @@ try {
   console.log('Starting the server (migrations and demo data)…');
   await until(async () => (await fetch(`${BASE}/healthz`)).ok, 'The server start');
   const login = await fetch(`${BASE}/e2e/login?email=pro@paceline.local`, { redirect: 'manual' });
-  const token = login.headers.getSetCookie().find((cookie) => cookie.startsWith('paceline_token='))?.split(';')[0].split('=')[1];
+  const token = login.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('paceline_token='))
+    ?.split(';')[0]
+    .split('=')[1];
   if (!token) throw new Error('Could not sign in as the demo pro rider');
 
   const idle = probe();

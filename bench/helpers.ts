@@ -5,7 +5,14 @@ import { users } from '~/db/schema';
 export async function createTestUserForBench(): Promise<string> {
   const [user] = await db()
     .insert(users)
-    .values({ email: `bench-${randomBytes(4).toString('hex')}@paceline.local`, passwordHash: 'x', firstname: 'Bench', lastname: 'Rider', status: 'active', weightKg: 70 })
+    .values({
+      email: `bench-${randomBytes(4).toString('hex')}@paceline.local`,
+      passwordHash: 'x',
+      firstname: 'Bench',
+      lastname: 'Rider',
+      status: 'active',
+      weightKg: 70,
+    })
     .returning({ id: users.id });
   return user.id;
 }

@@ -18,13 +18,17 @@ await opened.migrate();
 
 let done = 0;
 const benchJob = defineJob<{ n: number }>('bench.mail', async ({ n }) => {
-  await db().insert(outbox).values({ channel: 'email', recipient: `bench-${n}@example.com`, subject: 'bench', body: 'x'.repeat(600) });
+  await db()
+    .insert(outbox)
+    .values({ channel: 'email', recipient: `bench-${n}@example.com`, subject: 'bench', body: 'x'.repeat(600) });
   done += 1;
 });
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 2);
 // A database used before keeps its old bench jobs: they are not this run's.
-await jobQueueSql().executeSql(`DELETE FROM pgboss.job WHERE name = 'bench.mail'`, []).catch(() => {});
+await jobQueueSql()
+  .executeSql(`DELETE FROM pgboss.job WHERE name = 'bench.mail'`, [])
+  .catch(() => {});
 
 // Queued in one transaction per 100 (as a burst of requests would), before the workers start.
 for (let start = 0; start < count; start += 100) {
@@ -38,6 +42,8 @@ while (done < count) await new Promise((resolve) => setTimeout(resolve, 20));
 const seconds = (performance.now() - began) / 1000;
 await stopJobWorkers(1_000);
 const { rows } = await jobQueueSql().executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'bench.mail' AND state = 'completed'`, []);
-console.log(`${opened.engine}: ${count} jobs in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(0)} jobs/s, ${concurrency} at a time (completed rows: ${rows[0].n}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
+console.log(
+  `${opened.engine}: ${count} jobs in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(0)} jobs/s, ${concurrency} at a time (completed rows: ${rows[0].n}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+);
 await closeDatabase();
 if (folder) rmSync(folder, { recursive: true, force: true });

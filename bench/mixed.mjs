@@ -28,7 +28,13 @@ export const MIXED_PAGES = [
 ];
 
 /** Real recordings of ../shared/fixtures/fit (their README names the sources and licences). */
-const FIT_FILES = ['sample-activity-indoor-trainer.fit', 'edge510-test.fit', 'null_compressed_speed_dist.fit', 'Edge810-Vector-2013-08-16-15-35-10.fit', 'road-with-power.fit'];
+const FIT_FILES = [
+  'sample-activity-indoor-trainer.fit',
+  'edge510-test.fit',
+  'null_compressed_speed_dist.fit',
+  'Edge810-Vector-2013-08-16-15-35-10.fit',
+  'road-with-power.fit',
+];
 
 function send(socketPath, method, urlPath, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
@@ -48,7 +54,9 @@ const FORM = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'htt
 
 function multipart(name, fileName, bytes) {
   const boundary = `----paceline${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   return { body: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -88,7 +96,9 @@ export function createWriter({ socketPath, cookies, fixturesDir }) {
       const email = writerEmails[turn % writerEmails.length];
       const challenge = JSON.parse((await send(socketPath, 'GET', '/auth/robot-check')).text);
       const solution = await solveChallenge({ challenge, deriveKey });
-      const altcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+      const altcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString(
+        'base64',
+      );
       const response = await send(socketPath, 'POST', '/auth/login', { headers: FORM, body: form({ email, password: 'paceline-demo', altcha }) });
       if (!answered('login', response)) return;
       const cookie = (response.headers['set-cookie'] ?? []).map((header) => header.split(';')[0]).join('; ');
@@ -108,7 +118,10 @@ export function createWriter({ socketPath, cookies, fixturesDir }) {
       const next = uploads.shift();
       if (!next) return kinds.profile();
       const { body, type } = multipart('file', next.file.name, next.file.bytes);
-      const response = await send(socketPath, 'POST', '/api/activities', { headers: { 'Content-Type': type, Authorization: `Bearer ${token(next.email)}` }, body });
+      const response = await send(socketPath, 'POST', '/api/activities', {
+        headers: { 'Content-Type': type, Authorization: `Bearer ${token(next.email)}` },
+        body,
+      });
       if (!answered('activity upload', response)) return;
       const { id } = JSON.parse(response.text);
       const list = await send(socketPath, 'GET', '/user/activities/list?page=1', { headers: { Cookie: cookies[next.email] } });

@@ -22,7 +22,10 @@ const started = performance.now();
 meanMaxPowerCurve(steady);
 console.log(`power curve, 6 h constant 220 W: ${(performance.now() - started).toFixed(1)} ms`);
 // The same ride with values the kernel cannot hold exactly: the plain JavaScript search.
-const fractional = Float64Array.from(generateRide({ seed: 6, start: new Date('2026-06-01T06:00:00Z'), durationS: 21_600, ftpW: 260, weightKg: 70, shape: 'race' }).power, (watts) => watts + 0.1);
+const fractional = Float64Array.from(
+  generateRide({ seed: 6, start: new Date('2026-06-01T06:00:00Z'), durationS: 21_600, ftpW: 260, weightKg: 70, shape: 'race' }).power,
+  (watts) => watts + 0.1,
+);
 const scriptStarted = performance.now();
 meanMaxPowerCurve(fractional);
 console.log(`power curve, 6 h ride in plain JavaScript (fractional watts, no kernel): ${(performance.now() - scriptStarted).toFixed(1)} ms`);

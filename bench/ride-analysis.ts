@@ -8,20 +8,35 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 const port = Number(process.env.BENCH_PORT ?? 3193);
 const base = `http://localhost:${port}`;
 const server = spawn('node', ['tests/e2e/start-server.mjs'], {
-  env: { ...process.env, PORT: String(port), APP_MODE: 'test', PGLITE_DIR: 'tests/.tmp/bench-analysis-pglite', STORAGE_DIR: 'tests/.tmp/bench-analysis-uploads' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    APP_MODE: 'test',
+    PGLITE_DIR: 'tests/.tmp/bench-analysis-pglite',
+    STORAGE_DIR: 'tests/.tmp/bench-analysis-uploads',
+  },
   stdio: 'ignore',
 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
   for (let i = 0; i < 180; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}/e2e/login?email=rider%40paceline.local&redirectTo=%2F`);
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'paceline_token')?.value;
   const fit = encodeRideFit(generateRide({ seed: 11, start: new Date('2026-11-01T06:00:00Z'), durationS: 10_800, ftpW: 240, weightKg: 72, shape: 'race' }));
-  const upload = await page.request.post(`${base}/api/activities`, { multipart: { file: { name: 'three-hours.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fit) } }, headers: { Authorization: `Bearer ${token}` } });
+  const upload = await page.request.post(`${base}/api/activities`, {
+    multipart: { file: { name: 'three-hours.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fit) } },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const { id } = (await upload.json()) as { id: string };
   const firstDrawn: number[] = [];
   const hovers: number[] = [];
@@ -63,7 +78,9 @@ try {
   const fullLoad = await page.evaluate(() => performance.getEntriesByType('navigation')[0].duration);
   firstDrawn.sort((a, b) => a - b);
   hovers.sort((a, b) => a - b);
-  console.log(`ride analysis, 3 h ride (10,800 points): power chart drawn ${firstDrawn[1].toFixed(1)} ms after the tab click (target < 300 ms); page load ${fullLoad.toFixed(0)} ms`);
+  console.log(
+    `ride analysis, 3 h ride (10,800 points): power chart drawn ${firstDrawn[1].toFixed(1)} ms after the tab click (target < 300 ms); page load ${fullLoad.toFixed(0)} ms`,
+  );
   console.log(`hover → tooltip updated: median ${hovers[1].toFixed(1)} ms (target < 16 ms; mousemove to the tooltip's DOM change)`);
 } finally {
   await browser.close();

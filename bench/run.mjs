@@ -69,7 +69,9 @@ function step(title, command, args, options = {}) {
 
 async function loadPages() {
   const folder = path.join(ROOT, 'bench/pages');
-  const files = readdirSync(folder).filter((file) => file.endsWith('.mjs')).sort();
+  const files = readdirSync(folder)
+    .filter((file) => file.endsWith('.mjs'))
+    .sort();
   const pages = [];
   const seeds = [];
   for (const file of files) {
@@ -145,7 +147,13 @@ async function benchEngine(engine, bare, paceline, pages, what) {
     }
   }
   const rows = [
-    { name: 'bare Remix', path: '/', rps: mean(bareRuns.map((run) => run.rps)), p50: mean(bareRuns.map((run) => run.p50)), p99: mean(bareRuns.map((run) => run.p99)) },
+    {
+      name: 'bare Remix',
+      path: '/',
+      rps: mean(bareRuns.map((run) => run.rps)),
+      p50: mean(bareRuns.map((run) => run.p50)),
+      p99: mean(bareRuns.map((run) => run.p99)),
+    },
   ];
   let failures = 0;
   for (const page of pages) {
@@ -166,7 +174,10 @@ function printHeading(engine, what) {
   const cpus = os.cpus();
   console.log(
     `\n${engine}, ${what}: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, ` +
-      `${CONNECTIONS} keep-alive connections, ${ROUNDS} × ${SECONDS} s per run, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+      `${CONNECTIONS} keep-alive connections, ${ROUNDS} × ${SECONDS} s per run, load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
   );
 }
 
@@ -276,7 +287,12 @@ try {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(bareDir, 'node_modules'));
   step('bare Remix production build', bin('remix'), ['vite:build'], { cwd: bareDir, env: { NODE_ENV: 'production' } });
   const bare = { title: 'bare Remix', socketPath: path.join(work, 'bare.sock') };
-  const bareServer = startServer('bare Remix', [path.join(ROOT, 'bench/bare-server.mjs')], { BUILD_DIR: path.join(bareDir, 'build'), LISTEN: bare.socketPath }, bare.socketPath);
+  const bareServer = startServer(
+    'bare Remix',
+    [path.join(ROOT, 'bench/bare-server.mjs')],
+    { BUILD_DIR: path.join(bareDir, 'build'), LISTEN: bare.socketPath },
+    bare.socketPath,
+  );
   stops.push(() => bareServer.stop());
   await bareServer.ready;
 
@@ -301,7 +317,14 @@ try {
     for (const seed of seeds) tsx(`seed ${seed}`, seed);
     const mixedEmails = PHASES.has('mixed') ? [...MIXED_PAGES.map((page) => page.signedInAs), ...writerEmails] : [];
     const emails = [...new Set([...pages.map((page) => page.signedInAs), ...mixedEmails].filter(Boolean))];
-    const cookies = emails.length ? JSON.parse(tsx(`sessions for ${emails.join(', ')}`, 'bench/sign-in.ts', emails).trim().split('\n').at(-1)) : {};
+    const cookies = emails.length
+      ? JSON.parse(
+          tsx(`sessions for ${emails.join(', ')}`, 'bench/sign-in.ts', emails)
+            .trim()
+            .split('\n')
+            .at(-1),
+        )
+      : {};
     const signedPages = pages.map((page) => ({ ...page, headers: page.signedInAs ? { cookie: cookies[page.signedInAs] } : {} }));
 
     // The render path is judged at issue 21's target, with and without kept reads.
@@ -314,7 +337,16 @@ try {
         ['server.mjs'],
         // On a Unix socket there is no port for the site's origin to follow: the bench names the
         // origin its clients use (Host: localhost), so the same-origin rule accepts their forms.
-        { ...Object.fromEntries(Object.entries(env)), APP_MODE: 'production', SANDBOXES: 'true', SEED_DEMO: 'false', RESPONSE_CACHE: String(cache === 'on'), READ_CACHES: String(readCaches), LISTEN_SOCKET: paceline.socketPath, SITE_URL: 'http://localhost' },
+        {
+          ...Object.fromEntries(Object.entries(env)),
+          APP_MODE: 'production',
+          SANDBOXES: 'true',
+          SEED_DEMO: 'false',
+          RESPONSE_CACHE: String(cache === 'on'),
+          READ_CACHES: String(readCaches),
+          LISTEN_SOCKET: paceline.socketPath,
+          SITE_URL: 'http://localhost',
+        },
         paceline.socketPath,
       );
       try {
@@ -341,9 +373,13 @@ try {
       }
       if (PHASES.has('cold')) {
         const readCaches = false;
-        await serve('off', async (paceline) => {
-          failures += await benchEngine(title, bare, paceline, renderPages, 'render path, no read kept (RESPONSE_CACHE=false READ_CACHES=false)');
-        }, readCaches);
+        await serve(
+          'off',
+          async (paceline) => {
+            failures += await benchEngine(title, bare, paceline, renderPages, 'render path, no read kept (RESPONSE_CACHE=false READ_CACHES=false)');
+          },
+          readCaches,
+        );
       }
     } finally {
       if (cluster) {

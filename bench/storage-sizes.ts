@@ -39,10 +39,16 @@ function folderBytes(folder: string): { files: number; bytes: number } {
 // Rides of 1 h at 1 Hz, the typical indoor session, and one real 3 h outdoor file per rider.
 const real = new Uint8Array(readFileSync('tests/fixtures/fit/2019-02-17-062644-ELEMNT-297E-195-0.fit'));
 for (let r = 0; r < riders; r += 1) {
-  const [rider] = await db().insert(users).values({ email: `size-${r}-${Date.now()}@example.com`, passwordHash: 'x', firstname: 'Size', lastname: String(r), status: 'active' }).returning({ id: users.id });
+  const [rider] = await db()
+    .insert(users)
+    .values({ email: `size-${r}-${Date.now()}@example.com`, passwordHash: 'x', firstname: 'Size', lastname: String(r), status: 'active' })
+    .returning({ id: users.id });
   for (let n = 0; n < ridesEach; n += 1) {
     const start = new Date(Date.UTC(2026, 0, 1 + n * 3, 6));
-    await ingestActivity(rider.id, encodeRideFit(generateRide({ seed: r * 100 + n, start, durationS: 3600, ftpW: 240, weightKg: 72, shape: n % 2 ? 'intervals' : 'endurance' })));
+    await ingestActivity(
+      rider.id,
+      encodeRideFit(generateRide({ seed: r * 100 + n, start, durationS: 3600, ftpW: 240, weightKg: 72, shape: n % 2 ? 'intervals' : 'endurance' })),
+    );
   }
   await ingestActivity(rider.id, real);
 }
@@ -50,13 +56,20 @@ await db().execute(sql`VACUUM ANALYZE`);
 const tables = Array.from(
   (await db().execute(sql`
     SELECT relname AS table, pg_total_relation_size(relid) AS bytes, n_live_tup AS rows
-    FROM pg_stat_user_tables WHERE schemaname = 'public' ORDER BY pg_total_relation_size(relid) DESC LIMIT 12`)) as unknown as Array<{ table: string; bytes: string; rows: string }>,
+    FROM pg_stat_user_tables WHERE schemaname = 'public' ORDER BY pg_total_relation_size(relid) DESC LIMIT 12`)) as unknown as Array<{
+    table: string;
+    bytes: string;
+    rows: string;
+  }>,
 );
 const rides = riders * (ridesEach + 1);
 const storage = folderBytes(process.env.STORAGE_DIR);
 console.log(`${riders} riders, ${rides} rides (${ridesEach} synthetic 1 h rides and one real 3 h file each)`);
 console.log('table                      rows     total bytes   bytes/ride');
-for (const row of tables) console.log(`${row.table.padEnd(26)} ${String(row.rows).padStart(6)} ${String(row.bytes).padStart(14)} ${(Number(row.bytes) / rides).toFixed(0).padStart(11)}`);
+for (const row of tables)
+  console.log(
+    `${row.table.padEnd(26)} ${String(row.rows).padStart(6)} ${String(row.bytes).padStart(14)} ${(Number(row.bytes) / rides).toFixed(0).padStart(11)}`,
+  );
 const dbBytes = Number(((await db().execute(sql`SELECT pg_database_size(current_database()) AS b`)) as unknown as Array<{ b: string }>)[0].b);
 console.log(`database ${dbBytes} bytes (${(dbBytes / rides).toFixed(0)} per ride, empty schema included)`);
 console.log(`storage ${storage.files} files, ${storage.bytes} bytes (${(storage.bytes / rides).toFixed(0)} per ride: the FIT file and the series file)`);

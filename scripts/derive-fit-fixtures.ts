@@ -25,25 +25,51 @@ function named(mesg: Record<string, unknown>): Fields {
 
 function decode(file: string): Decoded {
   const stream = Stream.fromByteArray(new Uint8Array(readFileSync(path.join(DIR, file))));
-  const { messages } = new Decoder(stream).read({ expandSubFields: false, expandComponents: false, applyScaleAndOffset: true, convertTypesToStrings: true, convertDateTimesToDates: true, mergeHeartRates: false });
+  const { messages } = new Decoder(stream).read({
+    expandSubFields: false,
+    expandComponents: false,
+    applyScaleAndOffset: true,
+    convertTypesToStrings: true,
+    convertDateTimesToDates: true,
+    mergeHeartRates: false,
+  });
   const list = (key: string) => ((messages as Record<string, Array<Record<string, unknown>> | undefined>)[key] ?? []).map(named);
-  return { fileId: list('fileIdMesgs')[0], devices: list('deviceInfoMesgs'), events: list('eventMesgs'), records: list('recordMesgs'), laps: list('lapMesgs'), sessions: list('sessionMesgs') };
+  return {
+    fileId: list('fileIdMesgs')[0],
+    devices: list('deviceInfoMesgs'),
+    events: list('eventMesgs'),
+    records: list('recordMesgs'),
+    laps: list('lapMesgs'),
+    sessions: list('sessionMesgs'),
+  };
 }
 
 /**
  * Writes messages in time order (events and records interleaved as a head unit writes them), or
  * in the order given when `inFileOrder` (a clock that jumped: the stamps are not in order).
  */
-function encode(file: string, parts: { fileId: Fields; devices: Fields[]; timeline: Array<[number, Fields]>; laps: Fields[]; sessions: Fields[] }, inFileOrder = false) {
+function encode(
+  file: string,
+  parts: { fileId: Fields; devices: Fields[]; timeline: Array<[number, Fields]>; laps: Fields[]; sessions: Fields[] },
+  inFileOrder = false,
+) {
   const encoder = new Encoder();
   encoder.onMesg(Profile.MesgNum.FILE_ID, parts.fileId as Mesg);
   for (const device of parts.devices) encoder.onMesg(Profile.MesgNum.DEVICE_INFO, device as Mesg);
-  const timeline = inFileOrder ? parts.timeline : parts.timeline.slice().sort(([, a], [, b]) => (a.timestamp as Date).getTime() - (b.timestamp as Date).getTime());
+  const timeline = inFileOrder
+    ? parts.timeline
+    : parts.timeline.slice().sort(([, a], [, b]) => (a.timestamp as Date).getTime() - (b.timestamp as Date).getTime());
   for (const [mesgNum, fields] of timeline) encoder.onMesg(mesgNum, fields as Mesg);
   parts.laps.forEach((lap, index) => encoder.onMesg(Profile.MesgNum.LAP, { ...lap, messageIndex: index } as Mesg));
   parts.sessions.forEach((session, index) => encoder.onMesg(Profile.MesgNum.SESSION, { ...session, messageIndex: index } as Mesg));
   const last = parts.sessions[parts.sessions.length - 1];
-  encoder.onMesg(Profile.MesgNum.ACTIVITY, { timestamp: last.timestamp, numSessions: parts.sessions.length, type: 'manual', event: 'activity', eventType: 'stop' } as Mesg);
+  encoder.onMesg(Profile.MesgNum.ACTIVITY, {
+    timestamp: last.timestamp,
+    numSessions: parts.sessions.length,
+    type: 'manual',
+    event: 'activity',
+    eventType: 'stop',
+  } as Mesg);
   writeFileSync(path.join(DIR, file), encoder.close());
 }
 
@@ -106,7 +132,16 @@ function otherSport(sport: string, records: Fields[], startAt: Date): { timeline
     { timestamp: startAt, event: 'timer', eventType: 'start', eventGroup: 0 },
     { timestamp: end, event: 'timer', eventType: 'stopAll', eventGroup: 0 },
   ];
-  const summary = { timestamp: end, startTime: startAt, totalElapsedTime: seconds, totalTimerTime: seconds, totalDistance: sport === 'swimming' ? 3000 : 6000, sport, event: 'session', eventType: 'stop' };
+  const summary = {
+    timestamp: end,
+    startTime: startAt,
+    totalElapsedTime: seconds,
+    totalTimerTime: seconds,
+    totalDistance: sport === 'swimming' ? 3000 : 6000,
+    sport,
+    event: 'session',
+    eventType: 'stop',
+  };
   return { timeline: timeline({ events, records: moved.map(named) }), session: summary };
 }
 
@@ -117,7 +152,13 @@ function multiSport(file: string, sports: Array<'swimming' | 'cycling' | 'runnin
   const run = otherSport('running', nick.records.slice(5400, 7200), new Date(rideEnd.getTime() + 300 * 1000));
   const parts = { swimming: swim, running: run, cycling: { timeline: timeline(elemnt), session: elemnt.sessions[0] } };
   const chosen = sports.map((sport) => parts[sport]);
-  encode(file, { fileId: elemnt.fileId, devices: elemnt.devices, timeline: chosen.flatMap((part) => part.timeline), laps: [], sessions: chosen.map((part) => part.session) });
+  encode(file, {
+    fileId: elemnt.fileId,
+    devices: elemnt.devices,
+    timeline: chosen.flatMap((part) => part.timeline),
+    laps: [],
+    sessions: chosen.map((part) => part.session),
+  });
 }
 
 multiSport('multisport-swim-ride-run.fit', ['swimming', 'cycling', 'running']);

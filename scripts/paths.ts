@@ -24,9 +24,9 @@ const check = process.argv.includes('--check');
 const browserCheck = process.argv.includes('--browser-check');
 const outDir = resolve(option('--out') ?? 'paths');
 const cataloguePath = option('--catalogue');
-const { catalogue } = (await import(
-  cataloguePath ? pathToFileURL(resolve(cataloguePath)).href : '../app/machines/catalogue'
-)) as { catalogue: CatalogueEntry[] };
+const { catalogue } = (await import(cataloguePath ? pathToFileURL(resolve(cataloguePath)).href : '../app/machines/catalogue')) as {
+  catalogue: CatalogueEntry[];
+};
 
 const browserDir = resolve(option('--browser-records') ?? BROWSER_COVERAGE_DIR);
 const browserRecords: BrowserRecord[] = existsSync(browserDir)

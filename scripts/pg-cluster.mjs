@@ -33,8 +33,13 @@ export function startCluster({ port = Number(process.env.PG_TEST_PORT ?? 54329) 
   if (runningAsRoot) execFileSync('chown', ['postgres:postgres', dataDir]);
   runAsDatabaseUser(binaries.initdb, ['-D', dataDir, '-U', 'paceline', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   runAsDatabaseUser(binaries.pgCtl, [
-    '-D', dataDir, '-w', '-l', path.join(dataDir, 'server.log'),
-    '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    path.join(dataDir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
     'start',
   ]);
   return {

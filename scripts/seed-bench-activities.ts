@@ -22,7 +22,15 @@ let userId = existing?.id;
 if (!userId) {
   const [user] = await database
     .insert(users)
-    .values({ email: BENCH_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), firstname: 'Bench', lastname: 'Rider', status: 'active', weightKg: 70, heightCm: 178 })
+    .values({
+      email: BENCH_EMAIL,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      firstname: 'Bench',
+      lastname: 'Rider',
+      status: 'active',
+      weightKg: 70,
+      heightCm: 178,
+    })
     .returning({ id: users.id });
   userId = user.id;
 }

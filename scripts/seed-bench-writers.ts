@@ -17,7 +17,10 @@ try {
   for (let index = 1; index <= count; index += 1) {
     const email = writerEmail(index);
     const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!existing) await db().insert(users).values({ email, passwordHash, firstname: 'Writer', lastname: `Number ${index}`, status: 'active', weightKg: 70, heightCm: 178, dob: '1990-01-01' });
+    if (!existing)
+      await db()
+        .insert(users)
+        .values({ email, passwordHash, firstname: 'Writer', lastname: `Number ${index}`, status: 'active', weightKg: 70, heightCm: 178, dob: '1990-01-01' });
   }
 } finally {
   await stopServices();

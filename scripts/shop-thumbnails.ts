@@ -17,11 +17,15 @@ interface Entry {
 const OUT = 'public/shop/items';
 
 const silhouettes: Record<number, (color: string) => string> = {
-  0: (c) => `<path d="M30 90 L60 45 L100 45 L130 90 M60 45 L80 90 L100 45 M55 35 L70 35" stroke="${c}" stroke-width="7" fill="none" stroke-linecap="round"/><circle cx="30" cy="90" r="22" stroke="#334155" stroke-width="4" fill="none"/><circle cx="130" cy="90" r="22" stroke="#334155" stroke-width="4" fill="none"/>`,
-  1: (c) => `<circle cx="80" cy="70" r="45" stroke="${c}" stroke-width="10" fill="none"/><circle cx="80" cy="70" r="6" fill="${c}"/>${[0, 30, 60, 90, 120, 150].map((a) => `<line x1="80" y1="70" x2="${80 + 40 * Math.cos((a * Math.PI) / 180)}" y2="${70 + 40 * Math.sin((a * Math.PI) / 180)}" stroke="#475569" stroke-width="2"/>`).join('')}`,
+  0: (c) =>
+    `<path d="M30 90 L60 45 L100 45 L130 90 M60 45 L80 90 L100 45 M55 35 L70 35" stroke="${c}" stroke-width="7" fill="none" stroke-linecap="round"/><circle cx="30" cy="90" r="22" stroke="#334155" stroke-width="4" fill="none"/><circle cx="130" cy="90" r="22" stroke="#334155" stroke-width="4" fill="none"/>`,
+  1: (c) =>
+    `<circle cx="80" cy="70" r="45" stroke="${c}" stroke-width="10" fill="none"/><circle cx="80" cy="70" r="6" fill="${c}"/>${[0, 30, 60, 90, 120, 150].map((a) => `<line x1="80" y1="70" x2="${80 + 40 * Math.cos((a * Math.PI) / 180)}" y2="${70 + 40 * Math.sin((a * Math.PI) / 180)}" stroke="#475569" stroke-width="2"/>`).join('')}`,
   2: (c) => `<path d="M30 90 Q30 30 85 30 Q135 30 135 85 L120 95 Z" fill="${c}" stroke="#1e293b" stroke-width="3"/>`,
-  3: (c) => `<path d="M55 110 L55 60 Q55 50 62 50 L62 30 Q68 24 72 30 L72 50 L78 28 Q84 22 88 28 L86 52 L94 32 Q100 28 103 34 L98 60 L108 50 Q114 48 114 56 L100 110 Z" fill="${c}" stroke="#1e293b" stroke-width="3"/>`,
-  5: (c) => `<rect x="25" y="50" width="50" height="30" rx="12" fill="${c}" stroke="#1e293b" stroke-width="3"/><rect x="85" y="50" width="50" height="30" rx="12" fill="${c}" stroke="#1e293b" stroke-width="3"/><path d="M75 60 Q80 54 85 60" stroke="#1e293b" stroke-width="3" fill="none"/>`,
+  3: (c) =>
+    `<path d="M55 110 L55 60 Q55 50 62 50 L62 30 Q68 24 72 30 L72 50 L78 28 Q84 22 88 28 L86 52 L94 32 Q100 28 103 34 L98 60 L108 50 Q114 48 114 56 L100 110 Z" fill="${c}" stroke="#1e293b" stroke-width="3"/>`,
+  5: (c) =>
+    `<rect x="25" y="50" width="50" height="30" rx="12" fill="${c}" stroke="#1e293b" stroke-width="3"/><rect x="85" y="50" width="50" height="30" rx="12" fill="${c}" stroke="#1e293b" stroke-width="3"/><path d="M75 60 Q80 54 85 60" stroke="#1e293b" stroke-width="3" fill="none"/>`,
   8: (c) => `<path d="M50 25 L110 25 L140 50 L125 65 L112 55 L112 115 L48 115 L48 55 L35 65 L20 50 Z" fill="${c}" stroke="#1e293b" stroke-width="3"/>`,
   10: (c) => `<path d="M65 20 L95 20 L95 85 L120 95 Q130 110 115 115 L70 115 Q60 110 65 95 Z" fill="${c}" stroke="#1e293b" stroke-width="3"/>`,
   11: (c) => `<path d="M20 90 L30 60 L70 60 L95 75 L140 82 Q145 95 135 100 L25 100 Z" fill="${c}" stroke="#1e293b" stroke-width="3"/>`,

@@ -76,7 +76,13 @@ interface Rider {
 async function rider(label: string): Promise<Rider> {
   const [row] = await db()
     .insert(users)
-    .values({ email: `${label}-${randomUUID().slice(0, 8)}@scale.test`, passwordHash: 'not-a-password-hash', firstname: 'Scale', lastname: label, status: 'active' })
+    .values({
+      email: `${label}-${randomUUID().slice(0, 8)}@scale.test`,
+      passwordHash: 'not-a-password-hash',
+      firstname: 'Scale',
+      lastname: label,
+      status: 'active',
+    })
     .returning({ id: users.id });
   const { headers } = await createSession(row.id, { persistent: true });
   const cookie = headers.map((header) => header.split(';')[0]).join('; ');
@@ -108,7 +114,9 @@ async function runProofs(): Promise<void> {
 
   await prove('an upload taken by one instance is analysed and its original FIT downloads byte-identical through the other', async () => {
     const owner = await rider('upload');
-    const bytes = encodeRideFit(generateRide({ seed: 22, start: new Date('2026-06-01T06:00:00Z'), durationS: 1800, ftpW: 260, weightKg: 72, shape: 'endurance' }));
+    const bytes = encodeRideFit(
+      generateRide({ seed: 22, start: new Date('2026-06-01T06:00:00Z'), durationS: 1800, ftpW: 260, weightKg: 72, shape: 'endurance' }),
+    );
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(bytes)]), 'ride.fit');
     const uploaded = await call('/api/activities', { method: 'POST', body, upstream: 0, headers: { Authorization: `Bearer ${owner.token}` } });
@@ -122,7 +130,10 @@ async function runProofs(): Promise<void> {
     const whole = await call(`/user/activities/files/${id}/download`, { upstream: 1, rider: owner });
     assert(whole.headers.get('x-scale-instance') === '1', 'the download did not go to the other instance');
     const downloaded = new Uint8Array(await whole.arrayBuffer());
-    assert(whole.status === 200 && Buffer.from(downloaded).equals(Buffer.from(bytes)), `download ${whole.status}: ${downloaded.length} bytes for ${bytes.length}`);
+    assert(
+      whole.status === 200 && Buffer.from(downloaded).equals(Buffer.from(bytes)),
+      `download ${whole.status}: ${downloaded.length} bytes for ${bytes.length}`,
+    );
     const part = await call(`/user/activities/files/${id}/download`, { upstream: 1, rider: owner, headers: { Range: 'bytes=1000-1999' } });
     assert(part.status === 206 && Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes.subarray(1000, 2000))), `range answered ${part.status}`);
     return `${bytes.length} bytes uploaded via instance 0 (NP ${Math.round(row.normalizedPowerW)} W), read back whole and as a byte range via instance 1, from S3 key ${row.fileKey}`;
@@ -130,7 +141,9 @@ async function runProofs(): Promise<void> {
 
   await prove('an upload whose instance is killed (SIGKILL) before its analysis is analysed by the other, and the retry answers with that ride', async () => {
     const owner = await rider('orphan-upload');
-    const bytes = encodeRideFit(generateRide({ seed: 133, start: new Date('2026-06-02T06:00:00Z'), durationS: 1200, ftpW: 250, weightKg: 70, shape: 'endurance' }));
+    const bytes = encodeRideFit(
+      generateRide({ seed: 133, start: new Date('2026-06-02T06:00:00Z'), durationS: 1200, ftpW: 250, weightKg: 70, shape: 'endurance' }),
+    );
     const upload = () => {
       const body = new FormData();
       body.append('file', new Blob([new Uint8Array(bytes)]), 'ride.fit');
@@ -138,11 +151,20 @@ async function runProofs(): Promise<void> {
     };
     const taker = instances[0];
     // Test mode holds the job 5 s (X-Paceline-Test-Hold-Seconds): the instance that took the upload dies before anyone may start it.
-    const sent = call('/api/activities', { method: 'POST', body: upload(), upstream: 0, headers: { Authorization: `Bearer ${owner.token}`, [TEST_HOLD_HEADER]: '5' } }).then(
+    const sent = call('/api/activities', {
+      method: 'POST',
+      body: upload(),
+      upstream: 0,
+      headers: { Authorization: `Bearer ${owner.token}`, [TEST_HOLD_HEADER]: '5' },
+    }).then(
       (answer) => `answered ${answer.status}`,
       (error: Error) => `failed (${error.message})`,
     );
-    const pending = await until('the upload is kept and queued', 5_000, async () => (await db().select().from(rideUploads).where(eq(rideUploads.userId, owner.id)))[0]);
+    const pending = await until(
+      'the upload is kept and queued',
+      5_000,
+      async () => (await db().select().from(rideUploads).where(eq(rideUploads.userId, owner.id)))[0],
+    );
     assert(pending.status === 'pending', `the upload is ${pending.status} before its hold is over`);
     taker.process.kill('SIGKILL');
     const lost = await sent;
@@ -222,9 +244,13 @@ async function runProofs(): Promise<void> {
       Array.from({ length: 200 }, () => call('/wallet/withdrawal-request', { ...withdrawal(), rider: racer }).catch((error: Error) => error)),
     );
     const failed = outcomes.filter((outcome): outcome is Error => outcome instanceof Error);
-    if (failed.length) throw new Error(`${failed.length} requests failed: ${failed[0].message} ${String((failed[0].cause as Error | undefined)?.message ?? '')}`);
+    if (failed.length)
+      throw new Error(`${failed.length} requests failed: ${failed[0].message} ${String((failed[0].cause as Error | undefined)?.message ?? '')}`);
     const answers = outcomes as Response[];
-    const byInstance = answers.reduce<Record<string, number>>((counts, answer) => ({ ...counts, [answer.headers.get('x-scale-instance') ?? '?']: (counts[answer.headers.get('x-scale-instance') ?? '?'] ?? 0) + 1 }), {});
+    const byInstance = answers.reduce<Record<string, number>>(
+      (counts, answer) => ({ ...counts, [answer.headers.get('x-scale-instance') ?? '?']: (counts[answer.headers.get('x-scale-instance') ?? '?'] ?? 0) + 1 }),
+      {},
+    );
     const accepted = answers.filter((answer) => answer.status === 302).length;
     // The refusals' pages are not read: the status says each answer; the ledger says the rest.
     // A page cut short under the load (the render's 5 s abort) has already said its status.
@@ -244,12 +270,17 @@ async function runProofs(): Promise<void> {
     const queued = await call('/e2e/jobs', { ...form({ holdMs: '2500', label }), upstream: 0 });
     assert(queued.ok, `queueing answered ${queued.status}`);
     const notes = (subject: string) =>
-      db().select().from(outbox).where(and(eq(outbox.recipient, HOLD_JOB_RECIPIENT), eq(outbox.body, label), eq(outbox.subject, subject)));
+      db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, HOLD_JOB_RECIPIENT), eq(outbox.body, label), eq(outbox.subject, subject)));
     const [start] = await until('the job starts', 10_000, async () => ((await notes('job started'))[0] ? notes('job started') : undefined));
     const runner = instances.find((instance) => String(instance.port) === String(start.meta?.instance));
     assert(runner, `no instance on port ${String(start.meta?.instance)}`);
     runner.process.kill('SIGKILL');
-    const [finish] = await until('another instance finishes the job', 20_000, async () => ((await notes('job finished'))[0] ? notes('job finished') : undefined));
+    const [finish] = await until('another instance finishes the job', 20_000, async () =>
+      (await notes('job finished'))[0] ? notes('job finished') : undefined,
+    );
     assert(String(finish.meta?.instance) !== String(runner.port), 'the killed instance finished it');
     assert((await notes('job finished')).length === 1, 'the job finished twice');
     const state = await db().execute(sql`select state from pgboss.job where id = ${String(start.meta?.jobId)}`);
@@ -287,79 +318,88 @@ async function verifiedRider(label: string, balanceSatoshi: bigint): Promise<Rid
 
 /** The sandbox's webhook, signed as the sandbox signs it. */
 function signedWebhook(sessionId: string, orderId: string) {
-  const body = JSON.stringify({ id: `evt_scale_${randomUUID()}`, type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: sessionId, client_reference_id: orderId, status: 'paid' } } });
+  const body = JSON.stringify({
+    id: `evt_scale_${randomUUID()}`,
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: sessionId, client_reference_id: orderId, status: 'paid' } },
+  });
   const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', process.env.PAYMENT_WEBHOOK_SECRET ?? '').update(`${t}.${body}`).digest('hex');
+  const v1 = createHmac('sha256', process.env.PAYMENT_WEBHOOK_SECRET ?? '')
+    .update(`${t}.${body}`)
+    .digest('hex');
   return { body, headers: { 'Content-Type': 'application/json', 'Paceline-Signature': `t=${t},v1=${v1}` } };
 }
 
 // ——— The cluster, the store, two instances, the proxy ———
 async function main(): Promise<void> {
-if (!existsSync('build/server/index.js')) {
-  console.log('No production build: building it first');
-  if (spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-}
-const cluster = startCluster({ port: PG_PORT });
-if (!cluster) {
-  console.log('PostgreSQL server binaries not found (.ci/run installs them)\n0 passed, 1 failed');
-  process.exit(1);
-}
-const s3 = await startS3Server({ bucket: 'paceline-scale' });
-// This process prepares riders with the services, signing their sessions as the instances do.
-Object.assign(process.env, scaleInstanceEnv({ port: BASE_PORT, siteUrl: SITE, databaseUrl: cluster.url, s3: s3.env }));
+  if (!existsSync('build/server/index.js')) {
+    console.log('No production build: building it first');
+    if (spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
+  const cluster = startCluster({ port: PG_PORT });
+  if (!cluster) {
+    console.log('PostgreSQL server binaries not found (.ci/run installs them)\n0 passed, 1 failed');
+    process.exit(1);
+  }
+  const s3 = await startS3Server({ bucket: 'paceline-scale' });
+  // This process prepares riders with the services, signing their sessions as the instances do.
+  Object.assign(process.env, scaleInstanceEnv({ port: BASE_PORT, siteUrl: SITE, databaseUrl: cluster.url, s3: s3.env }));
 
-function startInstance(port: number) {
-  const env = { ...process.env, ...scaleInstanceEnv({ port, siteUrl: SITE, databaseUrl: cluster!.url, s3: s3.env }) };
-  const child = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const entry = { port, process: child, output: '' };
-  child.stdout!.on('data', (chunk: Buffer) => (entry.output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (entry.output += chunk));
-  return entry;
-}
+  function startInstance(port: number) {
+    const env = { ...process.env, ...scaleInstanceEnv({ port, siteUrl: SITE, databaseUrl: cluster!.url, s3: s3.env }) };
+    const child = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = { port, process: child, output: '' };
+    child.stdout!.on('data', (chunk: Buffer) => (entry.output += chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (entry.output += chunk));
+    return entry;
+  }
 
-async function ready(instance: Instance): Promise<void> {
-  await until(`instance ${instance.port} ready`, 180_000, async () => {
-    if (instance.process.exitCode !== null) throw new Error(`instance ${instance.port} exited: ${instance.output}`);
-    const answer = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
-    return answer.ok ? true : undefined;
-  }).catch((error) => {
-    throw new Error(`${error.message}\n${instance.output}`);
-  });
-}
+  async function ready(instance: Instance): Promise<void> {
+    await until(`instance ${instance.port} ready`, 180_000, async () => {
+      if (instance.process.exitCode !== null) throw new Error(`instance ${instance.port} exited: ${instance.output}`);
+      const answer = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
+      return answer.ok ? true : undefined;
+    }).catch((error) => {
+      throw new Error(`${error.message}\n${instance.output}`);
+    });
+  }
 
-let exitCode = 1;
-const proxy = await startProxy({ port: BASE_PORT, upstreams: instancePorts });
-restart = async (instance) => {
-  const again = startInstance(instance.port);
-  instances[instances.indexOf(instance)] = again;
-  await ready(again);
-  proxy.restored(instancePorts.indexOf(instance.port));
-};
-try {
-  // Both at once: they migrate one after the other under the advisory lock (decision 131).
-  instances.push(...instancePorts.map(startInstance));
-  for (const instance of instances) await ready(instance);
-  console.log(`Two instances (${instancePorts.join(', ')}) behind ${SITE}, PostgreSQL on ${PG_PORT}, S3 at ${s3.endpoint} — ready in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-  await openDatabase({ engine: 'postgres', url: cluster.url });
-  await runProofs();
-  exitCode = results.every((result) => result.ok) ? 0 : 1;
-} catch (error) {
-  console.log(`✗ the set-up failed: ${error instanceof Error ? error.stack : String(error)}`);
-  results.push({ name: 'set-up', ok: false, detail: String(error) });
-} finally {
-  await closeDatabase().catch(() => {});
-  for (const instance of instances) if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
-  proxy.closeAll();
-  await proxy.close();
-  await s3.stop().catch(() => {});
-  cluster.stop();
-}
-const passed = results.filter((result) => result.ok).length;
-// `npm test` adds these to its totals (scripts/test.mjs).
-if (process.env.SCALE_REPORT) writeFileSync(process.env.SCALE_REPORT, JSON.stringify({ passed, failed: results.length - passed, results }, null, 2));
-console.log(`\ntest:scale took ${((performance.now() - started) / 1000).toFixed(0)} s`);
-console.log(`${passed} passed, ${results.length - passed} failed`);
-process.exit(exitCode);
+  let exitCode = 1;
+  const proxy = await startProxy({ port: BASE_PORT, upstreams: instancePorts });
+  restart = async (instance) => {
+    const again = startInstance(instance.port);
+    instances[instances.indexOf(instance)] = again;
+    await ready(again);
+    proxy.restored(instancePorts.indexOf(instance.port));
+  };
+  try {
+    // Both at once: they migrate one after the other under the advisory lock (decision 131).
+    instances.push(...instancePorts.map(startInstance));
+    for (const instance of instances) await ready(instance);
+    console.log(
+      `Two instances (${instancePorts.join(', ')}) behind ${SITE}, PostgreSQL on ${PG_PORT}, S3 at ${s3.endpoint} — ready in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    );
+    await openDatabase({ engine: 'postgres', url: cluster.url });
+    await runProofs();
+    exitCode = results.every((result) => result.ok) ? 0 : 1;
+  } catch (error) {
+    console.log(`✗ the set-up failed: ${error instanceof Error ? error.stack : String(error)}`);
+    results.push({ name: 'set-up', ok: false, detail: String(error) });
+  } finally {
+    await closeDatabase().catch(() => {});
+    for (const instance of instances) if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
+    proxy.closeAll();
+    await proxy.close();
+    await s3.stop().catch(() => {});
+    cluster.stop();
+  }
+  const passed = results.filter((result) => result.ok).length;
+  // `npm test` adds these to its totals (scripts/test.mjs).
+  if (process.env.SCALE_REPORT) writeFileSync(process.env.SCALE_REPORT, JSON.stringify({ passed, failed: results.length - passed, results }, null, 2));
+  console.log(`\ntest:scale took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  process.exit(exitCode);
 }
 
 await main();

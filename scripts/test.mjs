@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, in one command that installs what it lacks.
-// Types, unit/loader/action tests on PGlite and on a throwaway PostgreSQL cluster, the
+// Types, formatting, unit/loader/action tests on PGlite and on a throwaway PostgreSQL cluster, the
 // browser tests in Debian's Chromium against the built app, the two-instance scale test,
 // then machine path coverage
 // (model paths and the transitions the browser tests took).
@@ -31,10 +31,11 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   console.log('Chromium is missing: installing Debian chromium with apt-get');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const apt = (args) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', 'chromium']);
   if (!existsSync(CHROMIUM)) throw new Error('Could not install chromium');
@@ -60,6 +61,7 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
 run('Type check', 'npx', ['tsc', '--noEmit']);
+run('Format check (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 
 const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${name}.json`];
 run('Unit, loader and action tests on PGlite', 'npx', vitestArgs('vitest-pglite'));

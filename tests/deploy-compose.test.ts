@@ -21,8 +21,17 @@ function instanceEnvironmentOfCompose(): string[] {
 describe('deploy/compose.yaml and npm run test:scale', () => {
   it('give every instance the same variables', () => {
     expect(instanceEnvironmentOfCompose().sort()).toEqual([...INSTANCE_VARIABLES].sort());
-    const s3 = { S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:1', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
-    expect(Object.keys(scaleInstanceEnv({ port: 1, siteUrl: 'http://127.0.0.1:1', databaseUrl: 'postgres://x', s3 })).sort()).toEqual([...INSTANCE_VARIABLES].sort());
+    const s3 = {
+      S3_BUCKET: 'b',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(Object.keys(scaleInstanceEnv({ port: 1, siteUrl: 'http://127.0.0.1:1', databaseUrl: 'postgres://x', s3 })).sort()).toEqual(
+      [...INSTANCE_VARIABLES].sort(),
+    );
   });
 
   it('name only variables the configuration knows', () => {
@@ -33,6 +42,6 @@ describe('deploy/compose.yaml and npm run test:scale', () => {
   it('run the same server: the image starts server.mjs, as the test does, and the migrate service the build', () => {
     expect(readFileSync('Dockerfile', 'utf8')).toMatch(/CMD \["node", "server.mjs"\]/);
     expect(readFileSync('scripts/test-scale.ts', 'utf8')).toMatch(/spawn\(process.execPath, \['server.mjs'\]/);
-    expect(readFileSync('deploy/compose.yaml', 'utf8')).toMatch(/command: \["node", "scripts\/migrate.mjs"\]/);
+    expect(readFileSync('deploy/compose.yaml', 'utf8')).toMatch(/command: \[["']node["'], ["']scripts\/migrate.mjs["']\]/);
   });
 });

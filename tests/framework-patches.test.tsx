@@ -16,8 +16,18 @@ import { renderInRemix } from './helpers/render-in-remix';
 
 const require = createRequire(import.meta.url);
 const turboCjs = require('turbo-stream') as typeof import('turbo-stream');
-const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js') as { createEntryRouteModules: (routes: Record<string, { module: unknown }>) => Record<string, unknown> };
-type DataCall = (args: { request: Request; loadContext: object; params: object; routeId: string; singleFetch: boolean; loader?: Loader; action?: Loader }) => Promise<unknown>;
+const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js') as {
+  createEntryRouteModules: (routes: Record<string, { module: unknown }>) => Record<string, unknown>;
+};
+type DataCall = (args: {
+  request: Request;
+  loadContext: object;
+  params: object;
+  routeId: string;
+  singleFetch: boolean;
+  loader?: Loader;
+  action?: Loader;
+}) => Promise<unknown>;
 type Loader = (args: { request: Request }) => Promise<unknown>;
 const dataCalls = {
   cjs: require('@remix-run/server-runtime/dist/data.js') as { callRouteLoader: DataCall; callRouteAction: DataCall },
@@ -116,7 +126,10 @@ describe.each([
   });
 
   it('sees routes patched into a live router', async () => {
-    const live = router.createRouter({ routes: tree().map(({ children, ...root }) => ({ ...root, children: children.slice(0, 2) })), history: router.createMemoryHistory() });
+    const live = router.createRouter({
+      routes: tree().map(({ children, ...root }) => ({ ...root, children: children.slice(0, 2) })),
+      history: router.createMemoryHistory(),
+    });
     live.initialize();
     expect(router.matchRoutes(live.routes, '/teams')).toBeNull();
     live.patchRoutes('root', [{ id: 'teams', path: 'teams' }]);
@@ -167,11 +180,34 @@ describe('turbo-stream encoder (decision 159)', () => {
   function richValue() {
     const shared = { id: 7, name: 'shared' };
     return {
-      zero: 0, negativeZero: -0, nan: NaN, inf: Infinity, ninf: -Infinity, nil: null, undef: undefined, t: true, f: false,
-      text: 'quote " and \\ and \u2028', repeated: ['a', 'a', 'b', 'a'], numbers: [1, 1.5, -2, 1e21],
-      shared, again: shared, list: [shared, { ...shared }], sparse: [1, , 3], date: new Date(Date.UTC(2026, 10, 26)), // eslint-disable-line no-sparse-arrays
-      url: new URL('https://paceline.local/x?y=1'), re: /a+b/gi, set: new Set(['a', shared]), map: new Map<unknown, unknown>([['k', 1], [shared, 'v']]),
-      nullProto: Object.assign(Object.create(null), { a: 1 }), big: 10n, sym: Symbol.for('paceline'), error: new TypeError('bad'),
+      zero: 0,
+      negativeZero: -0,
+      nan: NaN,
+      inf: Infinity,
+      ninf: -Infinity,
+      nil: null,
+      undef: undefined,
+      t: true,
+      f: false,
+      text: 'quote " and \\ and \u2028',
+      repeated: ['a', 'a', 'b', 'a'],
+      numbers: [1, 1.5, -2, 1e21],
+      shared,
+      again: shared,
+      list: [shared, { ...shared }],
+      sparse: [1, , 3],
+      date: new Date(Date.UTC(2026, 10, 26)), // eslint-disable-line no-sparse-arrays
+      url: new URL('https://paceline.local/x?y=1'),
+      re: /a+b/gi,
+      set: new Set(['a', shared]),
+      map: new Map<unknown, unknown>([
+        ['k', 1],
+        [shared, 'v'],
+      ]),
+      nullProto: Object.assign(Object.create(null), { a: 1 }),
+      big: 10n,
+      sym: Symbol.for('paceline'),
+      error: new TypeError('bad'),
       nested: { deep: { deeper: { deepest: ['a', 'b', { c: 'a' }] } } },
     };
   }
@@ -249,68 +285,85 @@ describe('react/jsx-runtime, production build (decision 160)', () => {
   });
 });
 
-describe.each(Object.entries(dataCalls))('@remix-run/server-runtime loader and action requests, %s build (decision 161)', (_build, { callRouteLoader, callRouteAction }) => {
-  async function requestSeen(call: DataCall, request: Request, singleFetch = true): Promise<Request> {
-    let seen: Request | undefined;
-    const handler: Loader = async ({ request: given }) => {
-      seen = given;
-      return null;
-    };
-    await call({ request, loadContext: {}, params: {}, routeId: 'routes/page', singleFetch, loader: handler, action: handler });
-    return seen!;
-  }
-
-  it('hands a loader the request itself when its URL has nothing to strip', async () => {
-    for (const url of ['http://localhost/user/activities', 'http://localhost/user/activities?tab=activities&indexed=1']) {
-      const request = new Request(url);
-      expect(await requestSeen(callRouteLoader, request)).toBe(request);
+describe.each(Object.entries(dataCalls))(
+  '@remix-run/server-runtime loader and action requests, %s build (decision 161)',
+  (_build, { callRouteLoader, callRouteAction }) => {
+    async function requestSeen(call: DataCall, request: Request, singleFetch = true): Promise<Request> {
+      let seen: Request | undefined;
+      const handler: Loader = async ({ request: given }) => {
+        seen = given;
+        return null;
+      };
+      await call({ request, loadContext: {}, params: {}, routeId: 'routes/page', singleFetch, loader: handler, action: handler });
+      return seen!;
     }
-    const legacy = new Request('http://localhost/events?page=2');
-    expect(await requestSeen(callRouteLoader, legacy, false)).toBe(legacy);
-  });
 
-  it('still strips what Remix strips: an empty index, the routes and data parameters; a body is never shared', async () => {
-    const indexed = await requestSeen(callRouteLoader, new Request('http://localhost/?index&index=kept&tab=1'));
-    expect(indexed.url).toBe('http://localhost/?tab=1&index=kept');
-    const routed = await requestSeen(callRouteLoader, new Request('http://localhost/events.data?_routes=routes%2Fevents&page=2'));
-    expect(routed.url).toBe('http://localhost/events.data?page=2');
-    const legacyData = await requestSeen(callRouteLoader, new Request('http://localhost/events?_data=routes%2Fevents'), false);
-    expect(legacyData.url).toBe('http://localhost/events');
-    const post = new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams({ a: '1' }) });
-    const posted = await requestSeen(callRouteAction, post);
-    expect(posted).not.toBe(post);
-    expect(await posted.text()).toBe('a=1');
-  });
-});
+    it('hands a loader the request itself when its URL has nothing to strip', async () => {
+      for (const url of ['http://localhost/user/activities', 'http://localhost/user/activities?tab=activities&indexed=1']) {
+        const request = new Request(url);
+        expect(await requestSeen(callRouteLoader, request)).toBe(request);
+      }
+      const legacy = new Request('http://localhost/events?page=2');
+      expect(await requestSeen(callRouteLoader, legacy, false)).toBe(legacy);
+    });
 
-type HandoffEncoder = (data: unknown, signal: AbortSignal, streamTimeout: number | undefined, serverMode: string) => ReadableStream<Uint8Array> & { settledText?: string };
+    it('still strips what Remix strips: an empty index, the routes and data parameters; a body is never shared', async () => {
+      const indexed = await requestSeen(callRouteLoader, new Request('http://localhost/?index&index=kept&tab=1'));
+      expect(indexed.url).toBe('http://localhost/?tab=1&index=kept');
+      const routed = await requestSeen(callRouteLoader, new Request('http://localhost/events.data?_routes=routes%2Fevents&page=2'));
+      expect(routed.url).toBe('http://localhost/events.data?page=2');
+      const legacyData = await requestSeen(callRouteLoader, new Request('http://localhost/events?_data=routes%2Fevents'), false);
+      expect(legacyData.url).toBe('http://localhost/events');
+      const post = new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams({ a: '1' }) });
+      const posted = await requestSeen(callRouteAction, post);
+      expect(posted).not.toBe(post);
+      expect(await posted.text()).toBe('a=1');
+    });
+  },
+);
+
+type HandoffEncoder = (
+  data: unknown,
+  signal: AbortSignal,
+  streamTimeout: number | undefined,
+  serverMode: string,
+) => ReadableStream<Uint8Array> & { settledText?: string };
 const handoffEncoders = {
   cjs: require('@remix-run/server-runtime/dist/single-fetch.js') as { encodeHandoffViaTurboStream: HandoffEncoder; encodeViaTurboStream: HandoffEncoder },
-  esm: (await import('@remix-run/server-runtime/dist/esm/single-fetch.js' as string)) as { encodeHandoffViaTurboStream: HandoffEncoder; encodeViaTurboStream: HandoffEncoder },
+  esm: (await import('@remix-run/server-runtime/dist/esm/single-fetch.js' as string)) as {
+    encodeHandoffViaTurboStream: HandoffEncoder;
+    encodeViaTurboStream: HandoffEncoder;
+  },
 };
 
-describe.each(Object.entries(handoffEncoders))("@remix-run/server-runtime document handoff, %s build (decision 162)", (_build, { encodeHandoffViaTurboStream, encodeViaTurboStream }) => {
-  const streamed = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
-  const loaderData = () => ({ loaderData: { root: { user: null, when: new Date(0), list: [1, 'a', { a: 1 }] }, 'routes/page': { error: new Error('kept out') } }, actionData: null });
+describe.each(Object.entries(handoffEncoders))(
+  '@remix-run/server-runtime document handoff, %s build (decision 162)',
+  (_build, { encodeHandoffViaTurboStream, encodeViaTurboStream }) => {
+    const streamed = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+    const loaderData = () => ({
+      loaderData: { root: { user: null, when: new Date(0), list: [1, 'a', { a: 1 }] }, 'routes/page': { error: new Error('kept out') } },
+      actionData: null,
+    });
 
-  it('is the text the stream carries, given at once, and its reader still yields the same bytes', async () => {
-    const handoff = encodeHandoffViaTurboStream(loaderData(), new AbortController().signal, undefined, 'production');
-    const expected = await streamed(encodeViaTurboStream(loaderData(), new AbortController().signal, undefined, 'production'));
-    expect(handoff.settledText).toBe(expected);
-    expect(handoff.settledText).not.toContain('kept out');
-    const reader = handoff.getReader();
-    const first = await reader.read();
-    expect(new TextDecoder().decode(first.value)).toBe(expected);
-    expect((await reader.read()).done).toBe(true);
-  });
+    it('is the text the stream carries, given at once, and its reader still yields the same bytes', async () => {
+      const handoff = encodeHandoffViaTurboStream(loaderData(), new AbortController().signal, undefined, 'production');
+      const expected = await streamed(encodeViaTurboStream(loaderData(), new AbortController().signal, undefined, 'production'));
+      expect(handoff.settledText).toBe(expected);
+      expect(handoff.settledText).not.toContain('kept out');
+      const reader = handoff.getReader();
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toBe(expected);
+      expect((await reader.read()).done).toBe(true);
+    });
 
-  it('is a stream, as before, when the data holds a promise', async () => {
-    const deferred = { loaderData: { root: { later: Promise.resolve('soon') } } };
-    const handoff = encodeHandoffViaTurboStream(deferred, new AbortController().signal, 1000, 'production');
-    expect(handoff.settledText).toBeUndefined();
-    expect(await streamed(handoff)).toContain('"soon"');
-  });
-});
+    it('is a stream, as before, when the data holds a promise', async () => {
+      const deferred = { loaderData: { root: { later: Promise.resolve('soon') } } };
+      const handoff = encodeHandoffViaTurboStream(deferred, new AbortController().signal, 1000, 'production');
+      expect(handoff.settledText).toBeUndefined();
+      expect(await streamed(handoff)).toContain('"soon"');
+    });
+  },
+);
 
 const conformBuilds = {
   cjs: require('@conform-to/react') as typeof import('@conform-to/react'),
@@ -320,7 +373,20 @@ const conformBuilds = {
 describe.each(Object.entries(conformBuilds))('@conform-to/react props helpers, %s build (decision 162)', (_build, { getInputProps, getSelectProps }) => {
   // The parts of a field's metadata the helpers read.
   const field = (overrides: object = {}) =>
-    ({ id: 'f-email', name: 'email', formId: 'f', errorId: 'f-email-error', descriptionId: 'f-email-description', initialValue: 'a@b.c', key: 'k1', required: true, errors: undefined, valid: true, allErrors: {}, ...overrides }) as unknown as Parameters<typeof getInputProps>[0];
+    ({
+      id: 'f-email',
+      name: 'email',
+      formId: 'f',
+      errorId: 'f-email-error',
+      descriptionId: 'f-email-description',
+      initialValue: 'a@b.c',
+      key: 'k1',
+      required: true,
+      errors: undefined,
+      valid: true,
+      allErrors: {},
+      ...overrides,
+    }) as unknown as Parameters<typeof getInputProps>[0];
 
   // The entries below are what the unpatched package gave for the same calls.
   it('gives the props Conform gave, without the undefined ones, keys in the same order', () => {

@@ -19,9 +19,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a service receives inside `db().transaction(async (tx) => …)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export type OpenOptions =
-  | { engine: 'postgres'; url: string }
-  | { engine: 'pglite'; dataDir?: string; snapshot?: Blob };
+export type OpenOptions = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir?: string; snapshot?: Blob };
 
 interface OpenDatabase {
   engine: OpenOptions['engine'];

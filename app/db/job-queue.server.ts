@@ -47,7 +47,8 @@ export function postgresExecutor(client: postgres.Sql): SqlExecutor {
       if (!values || values.length === 0) {
         const connection = await client.reserve();
         try {
-          const results = (await connection.unsafe(text).simple()) as unknown as postgres.RowList<Record<string, unknown>[]> | postgres.RowList<Record<string, unknown>[]>[];
+          const results = (await connection.unsafe(text).simple()) as unknown as
+            postgres.RowList<Record<string, unknown>[]> | postgres.RowList<Record<string, unknown>[]>[];
           const last = Array.isArray(results[0]) || results.length === 0 ? (results as postgres.RowList<Record<string, unknown>[]>[]).at(-1) : results;
           return { rows: [...((last ?? []) as Record<string, unknown>[])], rowCount: (last as { count?: number } | undefined)?.count };
         } finally {

@@ -24,7 +24,7 @@ describe('shared reads', () => {
     expect([...again.reads]).toEqual(['teams']);
   });
 
-  it('with kept reads turned off (READ_CACHES=false, the bench\'s cold render path) reads every time', async () => {
+  it("with kept reads turned off (READ_CACHES=false, the bench's cold render path) reads every time", async () => {
     let loads = 0;
     const load = () => (loads++, teamNames());
     await sharedRead('test:teams-cold', load);
@@ -50,7 +50,9 @@ describe('shared reads', () => {
     await sharedRead('test:teams-written', load);
     expect(loads).toBe(1);
 
-    await db().insert(teams).values({ name: `AAA shared ${Date.now()}`, description: 'New', ownerId: rider.id });
+    await db()
+      .insert(teams)
+      .values({ name: `AAA shared ${Date.now()}`, description: 'New', ownerId: rider.id });
     const after = await sharedRead('test:teams-written', load);
     expect(loads).toBe(2);
     expect(after.length).toBe(before.length + 1);
@@ -62,7 +64,9 @@ describe('shared reads', () => {
     await sharedRead('test:overtaken', async () => {
       loads++;
       const rows = await teamNames();
-      await db().insert(teams).values({ name: `Overtaking ${Date.now()}`, description: 'During', ownerId: rider.id });
+      await db()
+        .insert(teams)
+        .values({ name: `Overtaking ${Date.now()}`, description: 'During', ownerId: rider.id });
       return rows;
     });
     await sharedRead('test:overtaken', () => (loads++, teamNames()));

@@ -37,10 +37,13 @@ describe('reads', () => {
     expect(tags(correlated, [A]).reads).toEqual([`sessions:${A}`, `users:${A}`]);
   });
 
-  it('a table met twice, a right or full join, or a left join\'s preserved side is not pinned by the other side', () => {
+  it("a table met twice, a right or full join, or a left join's preserved side is not pinned by the other side", () => {
     expect(tags(`select * from "users" "a" inner join "users" "b" on "b"."id" = "a"."id" where "a"."id" = $1`, [A]).reads).toEqual([`users:${A}`]);
     expect(tags(`select * from "users" inner join (select * from "users") "u" on true where "users"."id" = $1`, [A]).reads).toEqual(['users']);
-    expect(tags(`select * from "users" right join "sessions" on "sessions"."user_id" = "users"."id" where "users"."id" = $1`, [A]).reads).toEqual(['sessions', 'users']);
+    expect(tags(`select * from "users" right join "sessions" on "sessions"."user_id" = "users"."id" where "users"."id" = $1`, [A]).reads).toEqual([
+      'sessions',
+      'users',
+    ]);
     expect(tags(`select * from "users" left join "sessions" on "sessions"."user_id" = $1`, [A]).reads).toEqual([`sessions:${A}`, 'users']);
   });
 
@@ -56,7 +59,7 @@ describe('reads', () => {
 });
 
 describe('writes', () => {
-  it('keys an INSERT by each row\'s key value, and by nothing when the database picks the key', () => {
+  it("keys an INSERT by each row's key value, and by nothing when the database picks the key", () => {
     expect(tags(`insert into "sessions" ("id", "user_id") values ($1, $2), ($3, $4)`, ['s1', A, 's2', B]).writes).toEqual([`sessions:${A}`, `sessions:${B}`]);
     expect(tags(`insert into "users" ("id", "email") values (default, $1)`, ['a@b.c']).writes).toEqual(['users']);
     expect(tags(`insert into "activities" ("user_id") select "id" from "users"`).writes).toEqual(['activities']);
@@ -78,7 +81,7 @@ describe('writes', () => {
     expect(tags(`delete from "sessions" where ("sessions"."id" = $1 and "sessions"."user_id" = $2)`, ['s1', A]).writes).toEqual([`sessions:${A}`]);
   });
 
-  it('keys an UPDATE … FROM or a DELETE … USING by the target\'s key in the WHERE (directly or through the other tables\' columns); the other tables are read whole', () => {
+  it("keys an UPDATE … FROM or a DELETE … USING by the target's key in the WHERE (directly or through the other tables' columns); the other tables are read whole", () => {
     // The FTP restating of ftp.server.ts: many rides of one rider in one statement.
     const restate = `update "activities" set ftp_w = v.ftp_w from (values ($1::uuid, $2::real), ($3::uuid, $4::real)) as v(id, ftp_w) where "activities"."id" = v.id and "activities"."user_id" = $5`;
     expect(tags(restate, ['r1', 250, 'r2', 251, A])).toEqual({ reads: [], writes: [`activities:${A}`] });
@@ -89,12 +92,14 @@ describe('writes', () => {
     // Unsure: the key pinned on the other table only, an unqualified column two tables could own, an OR.
     expect(tags(`update "activities" set "title" = $1 from "users" where "users"."id" = $2`, ['T', A]).writes).toEqual(['activities']);
     expect(tags(`update "activities" set "title" = $1 from "sessions" where "user_id" = $2`, ['T', A]).writes).toEqual(['activities']);
-    expect(tags(`update "activities" set "title" = $1 from "users" where "activities"."user_id" = $2 or "users"."id" = $2`, ['T', A]).writes).toEqual(['activities']);
+    expect(tags(`update "activities" set "title" = $1 from "users" where "activities"."user_id" = $2 or "users"."id" = $2`, ['T', A]).writes).toEqual([
+      'activities',
+    ]);
     // A FROM name that is no table of the schema reads everything, as in a SELECT.
     expect(tags(`update "activities" set "title" = $1 from "rider_view" where "activities"."user_id" = $2`, ['T', A]).reads).toEqual(['*']);
   });
 
-  it('a NULL key names no rider: rows moved to it or written with it are the other keys\' rows, or the whole table when no other remains', () => {
+  it("a NULL key names no rider: rows moved to it or written with it are the other keys' rows, or the whole table when no other remains", () => {
     // A deleted account's orders handed to its tombstone (user_id NULL), as the triggers announce it.
     expect(tags(`update "payment_orders" set "user_id" = $1 where "payment_orders"."user_id" = $2`, [null, A]).writes).toEqual([`payment_orders:${A}`]);
     expect(tags(`insert into "sessions" ("id", "user_id") values ($1, $2), ($3, $4)`, ['s1', null, 's2', A]).writes).toEqual([`sessions:${A}`]);
@@ -104,7 +109,7 @@ describe('writes', () => {
     expect(tags(`update "payment_orders" set "user_id" = $1 where "payment_orders"."user_id" = $2`, [undefined, A]).writes).toEqual(['payment_orders']);
   });
 
-  it('a delete takes its foreign keys\' cascades: same key when the child is keyed by its parent\'s key', () => {
+  it("a delete takes its foreign keys' cascades: same key when the child is keyed by its parent's key", () => {
     const { writes } = tags(`delete from "users" where "users"."id" = $1`, [A]);
     expect(writes).toContain(`users:${A}`);
     expect(writes).toContain(`sessions:${A}`);
@@ -138,12 +143,16 @@ describe('writes whose keys only the result gives (RETURNING)', () => {
     expect(insert.returned).toEqual([{ table: 'teams', column: 'id' }]);
     expect(writtenByResult(insert.returned, pglite(['id'], [[41], [42]]))).toEqual(['teams:41', 'teams:42']);
     expect(writtenByResult(insert.returned, pglite(['id'], [{ id: '41' }]))).toEqual(['teams:41']);
-    expect(returned(`insert into "users" ("email") values ($1) returning "users"."id" as "newId", "email"`, ['a@b.c']).returned).toEqual([{ table: 'users', column: 'newId' }]);
+    expect(returned(`insert into "users" ("email") values ($1) returning "users"."id" as "newId", "email"`, ['a@b.c']).returned).toEqual([
+      { table: 'users', column: 'newId' },
+    ]);
     expect(returned(`insert into "users" ("email") values ($1) returning *`, ['a@b.c']).returned).toEqual([{ table: 'users', column: 'id' }]);
-    expect(returned(`insert into "activities" ("user_id") select "id" from "users" returning "user_id"`).returned).toEqual([{ table: 'activities', column: 'user_id' }]);
+    expect(returned(`insert into "activities" ("user_id") select "id" from "users" returning "user_id"`).returned).toEqual([
+      { table: 'activities', column: 'user_id' },
+    ]);
   });
 
-  it('an UPDATE whose WHERE names another column is named by the owner it returns; a staff decision by row id is one rider\'s', () => {
+  it("an UPDATE whose WHERE names another column is named by the owner it returns; a staff decision by row id is one rider's", () => {
     const decide = returned(`update "registrations" set "status" = $1 where "registrations"."id" = $2 returning "id", "user_id"`, ['approved', 7]);
     expect([...decide.writes]).toEqual([]);
     expect(writtenByResult(decide.returned, pglite(['id', 'user_id'], [[7, A]]))).toEqual([`registrations:${A}`]);

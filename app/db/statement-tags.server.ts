@@ -82,8 +82,27 @@ const JOIN_WORDS = new Set(['join', 'inner', 'left', 'right', 'full', 'cross', '
 const SET_OPERATIONS = new Set(['union', 'intersect', 'except']);
 /** Statements that touch no table's rows. */
 const NEUTRAL = new Set([
-  'begin', 'start', 'commit', 'end', 'rollback', 'savepoint', 'release', 'set', 'reset', 'show', 'listen', 'unlisten',
-  'notify', 'lock', 'vacuum', 'analyze', 'analyse', 'deallocate', 'discard', 'checkpoint', 'values',
+  'begin',
+  'start',
+  'commit',
+  'end',
+  'rollback',
+  'savepoint',
+  'release',
+  'set',
+  'reset',
+  'show',
+  'listen',
+  'unlisten',
+  'notify',
+  'lock',
+  'vacuum',
+  'analyze',
+  'analyse',
+  'deallocate',
+  'discard',
+  'checkpoint',
+  'values',
 ]);
 
 export function analyzeStatement(sql: string, schema: SchemaFacts): StatementShape {
@@ -110,7 +129,12 @@ function walkStatement(items: Item[], inherited: Fact[], walk: Walk): void {
   else if (isWord(first, 'update')) walkUpdate(rest, walk);
   else if (isWord(first, 'delete')) walkDelete(rest, walk);
   else if (isWord(first, 'truncate')) walkTruncate(rest, walk);
-  else if (isWord(first, 'explain')) walkStatement(rest.slice(1).filter((item) => !isWord(item, 'analyze', 'verbose')), inherited, walk);
+  else if (isWord(first, 'explain'))
+    walkStatement(
+      rest.slice(1).filter((item) => !isWord(item, 'analyze', 'verbose')),
+      inherited,
+      walk,
+    );
   else if (!(first && first.kind === 'word' && NEUTRAL.has(first.text))) walk.writesEverything = walk.readsEverything = true;
 }
 
@@ -229,7 +253,8 @@ function parseFromList(items: Item[], walk: Walk): FromList {
       const words: string[] = [];
       while (at < items.length && !isWord(items[at], 'join')) words.push(nameOf(items[at++]) ?? '');
       at += 1;
-      joinKind = words.includes('right') || words.includes('full') ? 'outer' : words.includes('left') ? 'left' : words.includes('natural') ? 'natural' : 'inner';
+      joinKind =
+        words.includes('right') || words.includes('full') ? 'outer' : words.includes('left') ? 'left' : words.includes('natural') ? 'natural' : 'inner';
     }
     if (joinKind === 'outer') list.unsure = true;
     if (isWord(items[at], 'lateral', 'only')) at += 1;
@@ -348,7 +373,11 @@ const RESERVED_VALUES = new Set(['true', 'false', 'null', 'default', 'current_da
 function valueOf(items: Item[]): ValueSource | null {
   const [first, ...cast] = items;
   if (!first || (first.kind !== 'param' && first.kind !== 'literal')) return null;
-  if (cast.length > 0 && !(isPunct(cast[0], '::') && cast.slice(1).every((item) => item.kind === 'word' || item.kind === 'ident' || isPunct(item, '[') || isPunct(item, ']')))) return null;
+  if (
+    cast.length > 0 &&
+    !(isPunct(cast[0], '::') && cast.slice(1).every((item) => item.kind === 'word' || item.kind === 'ident' || isPunct(item, '[') || isPunct(item, ']')))
+  )
+    return null;
   return first.kind === 'param' ? { param: first.index } : { literal: first.text };
 }
 
@@ -398,7 +427,12 @@ function settleSources(walk: Walk): void {
     const clear = !source.unsure && keyColumn && !ambiguous(`${source.qualifier}.`);
     walk.reads.push({
       table: source.table,
-      keys: clear ? keysOf(`${source.qualifier}.${keyColumn}`, source.facts.filter((fact) => !ambiguous(fact.left) && !('column' in fact.right && ambiguous(fact.right.column)))) : null,
+      keys: clear
+        ? keysOf(
+            `${source.qualifier}.${keyColumn}`,
+            source.facts.filter((fact) => !ambiguous(fact.left) && !('column' in fact.right && ambiguous(fact.right.column))),
+          )
+        : null,
     });
   }
 }
@@ -478,7 +512,12 @@ function walkInsert(items: Item[], walk: Walk): void {
   if (conflictAt !== -1) {
     const conflict = items.slice(conflictAt + 2, returningAt !== -1 ? returningAt : items.length);
     walkNested(conflict, [], walk);
-    if (isWord(conflict.find((item) => isWord(item, 'nothing', 'update')), 'update')) {
+    if (
+      isWord(
+        conflict.find((item) => isWord(item, 'nothing', 'update')),
+        'update',
+      )
+    ) {
       // The row updated is the one that conflicted: it shares the key only when the key is
       // part of the conflict target, and the update must leave the key alone.
       const target = conflict[0]?.kind === 'group' ? conflict[0].items.map(nameOf) : [];
@@ -487,7 +526,8 @@ function walkInsert(items: Item[], walk: Walk): void {
     }
   }
   // RETURNING hands back every row inserted or updated: their keys, unless an update moved one.
-  const returnedAs = keys === null && keyColumn && !movesKey && returningAt !== -1 ? returnedKeyName(items.slice(returningAt + 1), keyColumn, [table, alias]) : undefined;
+  const returnedAs =
+    keys === null && keyColumn && !movesKey && returningAt !== -1 ? returnedKeyName(items.slice(returningAt + 1), keyColumn, [table, alias]) : undefined;
   walk.writes.push(returnedAs ? { table, keys, returnedAs } : { table, keys });
 }
 
@@ -637,7 +677,9 @@ function walkDelete(items: Item[], walk: Walk): void {
 
 function walkTruncate(items: Item[], walk: Walk): void {
   for (const part of splitItems(items.slice(1), (item) => isPunct(item, ','))) {
-    const names = part.map(nameOf).filter((name): name is string => name !== null && !['table', 'only', 'cascade', 'restrict', 'restart', 'continue', 'identity'].includes(name));
+    const names = part
+      .map(nameOf)
+      .filter((name): name is string => name !== null && !['table', 'only', 'cascade', 'restrict', 'restart', 'continue', 'identity'].includes(name));
     const table = names[names.length - 1];
     if (table) {
       walk.writes.push({ table, keys: null });

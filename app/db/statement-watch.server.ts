@@ -71,7 +71,12 @@ function rowTags(rows: RowSet[], params: readonly unknown[] | undefined, tags: S
       returned.push({ table, column: returnedAs });
       continue;
     }
-    const keyed = keys && keyTags(table, keys.map((source: ValueSource) => ('param' in source ? params?.[source.param] : source.literal)));
+    const keyed =
+      keys &&
+      keyTags(
+        table,
+        keys.map((source: ValueSource) => ('param' in source ? params?.[source.param] : source.literal)),
+      );
     if (!keyed) tags.add(table);
     else for (const tag of keyed) tags.add(tag);
   }
@@ -115,7 +120,9 @@ function resultTable(result: unknown): { names: string[]; rows: unknown[] } | nu
 }
 
 function isPgliteResult(value: unknown): value is { rows: unknown[]; fields: Array<{ name: string }> } {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { rows?: unknown }).rows) && Array.isArray((value as { fields?: unknown }).fields);
+  return (
+    typeof value === 'object' && value !== null && Array.isArray((value as { rows?: unknown }).rows) && Array.isArray((value as { fields?: unknown }).fields)
+  );
 }
 
 /**
@@ -133,7 +140,10 @@ export function writtenByResult(returned: ReturnedKeys[], result: unknown): Tag[
       continue;
     }
     if (table.rows.length === 0) continue;
-    const keyed = keyTags(name, table.rows.map((row) => (Array.isArray(row) ? row[index] : (row as Record<string, unknown> | null)?.[column])));
+    const keyed = keyTags(
+      name,
+      table.rows.map((row) => (Array.isArray(row) ? row[index] : (row as Record<string, unknown> | null)?.[column])),
+    );
     tags.push(...(keyed ?? [name]));
   }
   return tags;
@@ -217,7 +227,12 @@ function watchStatementCall<T extends object>(target: T, name: keyof T & string,
 }
 
 /** Replaces a transaction call whose last argument is the callback: its writes are announced when it settles. */
-function watchTransactionCall<T extends object>(target: T, name: keyof T & string, watchInside: (tx: never, pending: PendingWrites) => void, outer?: PendingWrites): void {
+function watchTransactionCall<T extends object>(
+  target: T,
+  name: keyof T & string,
+  watchInside: (tx: never, pending: PendingWrites) => void,
+  outer?: PendingWrites,
+): void {
   const original = target[name] as unknown as AnyFunction;
   (target as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
     const callback = args[args.length - 1] as (tx: never) => unknown;

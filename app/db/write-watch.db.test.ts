@@ -13,7 +13,7 @@ useTestDatabase();
 const stillValid = (kept: ReadsOf<unknown>) => unchangedSince(kept.reads, kept.mark);
 
 describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)', () => {
-  it('records what a read touched: a rider\'s rows by key, a list as the whole table', async () => {
+  it("records what a read touched: a rider's rows by key, a list as the whole table", async () => {
     const rider = await createTestUser();
     const own = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
     expect([...own.reads]).toEqual([`users:${rider.id}`]);
@@ -35,7 +35,9 @@ describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)'
     expect(stillValid(teamList)).toBe(true);
 
     // A write no page reads touches nothing that was read.
-    await db().insert(subscribers).values({ email: `someone-${Date.now()}@example.com` });
+    await db()
+      .insert(subscribers)
+      .values({ email: `someone-${Date.now()}@example.com` });
     expect(stillValid(otherRow)).toBe(true);
     expect(stillValid(teamList)).toBe(true);
   });
@@ -47,7 +49,7 @@ describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)'
     expect(stillValid(ownRow)).toBe(false);
   });
 
-  it('a transaction\'s writes are announced when it settles, not while it runs', async () => {
+  it("a transaction's writes are announced when it settles, not while it runs", async () => {
     const rider = await createTestUser();
     const ownRow = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
     let validInside = false;
@@ -77,11 +79,17 @@ describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)'
 
   it('a row whose key the database picks is named by the key its RETURNING hands back, alone and in a transaction', async () => {
     const owner = await createTestUser();
-    const [existing] = await db().insert(teams).values({ name: `Kept ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+    const [existing] = await db()
+      .insert(teams)
+      .values({ name: `Kept ${Date.now()}`, ownerId: owner.id })
+      .returning({ id: teams.id });
     const existingTeam = await readsOf(() => db().select().from(teams).where(eq(teams.id, existing.id)));
     const ownerRow = await readsOf(() => db().select().from(users).where(eq(users.id, owner.id)));
     const teamList = await readsOf(() => db().select().from(teams));
-    const [created] = await db().insert(teams).values({ name: `New ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+    const [created] = await db()
+      .insert(teams)
+      .values({ name: `New ${Date.now()}`, ownerId: owner.id })
+      .returning({ id: teams.id });
     const createdTeam = await readsOf(() => db().select().from(teams).where(eq(teams.id, created.id)));
     expect(stillValid(teamList)).toBe(false);
     expect(stillValid(existingTeam)).toBe(true);
@@ -90,13 +98,20 @@ describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)'
     expect(stillValid(ownerRow)).toBe(true);
 
     await db().transaction(async (tx) => {
-      await tx.insert(teams).values({ name: `In a transaction ${Date.now()}`, ownerId: owner.id }).returning({ id: teams.id });
+      await tx
+        .insert(teams)
+        .values({ name: `In a transaction ${Date.now()}`, ownerId: owner.id })
+        .returning({ id: teams.id });
       await tx.update(teams).set({ description: 'Returned' }).where(eq(teams.name, 'no such team')).returning({ id: teams.id });
     });
     expect(stillValid(existingTeam)).toBe(true);
     expect(stillValid(createdTeam)).toBe(true);
     // Updated by another column, named by the key it returns: that row's readers only.
-    await db().update(teams).set({ description: 'Renamed' }).where(eq(teams.name, (await db().select({ name: teams.name }).from(teams).where(eq(teams.id, created.id)))[0].name)).returning({ id: teams.id });
+    await db()
+      .update(teams)
+      .set({ description: 'Renamed' })
+      .where(eq(teams.name, (await db().select({ name: teams.name }).from(teams).where(eq(teams.id, created.id)))[0].name))
+      .returning({ id: teams.id });
     expect(stillValid(createdTeam)).toBe(false);
     expect(stillValid(existingTeam)).toBe(true);
   });
@@ -112,7 +127,7 @@ describe('reads and writes by tag (decision 145; runs on PGlite and PostgreSQL)'
 });
 
 describe('writes by another process', () => {
-  it('are announced by the tables\' triggers at commit with the keys they wrote, and stale only those', async () => {
+  it("are announced by the tables' triggers at commit with the keys they wrote, and stale only those", async () => {
     // A second, unhooked database stands for the other process: only its announcements reach us.
     const other = await PGlite.create();
     await other.exec('create table users (id uuid primary key, name text); create table probe_rides (id serial primary key, watts int)');

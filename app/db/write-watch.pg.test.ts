@@ -17,12 +17,21 @@ useTestDatabase();
 const stillValid = (kept: ReadsOf<unknown>) => unchangedSince(kept.reads, kept.mark);
 
 describe('writes by another PostgreSQL connection', () => {
-  it('another connection\'s writes stale only the rows they wrote, and a revoked session at once', async () => {
-    const client = (db() as unknown as { $client: AnnouncingDatabase & { options: { host: string[]; port: number[]; database: string; user: string } } }).$client;
+  it("another connection's writes stale only the rows they wrote, and a revoked session at once", async () => {
+    const client = (db() as unknown as { $client: AnnouncingDatabase & { options: { host: string[]; port: number[]; database: string; user: string } } })
+      .$client;
     // A server listens once it has migrated; this test's database was copied from a migrated template.
     await followOtherWriters(client);
     const own = client.options;
-    const other = postgres({ host: own.host[0], port: own.port[0], database: own.database, user: own.user, max: 1, onnotice: () => {}, connection: { application_name: 'a script' } });
+    const other = postgres({
+      host: own.host[0],
+      port: own.port[0],
+      database: own.database,
+      user: own.user,
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: 'a script' },
+    });
     const [rider, bystander] = [await createTestUser(), await createTestUser()];
     const riderRow = await readsOf(() => db().select().from(users).where(eq(users.id, rider.id)));
     const bystanderRow = await readsOf(() => db().select().from(users).where(eq(users.id, bystander.id)));

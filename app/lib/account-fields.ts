@@ -95,10 +95,13 @@ export const MESSAGES = {
 const LATIN_NAME = /^[\p{Script=Latin}0-9_\-. ]+$/u;
 
 const requiredText = (name: AccountFieldName) =>
-  z.string({ required_error: requiredMessage(name) }).trim().min(1, requiredMessage(name)).max(100);
+  z
+    .string({ required_error: requiredMessage(name) })
+    .trim()
+    .min(1, requiredMessage(name))
+    .max(100);
 const latinName = (name: AccountFieldName) => requiredText(name).regex(LATIN_NAME, MESSAGES.nonLatin);
-const requiredNumber = (name: AccountFieldName) =>
-  z.number({ required_error: requiredMessage(name), invalid_type_error: requiredMessage(name) });
+const requiredNumber = (name: AccountFieldName) => z.number({ required_error: requiredMessage(name), invalid_type_error: requiredMessage(name) });
 
 /** Whole years between a YYYY-MM-DD birth date and today. */
 export function ageInYears(dob: string, today = new Date()): number {
@@ -133,10 +136,7 @@ const countryField = z
   .refine((id) => COUNTRY_IDS.has(id), requiredMessage('country'))
   .default(DEFAULT_COUNTRY_ID);
 
-export const passwordField = z
-  .string({ required_error: 'Password is required.' })
-  .min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin)
-  .max(200);
+export const passwordField = z.string({ required_error: 'Password is required.' }).min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin).max(200);
 
 /**
  * The rules that read two fields (weight by gender, the password confirmation, the age from the birth date).

@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, keepLoadersAfterNoResponse, keepLoadersAfterRefusal, NO_RESPONSE_ANSWER, oneDeparture, serverActionThroughSeam, type ApiClientDeps } from './api-client';
+import {
+  ApiError,
+  apiJson,
+  apiRequest,
+  keepLoadersAfterNoResponse,
+  keepLoadersAfterRefusal,
+  NO_RESPONSE_ANSWER,
+  oneDeparture,
+  serverActionThroughSeam,
+  type ApiClientDeps,
+} from './api-client';
 import { NO_RESPONSE_MESSAGE } from './constants';
 
 function harness(respond: () => Promise<Response>, currentPath = '/wallet?tab=history') {
@@ -34,7 +44,11 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
   });
 
   it('returns 400 errors as form and field errors without a toast', async () => {
-    const listed = await apiRequest('/x', {}, harness(() => json({ errors: ['Team name is taken', 'Try another'] }, 400)));
+    const listed = await apiRequest(
+      '/x',
+      {},
+      harness(() => json({ errors: ['Team name is taken', 'Try another'] }, 400)),
+    );
     expect(listed).toMatchObject({ ok: false, kind: 'invalid', status: 400, formErrors: ['Team name is taken', 'Try another'], fieldErrors: {} });
     const deps = harness(() => json({ errors: { email: 'A valid email is required', phone: ['Please enter a valid phone number'] } }, 400));
     const mapped = await apiRequest('/x', {}, deps);
@@ -66,9 +80,17 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
     const quiet = harness(() => json({ message: 'saved' }));
     await apiRequest('/x', {}, quiet);
     expect(quiet.toast).not.toHaveBeenCalled();
-    const empty = await apiRequest('/x', {}, harness(() => Promise.resolve(new Response(null, { status: 204 }))));
+    const empty = await apiRequest(
+      '/x',
+      {},
+      harness(() => Promise.resolve(new Response(null, { status: 204 }))),
+    );
     expect(empty).toEqual({ ok: true, status: 204, data: null });
-    const html = await apiRequest('/x', {}, harness(() => Promise.resolve(new Response('<h1>oops</h1>', { status: 500 }))));
+    const html = await apiRequest(
+      '/x',
+      {},
+      harness(() => Promise.resolve(new Response('<h1>oops</h1>', { status: 500 }))),
+    );
     expect(html).toMatchObject({ ok: false, kind: 'failed', status: 500, message: null });
   });
 
@@ -83,7 +105,10 @@ describe('apiRequest (spec 3 §8 error catalogue)', () => {
 describe('apiJson and the form seam', () => {
   it('returns the body, or a 400 body the caller reads as an answer', async () => {
     expect(await apiJson('/x', {}, { deps: harness(() => json({ signedIn: true })) })).toEqual({ signedIn: true });
-    expect(await apiJson('/x', {}, { answers: [400], deps: harness(() => json({ ok: false, message: 'Wrong code' }, 400)) })).toEqual({ ok: false, message: 'Wrong code' });
+    expect(await apiJson('/x', {}, { answers: [400], deps: harness(() => json({ ok: false, message: 'Wrong code' }, 400)) })).toEqual({
+      ok: false,
+      message: 'Wrong code',
+    });
   });
 
   it('rejects with the catalogue message after the toast when nothing answers', async () => {
@@ -111,7 +136,9 @@ describe('apiJson and the form seam', () => {
   });
 
   it('keeps the loaders after a refusal or no response, and revalidates as usual otherwise', () => {
-    expect(keepLoadersAfterRefusal({ actionResult: { ok: false, messages: ['You are already registered for this event.'] }, defaultShouldRevalidate: true })).toBe(false);
+    expect(
+      keepLoadersAfterRefusal({ actionResult: { ok: false, messages: ['You are already registered for this event.'] }, defaultShouldRevalidate: true }),
+    ).toBe(false);
     expect(keepLoadersAfterRefusal({ actionResult: NO_RESPONSE_ANSWER, defaultShouldRevalidate: true })).toBe(false);
     expect(keepLoadersAfterRefusal({ actionResult: { ok: true }, defaultShouldRevalidate: true })).toBe(true);
     expect(keepLoadersAfterRefusal({ actionResult: undefined, defaultShouldRevalidate: false })).toBe(false);

@@ -181,7 +181,10 @@ export type NoResponseAnswer = typeof NO_RESPONSE_ANSWER;
  *   export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => serverActionThroughSeam(serverAction);
  *   export const shouldRevalidate = keepLoadersAfterNoResponse;
  */
-export async function serverActionThroughSeam<T>(serverAction: () => Promise<T>, deps: Pick<ApiClientDeps, 'toast'> = browserDeps()): Promise<T | NoResponseAnswer> {
+export async function serverActionThroughSeam<T>(
+  serverAction: () => Promise<T>,
+  deps: Pick<ApiClientDeps, 'toast'> = browserDeps(),
+): Promise<T | NoResponseAnswer> {
   try {
     return await serverAction();
   } catch (error) {

@@ -22,7 +22,11 @@ describe('packed rows', () => {
   });
 
   it('is one string and one table of the distinct strings, however many rows', () => {
-    const points = Array.from({ length: 232 }, (_, index) => ({ d: index + 1, w: 600 - index / 3, date: index % 2 ? '2026-10-27T06:00:00.000Z' : '2026-09-27T11:00:00.000Z' }));
+    const points = Array.from({ length: 232 }, (_, index) => ({
+      d: index + 1,
+      w: 600 - index / 3,
+      date: index % 2 ? '2026-10-27T06:00:00.000Z' : '2026-09-27T11:00:00.000Z',
+    }));
     const packed = packRows(points, ['d', 'w', 'date']);
     expect(JSON.parse(packed.strings)).toEqual(['2026-09-27T11:00:00.000Z', '2026-10-27T06:00:00.000Z']);
     expect(packed.rows.split(';')[1]).toBe('2,599.6666666666666,~1');

@@ -24,7 +24,14 @@ describe('route id segments (issue 15 item 9)', () => {
   it('takes a uuid in either case, and answers 404 for anything else', async () => {
     expect(uuidParam('0b8f5c2e-6f1a-4c3d-9e7b-1a2b3c4d5e6f')).toBe('0b8f5c2e-6f1a-4c3d-9e7b-1a2b3c4d5e6f');
     expect(uuidParam('0B8F5C2E-6F1A-4C3D-9E7B-1A2B3C4D5E6F')).toBe('0B8F5C2E-6F1A-4C3D-9E7B-1A2B3C4D5E6F');
-    for (const segment of [undefined, '', '------------------------------------', '0b8f5c2e6f1a4c3d9e7b1a2b3c4d5e6f', '0b8f5c2e-6f1a-4c3d-9e7b-1a2b3c4d5e6g', '0b8f5c2e-6f1a-4c3d-9e7b-1a2b3c4d5e6f0']) {
+    for (const segment of [
+      undefined,
+      '',
+      '------------------------------------',
+      '0b8f5c2e6f1a4c3d9e7b1a2b3c4d5e6f',
+      '0b8f5c2e-6f1a-4c3d-9e7b-1a2b3c4d5e6g',
+      '0b8f5c2e-6f1a-4c3d-9e7b-1a2b3c4d5e6f0',
+    ]) {
       expect((await refusal(() => uuidParam(segment))).status, String(segment)).toBe(404);
     }
   });

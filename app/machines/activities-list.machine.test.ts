@@ -4,7 +4,23 @@ import type { ActivityListPage, ActivityRow } from '~/lib/activities/types';
 import { activitiesListMachine, type PageRequest } from './activities-list.machine';
 
 function row(id: string): ActivityRow {
-  return { id, date: '2026-05-01T07:00:00.000Z', type: 'ride', sportType: 'cycling', title: id, routeName: '', distanceKm: 10, elevationM: 50, watt: 200, wattPerKg: 3, heartrate: 140, rideDurationS: 1800, fileType: 'fit', hasPower: true, platform: 'Paceline' };
+  return {
+    id,
+    date: '2026-05-01T07:00:00.000Z',
+    type: 'ride',
+    sportType: 'cycling',
+    title: id,
+    routeName: '',
+    distanceKm: 10,
+    elevationM: 50,
+    watt: 200,
+    wattPerKg: 3,
+    heartrate: 140,
+    rideDurationS: 1800,
+    fileType: 'fit',
+    hasPower: true,
+    platform: 'Paceline',
+  };
 }
 
 function page(currentPage: number, totalPages: number, ids: string[]): ActivityListPage {

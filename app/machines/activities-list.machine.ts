@@ -16,11 +16,7 @@ export interface ActivitiesListContext extends PageRequest {
   compare: string[];
 }
 
-export type ActivitiesListEvent =
-  | { type: 'LOAD_MORE' }
-  | { type: 'SET_SORT'; sort: ActivitySort }
-  | { type: 'TOGGLE_COMPARE'; id: string }
-  | { type: 'RETRY' };
+export type ActivitiesListEvent = { type: 'LOAD_MORE' } | { type: 'SET_SORT'; sort: ActivitySort } | { type: 'TOGGLE_COMPARE'; id: string } | { type: 'RETRY' };
 
 /**
  * The ACTIVITIES tab (spec 2 §2, §4 "Activities paging"): pages load one after another until

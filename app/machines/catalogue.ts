@@ -25,7 +25,15 @@ const shellFlows: CatalogueEntry[] = [
  * and the generated path tests all read this list: add a machine to its area's list in
  * catalogue/ and all three pick it up.
  */
-export const catalogue: CatalogueEntry[] = [...shellFlows, ...accountsFlows, ...activitiesFlows, ...eventsFlows, ...walletFlows, ...shopFlows, ...connectionsFlows];
+export const catalogue: CatalogueEntry[] = [
+  ...shellFlows,
+  ...accountsFlows,
+  ...activitiesFlows,
+  ...eventsFlows,
+  ...walletFlows,
+  ...shopFlows,
+  ...connectionsFlows,
+];
 
 export function findCatalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);

@@ -77,7 +77,12 @@ describe('connectNetwork machine', () => {
   });
 
   it('a running import is polled every interval until it is done', async () => {
-    const { actor, clock } = start({ polls: [{ status: 'running', done: 2, total: 3 }, { status: 'done', done: 3, total: 3 }] });
+    const { actor, clock } = start({
+      polls: [
+        { status: 'running', done: 2, total: 3 },
+        { status: 'done', done: 3, total: 3 },
+      ],
+    });
     actor.send({ type: 'LOADED', network: 'strava', linked: true, outcome: 'connected', progress: { status: 'running', done: 0, total: 3 } });
     expect(actor.getSnapshot().matches({ connected: 'importing' })).toBe(true);
     clock.increment(NETWORK_IMPORT_POLL_MS);

@@ -126,7 +126,10 @@ export const connectNetworkMachine = setup({
           assertEvent(event, 'SUBMIT_XERT');
           return { username: event.username, password: event.password };
         },
-        onDone: [{ guard: { type: 'xertAccepted', params: ({ event }) => event.output }, target: 'connected' }, { target: 'xertForm', actions: 'setFailed' }],
+        onDone: [
+          { guard: { type: 'xertAccepted', params: ({ event }) => event.output }, target: 'connected' },
+          { target: 'xertForm', actions: 'setFailed' },
+        ],
         onError: { target: 'xertForm', actions: 'setFailed' },
       },
     },

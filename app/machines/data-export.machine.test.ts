@@ -3,7 +3,13 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { DATA_EXPORT_POLL_MS } from '~/lib/constants';
 import { dataExportMachine, type DataExportView } from './data-export.machine';
 
-const view = (status: DataExportView['status'], progress = 0): DataExportView => ({ id: 'e1', status, progress, sizeBytes: status === 'ready' ? 1234 : null, expiresAt: null });
+const view = (status: DataExportView['status'], progress = 0): DataExportView => ({
+  id: 'e1',
+  status,
+  progress,
+  sizeBytes: status === 'ready' ? 1234 : null,
+  expiresAt: null,
+});
 
 function start(initial: DataExportView | null, answers: Array<DataExportView | null | Error>) {
   const clock = new SimulatedClock();

@@ -82,7 +82,12 @@ export const eventWizardMachine = setup({
     /** IDENTITY VERIFICATION, when the event asks for identification. */
     identity: {
       on: {
-        NEXT: [{ guard: 'needsDevice', target: 'device' }, { guard: 'needsTeam', target: 'team' }, { guard: 'needsPhone', target: 'phone' }, { target: 'submitting' }],
+        NEXT: [
+          { guard: 'needsDevice', target: 'device' },
+          { guard: 'needsTeam', target: 'team' },
+          { guard: 'needsPhone', target: 'phone' },
+          { target: 'submitting' },
+        ],
         BACK: 'rider',
       },
     },
@@ -104,7 +109,12 @@ export const eventWizardMachine = setup({
     phone: {
       on: {
         NEXT: 'submitting',
-        BACK: [{ guard: 'needsTeam', target: 'team' }, { guard: 'needsDevice', target: 'device' }, { guard: 'needsIdentity', target: 'identity' }, { target: 'rider' }],
+        BACK: [
+          { guard: 'needsTeam', target: 'team' },
+          { guard: 'needsDevice', target: 'device' },
+          { guard: 'needsIdentity', target: 'identity' },
+          { target: 'rider' },
+        ],
       },
     },
     submitting: {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { gemTopUpMachine, type PaymentInfoAnswer } from './gem-top-up.machine';
 
-function run(input: { paymentResult: string | null; orderId: string | null }, answers: PaymentInfoAnswer[] = [], sessionUrl: string | null = 'https://pay.example/cs_1') {
+function run(
+  input: { paymentResult: string | null; orderId: string | null },
+  answers: PaymentInfoAnswer[] = [],
+  sessionUrl: string | null = 'https://pay.example/cs_1',
+) {
   const clock = new SimulatedClock();
   const asked: string[] = [];
   const effects: string[] = [];

@@ -15,9 +15,17 @@ describe('importWizard machine', () => {
     actor.send({ type: 'PICK_PLATFORM', platform: 'Zwift' });
     expect(actor.getSnapshot().value).toBe('stats');
     actor.send({ type: 'SUBMIT_STATS', stats: { ...goodStats, hours: '24', minutes: '60', days: '-1' } });
-    expect(actor.getSnapshot().context.errors).toEqual({ days: IMPORT_MESSAGES.daysNegative, hours: IMPORT_MESSAGES.hoursRange, minutes: IMPORT_MESSAGES.minutesRange });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      days: IMPORT_MESSAGES.daysNegative,
+      hours: IMPORT_MESSAGES.hoursRange,
+      minutes: IMPORT_MESSAGES.minutesRange,
+    });
     actor.send({ type: 'SUBMIT_STATS', stats: { ...goodStats, days: '', hours: '', minutes: '', distance: '', elevation: '' } });
-    expect(actor.getSnapshot().context.errors).toEqual({ time: IMPORT_MESSAGES.timeSpent, distance: IMPORT_MESSAGES.distance, elevation: IMPORT_MESSAGES.elevation });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      time: IMPORT_MESSAGES.timeSpent,
+      distance: IMPORT_MESSAGES.distance,
+      elevation: IMPORT_MESSAGES.elevation,
+    });
     actor.send({ type: 'SUBMIT_STATS', stats: goodStats });
     expect(actor.getSnapshot().value).toBe('proof');
     actor.send({ type: 'SUBMIT_PROOF', proof: { profileLink: 'nope', fileCount: 11 } });
@@ -38,7 +46,10 @@ describe('importWizard machine', () => {
   it('goes back and closes from any step, leaving the page', () => {
     const left: string[] = [];
     const actor = createActor(
-      importWizardMachine.provide({ actions: { leave: () => void left.push('left') }, actors: { submitImport: fromPromise<SubmitOutcome, ImportWizardContext>(async () => ({ ok: true })) } }),
+      importWizardMachine.provide({
+        actions: { leave: () => void left.push('left') },
+        actors: { submitImport: fromPromise<SubmitOutcome, ImportWizardContext>(async () => ({ ok: true })) },
+      }),
     ).start();
     actor.send({ type: 'PICK_PLATFORM', platform: 'Rouvy' });
     actor.send({ type: 'BACK' });

@@ -1,13 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  hasErrors,
-  IMPORT_MESSAGES,
-  validateProof,
-  validateStats,
-  type FieldErrors,
-  type ProofInput,
-  type StatsInput,
-} from '~/lib/activities/import-rules';
+import { hasErrors, IMPORT_MESSAGES, validateProof, validateStats, type FieldErrors, type ProofInput, type StatsInput } from '~/lib/activities/import-rules';
 
 export interface ImportWizardContext {
   platform: string;

@@ -4,10 +4,11 @@ import { itemPurchaseMachine, type CheckAnswer, type PurchaseAnswer } from './it
 
 function run(check: CheckAnswer | Error, purchase: PurchaseAnswer | Error = { status: true, message: 'Purchase Successful!' }) {
   const clock = new SimulatedClock();
-  const answer = <T,>(value: T | Error) => fromPromise(async () => {
-    if (value instanceof Error) throw value;
-    return value;
-  });
+  const answer = <T>(value: T | Error) =>
+    fromPromise(async () => {
+      if (value instanceof Error) throw value;
+      return value;
+    });
   const actor = createActor(itemPurchaseMachine.provide({ actors: { checkPurchase: answer(check), purchase: answer(purchase) } }), { clock }).start();
   return { actor, clock };
 }

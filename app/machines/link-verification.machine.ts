@@ -40,7 +40,11 @@ export const linkVerificationMachine = setup({
         id: 'verifyLink',
         src: 'verifyLink',
         onDone: [
-          { guard: { type: 'answerIsOk', params: ({ event }) => event.output }, target: 'success', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'answerIsOk', params: ({ event }) => event.output },
+            target: 'success',
+            actions: { type: 'rememberAnswer', params: ({ event }) => event.output },
+          },
           { target: 'failed', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
         ],
         onError: { target: 'failed', actions: 'rememberFailure' },
@@ -53,7 +57,11 @@ export const linkVerificationMachine = setup({
         id: 'resendLink',
         src: 'resendLink',
         onDone: [
-          { guard: { type: 'answerIsOk', params: ({ event }) => event.output }, target: 'resent', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'answerIsOk', params: ({ event }) => event.output },
+            target: 'resent',
+            actions: { type: 'rememberAnswer', params: ({ event }) => event.output },
+          },
           { target: 'failed', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
         ],
         onError: { target: 'failed', actions: 'rememberFailure' },

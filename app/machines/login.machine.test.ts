@@ -68,7 +68,7 @@ describe('login machine', () => {
     expect(resetRobotCheck).toHaveBeenCalledTimes(2);
   });
 
-  it('waits out the server\'s backoff before the robot check is asked again', () => {
+  it("waits out the server's backoff before the robot check is asked again", () => {
     const { actor, clock } = submitted();
     actor.send({ type: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 4 });
     expect(actor.getSnapshot().value).toBe('tooManyAttempts');

@@ -7,10 +7,7 @@ export interface DecisionAnswer {
   redirect: string | null;
 }
 
-export type PartnerAuthorizeEvent =
-  | { type: 'LOADED'; clientKnown: boolean; failed: boolean }
-  | { type: 'AUTHORIZE' }
-  | { type: 'CANCEL' };
+export type PartnerAuthorizeEvent = { type: 'LOADED'; clientKnown: boolean; failed: boolean } | { type: 'AUTHORIZE' } | { type: 'CANCEL' };
 
 /**
  * The partner authorize screen (spec 1 §2 Partner authorize page, §4 Partner authorize, §8).
@@ -51,11 +48,7 @@ export const partnerAuthorizeMachine = setup({
   states: {
     loading: {
       on: {
-        LOADED: [
-          { guard: 'clientUnknown', target: 'clientError' },
-          { guard: 'serverFailed', target: 'failed' },
-          { target: 'consent' },
-        ],
+        LOADED: [{ guard: 'clientUnknown', target: 'clientError' }, { guard: 'serverFailed', target: 'failed' }, { target: 'consent' }],
       },
     },
     clientError: { type: 'final' },

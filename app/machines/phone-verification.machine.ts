@@ -21,11 +21,7 @@ function messageOf(error: unknown): string {
 export const phoneVerificationMachine = setup({
   types: {
     context: {} as PhoneVerificationContext,
-    events: {} as
-      | { type: 'SEND'; phone: string; channel: PhoneChannel }
-      | { type: 'RESEND' }
-      | { type: 'VERIFY'; code: string }
-      | { type: 'CHANGE_PHONE' },
+    events: {} as { type: 'SEND'; phone: string; channel: PhoneChannel } | { type: 'RESEND' } | { type: 'VERIFY'; code: string } | { type: 'CHANGE_PHONE' },
   },
   actors: {
     sendCode: fromPromise<{ key: string; phone: string }, { phone: string; channel: PhoneChannel }>(async () => ({ key: 'stub', phone: '' })),

@@ -2,14 +2,19 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { transactionsTableMachine, type TransactionsPage } from './transactions-table.machine';
 
-const pageOf = (current: number): TransactionsPage<unknown> => ({ rows: [{ id: current }], meta: { current_page: current, last_page: 3, total: 25, per_page: 10 } });
+const pageOf = (current: number): TransactionsPage<unknown> => ({
+  rows: [{ id: current }],
+  meta: { current_page: current, last_page: 3, total: 25, per_page: 10 },
+});
 
 describe('transactionsTable', () => {
   it('loads once, 500 ms after the last keystroke, from page 1', async () => {
     const clock = new SimulatedClock();
     const calls: Array<{ search: string; page: number }> = [];
     const actor = createActor(
-      transactionsTableMachine.provide({ actors: { loadPage: fromPromise(async ({ input }: { input: { search: string; page: number } }) => (calls.push(input), pageOf(input.page))) } }),
+      transactionsTableMachine.provide({
+        actors: { loadPage: fromPromise(async ({ input }: { input: { search: string; page: number } }) => (calls.push(input), pageOf(input.page))) },
+      }),
       { input: { search: '', page: 2, result: pageOf(2) }, clock },
     ).start();
     actor.send({ type: 'SEARCH_CHANGED', search: 'pr' });

@@ -13,11 +13,7 @@ export const walletVerificationStatusMachine = setup({
   types: {
     context: {} as { status: WalletVerificationStatus; error: string | null },
     input: {} as { status: WalletVerificationStatus },
-    events: {} as
-      | { type: 'SUBMIT' }
-      | { type: 'SUBMITTED' }
-      | { type: 'FAILED'; message: string }
-      | { type: 'STATUS'; status: WalletVerificationStatus },
+    events: {} as { type: 'SUBMIT' } | { type: 'SUBMITTED' } | { type: 'FAILED'; message: string } | { type: 'STATUS'; status: WalletVerificationStatus },
   },
   guards: {
     isPending: ({ context }) => context.status === 'pending',

@@ -23,7 +23,10 @@ describe('withdrawal', () => {
   });
 
   it('keeps Withdraw disabled when unverified or when no withdrawals remain, and shows the server refusal', () => {
-    for (const blocked of [{ ...input, verified: false }, { ...input, remainingTransactions: 0 }]) {
+    for (const blocked of [
+      { ...input, verified: false },
+      { ...input, remainingTransactions: 0 },
+    ]) {
       const actor = createActor(withdrawalMachine, { input: blocked }).start();
       actor.send({ type: 'AMOUNT_CHANGED', amount: '0.01' });
       expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);

@@ -27,11 +27,7 @@ export const withdrawalMachine = setup({
   types: {
     context: {} as WithdrawalContext & { verified: boolean; remaining: number },
     input: {} as WithdrawalInput,
-    events: {} as
-      | { type: 'AMOUNT_CHANGED'; amount: string }
-      | { type: 'SUBMIT' }
-      | { type: 'SUBMITTED' }
-      | { type: 'FAILED'; message: string },
+    events: {} as { type: 'AMOUNT_CHANGED'; amount: string } | { type: 'SUBMIT' } | { type: 'SUBMITTED' } | { type: 'FAILED'; message: string },
   },
   guards: {
     canSubmit: ({ context }) => context.verified && context.remaining > 0 && 'satoshi' in checkAmount(context.amount, context.limits),

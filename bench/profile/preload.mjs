@@ -68,7 +68,10 @@ if (isMainThread) {
       const wall = performance.now() - t0;
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(out + '.cpuprofile', JSON.stringify(profile));
-      writeFileSync(out + '.json', JSON.stringify({ cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, mainThreadMs: mainMs, wallMs: wall, counts: statements.counts }));
+      writeFileSync(
+        out + '.json',
+        JSON.stringify({ cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, mainThreadMs: mainMs, wallMs: wall, counts: statements.counts }),
+      );
     }
   });
 }

@@ -21,14 +21,20 @@ const tag = process.env.TAG ?? `${kind}-${urlPath.replace(/[^a-z0-9]+/gi, '_')}`
 const out = path.join(outDir, tag);
 const sock = path.join(outDir, `${tag}.sock`);
 rmSync(sock, { force: true });
-const args = ['--import', path.join(import.meta.dirname, 'preload.mjs'),
-  kind === 'bare' ? `${root}/bench/bare-server.mjs` : 'server.mjs'];
-const env = { ...process.env, PROF_OUT: out, LISTEN_SOCKET: sock, LISTEN: sock, BUILD_DIR: process.env.BARE_BUILD_DIR,
-  PROF_PGLITE: kind === 'bare' ? '' : `file://${root}/node_modules/@electric-sql/pglite/dist/index.js` };
+const args = ['--import', path.join(import.meta.dirname, 'preload.mjs'), kind === 'bare' ? `${root}/bench/bare-server.mjs` : 'server.mjs'];
+const env = {
+  ...process.env,
+  PROF_OUT: out,
+  LISTEN_SOCKET: sock,
+  LISTEN: sock,
+  BUILD_DIR: process.env.BARE_BUILD_DIR,
+  PROF_PGLITE: kind === 'bare' ? '' : `file://${root}/node_modules/@electric-sql/pglite/dist/index.js`,
+};
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 while (!existsSync(sock)) await new Promise((r) => setTimeout(r, 100));
 const headers = process.env.PROFILE_COOKIE ? { cookie: process.env.PROFILE_COOKIE } : {};
-const run = (duration) => autocannon({ url: `http://localhost${urlPath}`, socketPath: sock, connections: Number(process.env.CONNECTIONS ?? 4), duration, headers });
+const run = (duration) =>
+  autocannon({ url: `http://localhost${urlPath}`, socketPath: sock, connections: Number(process.env.CONNECTIONS ?? 4), duration, headers });
 await run(Number(process.env.WARM ?? 2));
 child.kill('SIGUSR2');
 await new Promise((r) => setTimeout(r, 200));
@@ -41,7 +47,18 @@ child.kill('SIGTERM');
 const stats = JSON.parse(readFileSync(out + '.json', 'utf8'));
 const n = result.requests.total;
 const cpuMs = stats.cpuUserMs + stats.cpuSystemMs;
-console.log(JSON.stringify({ tag, requests: n, rps: +(n / seconds).toFixed(0), non2xx: result.non2xx, p99: result.latency.p99,
-  cpuUsPerRequest: +((cpuMs * 1000) / n).toFixed(0), userUs: +((stats.cpuUserMs * 1000) / n).toFixed(0),
-  requestThreadUsPerRequest: +((stats.mainThreadMs * 1000) / n).toFixed(0), bytes: Math.round(result.throughput.total / n),
-  queriesPerRequest: +((stats.counts.query + stats.counts.exec) / n).toFixed(2), queryMsPerRequest: +(stats.counts.queryMs / n).toFixed(2) }));
+console.log(
+  JSON.stringify({
+    tag,
+    requests: n,
+    rps: +(n / seconds).toFixed(0),
+    non2xx: result.non2xx,
+    p99: result.latency.p99,
+    cpuUsPerRequest: +((cpuMs * 1000) / n).toFixed(0),
+    userUs: +((stats.cpuUserMs * 1000) / n).toFixed(0),
+    requestThreadUsPerRequest: +((stats.mainThreadMs * 1000) / n).toFixed(0),
+    bytes: Math.round(result.throughput.total / n),
+    queriesPerRequest: +((stats.counts.query + stats.counts.exec) / n).toFixed(2),
+    queryMsPerRequest: +(stats.counts.queryMs / n).toFixed(2),
+  }),
+);

@@ -10,9 +10,22 @@ const parent = new Map();
 for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const weight = new Map();
 for (let i = 0; i < p.samples.length; i++) weight.set(p.samples[i], (weight.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
-let total = 0, idle = 0;
-const excluded = (id) => { for (let cur = id; cur !== undefined; cur = parent.get(cur)) { const f = byId.get(cur).callFrame; if (f.functionName === '(idle)' || (f.functionName === 'post' && f.url === 'node:inspector')) return true; } return false; };
-for (const [id, w] of weight) { total += w; if (excluded(id)) { idle += w; weight.set(id, 0); } }
+let total = 0,
+  idle = 0;
+const excluded = (id) => {
+  for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+    const f = byId.get(cur).callFrame;
+    if (f.functionName === '(idle)' || (f.functionName === 'post' && f.url === 'node:inspector')) return true;
+  }
+  return false;
+};
+for (const [id, w] of weight) {
+  total += w;
+  if (excluded(id)) {
+    idle += w;
+    weight.set(id, 0);
+  }
+}
 const busy = total - idle;
 const pkgOf = (url) => {
   if (!url) return '(native)';
@@ -23,7 +36,9 @@ const pkgOf = (url) => {
   return url.replace(/^file:\/\//, '');
 };
 const label = (n) => `${n.callFrame.functionName || '(anon)'} ${pkgOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
-const selfFn = new Map(), selfPkg = new Map(), incl = new Map();
+const selfFn = new Map(),
+  selfPkg = new Map(),
+  incl = new Map();
 for (const [id, w] of weight) {
   const n = byId.get(id);
   if (!w) continue;
@@ -41,7 +56,11 @@ for (const [id, w] of weight) {
 const pct = (w) => ((100 * w) / busy).toFixed(1).padStart(5) + ' %';
 const show = (title, map, n) => {
   console.log(`\n== ${title}`);
-  [...map].filter(([k]) => !focus || new RegExp(focus).test(k)).sort((a, b) => b[1] - a[1]).slice(0, n).forEach(([k, w]) => console.log(pct(w), k));
+  [...map]
+    .filter(([k]) => !focus || new RegExp(focus).test(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .forEach(([k, w]) => console.log(pct(w), k));
 };
 console.log(`busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled`);
 show('self by package', selfPkg, 25);

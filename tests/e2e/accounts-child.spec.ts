@@ -61,7 +61,9 @@ test('avatar change and remove', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await page.locator('input[name="avatar"]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
   await expect(page.getByText('Invalid Image Type')).toBeVisible();
-  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ff5a1f' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ff5a1f' } })
+    .png()
+    .toBuffer();
   await page.locator('input[name="avatar"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
   const src = await page.getByAltText('Avatar').getAttribute('src');

@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
 import { loginAs } from '../helpers/e2e';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b60000000049454e44ae426082',
+  'hex',
+);
 
 test('the import wizard: errors, success, staff approval, Got It', async ({ page, browser }) => {
   await loginAs(page, 'rider@paceline.local', '/user/activities');
@@ -42,7 +45,9 @@ test('the import wizard: errors, success, staff approval, Got It', async ({ page
     expect(alert.message()).toBe('You can only upload maximum 10 files.');
     await alert.accept();
   });
-  await dialog.getByLabel('Proof files (images or PDF)').setInputFiles(Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.png`, mimeType: 'image/png', buffer: PNG })));
+  await dialog
+    .getByLabel('Proof files (images or PDF)')
+    .setInputFiles(Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.png`, mimeType: 'image/png', buffer: PNG })));
   await dialog.getByLabel('Proof files (images or PDF)').setInputFiles([{ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text') }]);
   await dialog.getByLabel('Profile link').fill('https://www.strava.com/athletes/42');
   await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -71,12 +71,19 @@ test('a kid asking for #in-game-shop lands on #profile and sees no shop tab', as
 test('rides uploaded by a game client appear; LOAD MORE pages; two rides compare on the curve', async ({ page }) => {
   await loginAs(page, 'pro@paceline.local', '/user/activities#activities');
   const token = await sessionToken(page);
-  const rejected = await page.request.post('/api/activities', { multipart: { file: { name: 'x.fit', mimeType: 'application/octet-stream', buffer: Buffer.from('not a fit file') } }, headers: { Authorization: `Bearer ${token}` } });
+  const rejected = await page.request.post('/api/activities', {
+    multipart: { file: { name: 'x.fit', mimeType: 'application/octet-stream', buffer: Buffer.from('not a fit file') } },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(rejected.status()).toBe(422);
-  const anonymous = await page.request.post('/api/activities', { multipart: { file: { name: 'x.fit', mimeType: 'application/octet-stream', buffer: Buffer.from('x') } } });
+  const anonymous = await page.request.post('/api/activities', {
+    multipart: { file: { name: 'x.fit', mimeType: 'application/octet-stream', buffer: Buffer.from('x') } },
+  });
   expect(anonymous.status()).toBe(401);
   for (let index = 0; index < 6; index++) {
-    const bytes = encodeRideFit(generateRide({ seed: 900 + index, start: new Date(Date.UTC(2025, 0, 1 + index, 7)), durationS: 300, ftpW: 250, weightKg: 58, shape: 'intervals' }));
+    const bytes = encodeRideFit(
+      generateRide({ seed: 900 + index, start: new Date(Date.UTC(2025, 0, 1 + index, 7)), durationS: 300, ftpW: 250, weightKg: 58, shape: 'intervals' }),
+    );
     const response = await page.request.post('/api/activities', {
       multipart: { file: { name: `ride-${index}.fit`, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) } },
       headers: { Authorization: `Bearer ${token}` },

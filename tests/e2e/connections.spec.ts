@@ -90,9 +90,19 @@ test('a partner: login kept, authorize → code → token with PKCE → API → 
   const code = callback.searchParams.get('code') as string;
 
   // Issue 25 item 5: someone holding the code with a wrong verifier does not burn it.
-  const wrongVerifier = await page.request.post('/oauth/token', { form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'demo-partner', code_verifier: randomBytes(32).toString('base64url') } });
+  const wrongVerifier = await page.request.post('/oauth/token', {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'demo-partner',
+      code_verifier: randomBytes(32).toString('base64url'),
+    },
+  });
   expect(wrongVerifier.status()).toBe(400);
-  const token = await page.request.post('/oauth/token', { form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'demo-partner', code_verifier: verifier } });
+  const token = await page.request.post('/oauth/token', {
+    form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'demo-partner', code_verifier: verifier },
+  });
   expect(token.status()).toBe(200);
   const tokens = (await token.json()) as { access_token: string; refresh_token: string; scope: string };
   expect(tokens.scope).toBe('profile:read activities:read');
@@ -128,7 +138,9 @@ test('a child account is told it cannot authorize a partner, with nothing to cli
   const authorize = `/oauth/authorize?${new URLSearchParams({ client_id: 'demo-partner', redirect_uri: 'http://127.0.0.1:8765/callback', response_type: 'code', state: 's', code_challenge: challenge, code_challenge_method: 'S256' })}`;
   await loginAs(page, 'kid@paceline.local', authorize);
   await expect(page.getByRole('heading', { name: 'Authorization failed' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Child accounts cannot authorize partner apps. A rider must be above 18 to give an app access to their Paceline data.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Child accounts cannot authorize partner apps. A rider must be above 18 to give an app access to their Paceline data.',
+  );
   await expect(page.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
 });
 

@@ -19,7 +19,12 @@ test('contact form with JavaScript: errors in the browser, then success, stored 
   await expect(form.getByText('Message must be at least 10 characters long')).toBeVisible();
 
   const stamp = Date.now();
-  await fillContact(page, { name: 'Yousef Al Mansoori', phone: '+971501234567', email: `yousef${stamp}@example.com`, message: `Where do I find my FIT files? ${stamp}` });
+  await fillContact(page, {
+    name: 'Yousef Al Mansoori',
+    phone: '+971501234567',
+    email: `yousef${stamp}@example.com`,
+    message: `Where do I find my FIT files? ${stamp}`,
+  });
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('');
@@ -32,7 +37,10 @@ test('contact form without JavaScript: server errors joined by newlines, then su
   const page = await context.newPage();
   await page.goto('/contact-us');
   await fillContact(page, { name: '', email: 'not-an-email', message: 'short' });
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Send message' }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Send message' }).click(),
+  ]);
   expect(response.status()).toBe(400);
   const summary = page.locator('.form-errors');
   expect(await summary.evaluate((element) => element.textContent)).toBe(
@@ -72,10 +80,7 @@ test('footer subscribe without JavaScript posts and comes back to the same page'
   await page.goto('/routes');
   const form = page.locator('form.subscribe-form');
   await form.getByRole('textbox').fill(`nojs${Date.now()}@example.com`);
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/subscribe')),
-    form.getByRole('button', { name: 'Subscribe' }).click(),
-  ]);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/subscribe')), form.getByRole('button', { name: 'Subscribe' }).click()]);
   expect(response.status()).toBe(302);
   await expect(page).toHaveURL(/\/routes$/);
   await expect(page.getByRole('status').filter({ hasText: 'Thanks! You are subscribed to Paceline news.' })).toBeVisible();

@@ -46,7 +46,14 @@ async function visibleCards(page: Page): Promise<number> {
 }
 
 test('the support carousel shows 1 card under 600 px, 2 from 600 px and 3 from 1000 px', async ({ page }) => {
-  for (const [width, cards] of [[420, 1], [599, 1], [600, 2], [999, 2], [1000, 3], [1400, 3]] as const) {
+  for (const [width, cards] of [
+    [420, 1],
+    [599, 1],
+    [600, 2],
+    [999, 2],
+    [1000, 3],
+    [1400, 3],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/support');
     await expect(page.locator('.carousel-item').first()).toBeVisible();

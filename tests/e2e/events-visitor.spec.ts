@@ -50,7 +50,10 @@ test('a visitor opening the registration wizard is asked to log in, with a way b
   await page.goto(`/event/${id}`);
   await expect(page.getByText('Please login to participate in the event')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute('href', `/auth/login?redirect=${encodeURIComponent(`/event/${id}`)}`);
+  await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute(
+    'href',
+    `/auth/login?redirect=${encodeURIComponent(`/event/${id}`)}`,
+  );
 });
 
 // Decision 162: the server writes the event cards as plain markup; the browser must hydrate onto

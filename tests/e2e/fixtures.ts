@@ -148,7 +148,11 @@ class Observer {
 }
 
 function recordFile(testInfo: TestInfo): string {
-  const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  const slug = (text: string) =>
+    text
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
   return path.join(BROWSER_COVERAGE_DIR, `${slug(path.basename(testInfo.file))}--${slug(testInfo.titlePath.slice(1).join(' '))}.json`);
 }
 
@@ -199,8 +203,11 @@ export const test = base.extend<{ observer: Observer }>({
       mkdirSync(BROWSER_COVERAGE_DIR, { recursive: true });
       writeFileSync(recordFile(testInfo), JSON.stringify(observer.record(), null, 1));
       // The full findings (each element's markup and axe's explanation) for whoever fixes them.
-      if (observer.findings.length > 0) await testInfo.attach('axe-findings.json', { body: JSON.stringify(observer.findings, null, 1), contentType: 'application/json' });
-      const summary = observer.findings.map((finding) => `${finding.impact} ${finding.rule} at ${finding.url}: ${finding.help} (${finding.targets.join(', ')})`);
+      if (observer.findings.length > 0)
+        await testInfo.attach('axe-findings.json', { body: JSON.stringify(observer.findings, null, 1), contentType: 'application/json' });
+      const summary = observer.findings.map(
+        (finding) => `${finding.impact} ${finding.rule} at ${finding.url}: ${finding.help} (${finding.targets.join(', ')})`,
+      );
       expect(summary, 'axe: serious or critical WCAG 2.2 AA violations').toEqual([]);
     },
     { auto: true },

@@ -29,13 +29,13 @@ function pickWalk(): { entry: CatalogueEntry; path: MachinePath } {
 function activeIdsAfter(entry: CatalogueEntry, key: string): string[] {
   const { value } = JSON.parse(key);
   const snapshot = entry.machine.resolveState({ value, context: {} });
-  return activeStateNodes(snapshot).map((node) => node.id).sort();
+  return activeStateNodes(snapshot)
+    .map((node) => node.id)
+    .sort();
 }
 
 async function highlighted(page: Page): Promise<string[]> {
-  const ids = await page.locator('[data-state-id][data-active="true"]').evaluateAll((nodes) =>
-    nodes.map((node) => node.getAttribute('data-state-id') ?? ''),
-  );
+  const ids = await page.locator('[data-state-id][data-active="true"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state-id') ?? ''));
   return ids.sort();
 }
 
@@ -63,7 +63,10 @@ test('the simulator walks a generated path, highlighting each state, and its URL
   await expect(page.getByRole('img', { name: `Statechart of ${entry.title}` })).toBeVisible();
 
   for (const step of path.steps) {
-    await page.locator(`button[data-event=${JSON.stringify(JSON.stringify(step.event))}]`).first().click();
+    await page
+      .locator(`button[data-event=${JSON.stringify(JSON.stringify(step.event))}]`)
+      .first()
+      .click();
     await expect(page.getByTestId('current-state')).toHaveText(step.state);
     await expect.poll(() => highlighted(page)).toEqual(activeIdsAfter(entry, step.key));
   }

@@ -12,7 +12,10 @@ export async function startServer(env: NodeJS.ProcessEnv, baseURL: string): Prom
   server.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
   for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
     if (server.exitCode !== null) throw new Error(`server.mjs exited with ${server.exitCode}: ${said}`);
-    const up = await fetch(`${baseURL}/healthz`).then((response) => response.ok, () => false);
+    const up = await fetch(`${baseURL}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) return server;
   }
   server.kill('SIGKILL');

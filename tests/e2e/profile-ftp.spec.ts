@@ -4,7 +4,7 @@ import { loginAs } from '../helpers/e2e';
 // The staff account: no other spec reads its header, so setting its FTP disturbs nobody.
 const EMAIL = 'staff@paceline.local';
 
-test.describe('the profile\'s FTP field, without JavaScript (decision 106)', () => {
+test.describe("the profile's FTP field, without JavaScript (decision 106)", () => {
   test.use({ javaScriptEnabled: false });
 
   test('a set FTP is saved, shown in the header, refused out of range, and cleared back to the derived value', async ({ page }) => {

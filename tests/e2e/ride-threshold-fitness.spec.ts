@@ -18,7 +18,9 @@ async function upload(page: Page, name: string, bytes: Uint8Array): Promise<stri
 
 // Issue 24: the threshold in force, its detection with undo, and the fitness chart, as only a
 // browser shows them (nivo draws after hydration; the notices' forms post and come back).
-test('a stale FTP is detected from a real ride, told on the overview and the ride page, undone there; fitness, fatigue and form are charted', async ({ page }) => {
+test('a stale FTP is detected from a real ride, told on the overview and the ride page, undone there; fitness, fatigue and form are charted', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // The issue's rider: 175 W on the profile long before these rides.
   await page.goto('/e2e/rider?ftpW=175&ftpFrom=2010-01-01&redirectTo=/user/activities');
@@ -27,7 +29,11 @@ test('a stale FTP is detected from a real ride, told on the overview and the rid
 
   // A 2.4-hour Garmin ride at NP 267 W (tests/fixtures/fit/README.md), and a ride of yesterday.
   const garmin = await upload(page, 'garmin.fit', new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit/garmin-bpg.fit'))));
-  await upload(page, 'yesterday.fit', encodeRideFit(generateRide({ seed: 24, start: new Date(Date.now() - DAY_MS), durationS: 50 * 60, ftpW: 200, weightKg: 70, shape: 'recovery' })));
+  await upload(
+    page,
+    'yesterday.fit',
+    encodeRideFit(generateRide({ seed: 24, start: new Date(Date.now() - DAY_MS), durationS: 50 * 60, ftpW: 200, weightKg: 70, shape: 'recovery' })),
+  );
 
   await page.reload();
   const notice = page.getByRole('region', { name: 'FTP detection' });

@@ -16,8 +16,15 @@ async function uploadRides(page: Page, count: number, year = 2024): Promise<Buff
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'paceline_token')?.value;
   const rides = [];
   for (let index = 0; index < count; index++) {
-    const bytes = Buffer.from(encodeRideFit(generateRide({ seed: year + index, start: new Date(Date.UTC(year, 5, 1 + index, 6)), durationS: 240, ftpW: 260, weightKg: 70, shape: 'endurance' })));
-    const response = await page.request.post('/api/activities', { multipart: { file: { name: `ride-${index}.fit`, mimeType: 'application/octet-stream', buffer: bytes } }, headers: { Authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(
+      encodeRideFit(
+        generateRide({ seed: year + index, start: new Date(Date.UTC(year, 5, 1 + index, 6)), durationS: 240, ftpW: 260, weightKg: 70, shape: 'endurance' }),
+      ),
+    );
+    const response = await page.request.post('/api/activities', {
+      multipart: { file: { name: `ride-${index}.fit`, mimeType: 'application/octet-stream', buffer: bytes } },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status()).toBe(201);
     rides.push(bytes);
   }

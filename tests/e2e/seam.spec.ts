@@ -21,7 +21,9 @@ test('a JSON call that gets no response shows the catalogue toast and the page s
 test('a JSON call and the session machine find the session gone at once: one navigation to login, the path kept', async ({ page }) => {
   const EXPIRED = 'Your session has expired. Please log in again.';
   // Toasts are told to the test through the console: no page query runs while a navigation is held.
-  await page.addInitScript(() => window.addEventListener('paceline:toast', (event) => console.log(`toast: ${(event as CustomEvent<{ message: string }>).detail.message}`)));
+  await page.addInitScript(() =>
+    window.addEventListener('paceline:toast', (event) => console.log(`toast: ${(event as CustomEvent<{ message: string }>).detail.message}`)),
+  );
   await loginAs(page, RIDER, '/user/activities?from=seam');
   // The first check has its answer: the page is hydrated and the machine waits for the next reason to ask.
   await expect(page.locator('.user-menu')).toHaveAttribute('data-session-state', 'signedIn');

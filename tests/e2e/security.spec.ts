@@ -136,10 +136,16 @@ test('item 10: GET never logs out, a cross-site POST is refused, the page button
 test('item 9: hostile bodies on a page action are 4xx with a message, never a 500', async ({ request }) => {
   const json = await request.post('/contact-us', { data: { email: 'a@b.c' } });
   expect(json.status()).toBe(415);
-  const nul = await request.post('/contact-us', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: 'name=A%00B&email=a%40b.c&message=hello%20there%20friend' });
+  const nul = await request.post('/contact-us', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: 'name=A%00B&email=a%40b.c&message=hello%20there%20friend',
+  });
   expect(nul.status()).toBe(400);
   expect(await nul.text()).toContain('NUL');
-  const truncated = await request.post('/contact-us', { headers: { 'Content-Type': 'multipart/form-data; boundary=b' }, data: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nfan@exa' });
+  const truncated = await request.post('/contact-us', {
+    headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
+    data: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nfan@exa',
+  });
   expect(truncated.status()).toBe(400);
   const foreign = await request.post('/contact-us', { headers: { Origin: 'https://evil.example' }, form: { email: 'a@b.c' } });
   expect(foreign.status()).toBe(403);

@@ -23,7 +23,10 @@ const focusWindow = (page: Page) => page.evaluate(() => window.dispatchEvent(new
 const showTab = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
 const comeOnline = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('online')));
 
-test('the session check: every 2 minutes, on focus and a visible tab; offline keeps the rider signed in; revoked and expired sessions lead to login with the reason', async ({ page, browser }) => {
+test('the session check: every 2 minutes, on focus and a visible tab; offline keeps the rider signed in; revoked and expired sessions lead to login with the reason', async ({
+  page,
+  browser,
+}) => {
   await page.clock.install();
   await page.goto('/e2e/login?email=rider%40paceline.local&redirectTo=%2Fevents');
   await expectSession(page, 'signedIn');

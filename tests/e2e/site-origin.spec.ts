@@ -53,12 +53,15 @@ interface Sent {
 /** A request exactly as written (Host included), to 127.0.0.1 or ::1 on the server's port. */
 function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string; address?: string } = {}): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: options.address ?? '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
-    });
+    const outgoing = httpRequest(
+      { host: options.address ?? '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (body += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(options.body);
   });
@@ -67,7 +70,10 @@ function send(path: string, options: { method?: string; headers?: Record<string,
 /** A new adult rider's session cookies (the test-mode helper; this server has no demo data). */
 async function riderCookie(): Promise<string> {
   const answer = await fetch(`${site}/e2e/payments`, { method: 'POST', body: new URLSearchParams({ intent: 'rider' }) });
-  return answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return answer.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 test('without SITE_URL, on another port: Connect and a card checkout come back to that port', async ({ page }) => {
@@ -118,36 +124,67 @@ test('a forged Host names no URL and makes the server call no other host; odd in
     const forged = `localhost:${trapPort}`;
     const form = { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie };
     // A forged Host with an Origin to match is not our origin.
-    const refused = await send('/api/garage/redirect-to-checkout', { method: 'POST', headers: { ...form, Host: forged, Origin: `http://${forged}` }, body: 'package_id=gems_250' });
+    const refused = await send('/api/garage/redirect-to-checkout', {
+      method: 'POST',
+      headers: { ...form, Host: forged, Origin: `http://${forged}` },
+      body: 'package_id=gems_250',
+    });
     expect(refused.status).toBe(403);
     // With our Origin, the answer names the site, whatever the Host.
-    const checkout = await send('/api/garage/redirect-to-checkout', { method: 'POST', headers: { ...form, Host: forged, Origin: site }, body: 'package_id=gems_250' });
+    const checkout = await send('/api/garage/redirect-to-checkout', {
+      method: 'POST',
+      headers: { ...form, Host: forged, Origin: site },
+      body: 'package_id=gems_250',
+    });
     const { session_url: sessionUrl, order_id: orderId } = (JSON.parse(checkout.body) as { data: { session_url: string; order_id: string } }).data;
     expect(sessionUrl.startsWith(`${site}/sandbox/checkout/`)).toBe(true);
     // Paying under the forged Host: the return and the sandbox's webhook go to the site.
-    const paid = await send(new URL(sessionUrl).pathname, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Host: forged, Origin: site }, body: 'intent=pay&card=4242424242424242' });
+    const paid = await send(new URL(sessionUrl).pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Host: forged, Origin: site },
+      body: 'intent=pay&card=4242424242424242',
+    });
     expect(paid.status).toBe(302);
     expect(String(paid.headers.location).startsWith(`${site}/user/activities?payment_result=success`)).toBe(true);
     // Nothing but the webhook settles the order here (no return page, no reconciler): wait for it.
-    await expect.poll(async () => ((await (await fetch(`${site}/e2e/payments?orderId=${orderId}`)).json()) as { status: string }).status, { timeout: 15_000 }).toBe('paid');
+    await expect
+      .poll(async () => ((await (await fetch(`${site}/e2e/payments?orderId=${orderId}`)).json()) as { status: string }).status, { timeout: 15_000 })
+      .toBe('paid');
     expect(calledTrap).toEqual([]);
 
     // Behind the trusted proxy (::1) the site is the origin it forwards; from anyone else those headers are ignored.
     const proxied = { ...form, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'rides.example' };
-    const viaProxy = await send('/api/garage/redirect-to-checkout', { method: 'POST', address: '::1', headers: { ...proxied, Host: `[::1]:${port}`, Origin: 'https://rides.example' }, body: 'package_id=gems_250' });
+    const viaProxy = await send('/api/garage/redirect-to-checkout', {
+      method: 'POST',
+      address: '::1',
+      headers: { ...proxied, Host: `[::1]:${port}`, Origin: 'https://rides.example' },
+      body: 'package_id=gems_250',
+    });
     expect((JSON.parse(viaProxy.body) as { data: { session_url: string } }).data.session_url.startsWith('https://rides.example/sandbox/checkout/')).toBe(true);
-    const notProxy = await send('/api/garage/redirect-to-checkout', { method: 'POST', headers: { ...proxied, Host: forged, Origin: 'https://rides.example' }, body: 'package_id=gems_250' });
+    const notProxy = await send('/api/garage/redirect-to-checkout', {
+      method: 'POST',
+      headers: { ...proxied, Host: forged, Origin: 'https://rides.example' },
+      body: 'package_id=gems_250',
+    });
     expect(notProxy.status).toBe(403);
 
     // A form from our origin that reached another Host name (127.0.0.1, [::1], a proxy's) is not a 500.
-    for (const [address, host] of [['127.0.0.1', `127.0.0.1:${port}`], ['::1', `[::1]:${port}`], ['127.0.0.1', 'paceline-internal:8080']]) {
+    for (const [address, host] of [
+      ['127.0.0.1', `127.0.0.1:${port}`],
+      ['::1', `[::1]:${port}`],
+      ['127.0.0.1', 'paceline-internal:8080'],
+    ]) {
       const logout = await send('/auth/logout', { method: 'POST', address, headers: { ...form, Host: host, Origin: site }, body: '' });
       expect(logout.status, host).toBe(302);
     }
 
     // HTTP Basic credentials that are not %-encoding.
     for (const path of ['/oauth/token', '/oauth/revoke']) {
-      const basic = await send(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from('%zz:x').toString('base64')}` }, body: 'grant_type=authorization_code&code=x&token=x' });
+      const basic = await send(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from('%zz:x').toString('base64')}` },
+        body: 'grant_type=authorization_code&code=x&token=x',
+      });
       expect(basic.status, path).toBe(400);
       expect(JSON.parse(basic.body)).toMatchObject({ error: 'invalid_request' });
     }
@@ -156,7 +193,11 @@ test('a forged Host names no URL and makes the server call no other host; odd in
     for (const body of ['[]', 'null', '{}', '{"type":']) {
       const t = Math.floor(Date.now() / 1000);
       const signature = `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
-      const answer = await send('/api/garage/payment/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Paceline-Signature': signature }, body });
+      const answer = await send('/api/garage/payment/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Paceline-Signature': signature },
+        body,
+      });
       expect(answer.status, body).toBe(400);
       expect(JSON.parse(answer.body).message, body).toMatch(/^The webhook body is not (JSON|a payment event)\.$/);
     }

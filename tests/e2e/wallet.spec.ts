@@ -5,7 +5,10 @@ import { WALLET_CODE_RESEND_WAIT_S } from '../../app/lib/constants';
 import { WALLET_MESSAGES as M } from '../../app/lib/wallet/messages';
 
 const RIDER = 'pro@paceline.local';
-const png = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 test('a rider verifies, staff approve, the rider withdraws, staff approve, the history shows it', async ({ page }) => {
   await loginAs(page, RIDER, '/wallet');
@@ -90,7 +93,10 @@ test('search filters the history after the debounce; a child is sent to the acti
   await expect(page).toHaveURL(/\/user\/activities/);
 });
 
-test('verification: the code buttons count down, refuse past the limit and fail without an answer; a refused submission, staff rejection and re-verification', async ({ page, context }) => {
+test('verification: the code buttons count down, refuse past the limit and fail without an answer; a refused submission, staff rejection and re-verification', async ({
+  page,
+  context,
+}) => {
   await page.clock.install();
   // A rider of its own (no demo rider's wallet changes), signed in by the test-mode route.
   await page.request.post('/e2e/payments', { form: { intent: 'rider' } });

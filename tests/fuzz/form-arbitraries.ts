@@ -22,7 +22,12 @@ function schemaNames(source: string): string[] {
 
 function importedFrom(source: string, name: string): string | null {
   for (const match of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
-    const names = match[1].split(',').map((item) => item.trim().split(/\s+as\s+/).pop());
+    const names = match[1].split(',').map((item) =>
+      item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop(),
+    );
     if (names.includes(name)) return match[2];
   }
   return null;
@@ -73,8 +78,25 @@ export const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
-    '\u0000', 'a\u0000b', '%00', '/\t/evil.example', '//evil.example', '\r\nSet-Cookie: x=1', "' or 1=1 --", '<script>alert(1)</script>',
-    'x'.repeat(20_000), '-1', '0', '9223372036854775808', '1e308', 'NaN', '00000000-0000-0000-0000-000000000000', '../../etc/passwd', 'on', 'true', '',
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    '/\t/evil.example',
+    '//evil.example',
+    '\r\nSet-Cookie: x=1',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+    'x'.repeat(20_000),
+    '-1',
+    '0',
+    '9223372036854775808',
+    '1e308',
+    'NaN',
+    '00000000-0000-0000-0000-000000000000',
+    '../../etc/passwd',
+    'on',
+    'true',
+    '',
   ),
   fc.emailAddress(),
   fc.integer().map(String),
@@ -86,7 +108,11 @@ function unwrap(schema: ZodTypeAny): ZodTypeAny {
   for (;;) {
     const def = inner._def as { innerType?: ZodTypeAny; schema?: ZodTypeAny; in?: ZodTypeAny; type?: ZodTypeAny };
     if (inner instanceof z.ZodEffects && def.schema) inner = def.schema;
-    else if ((inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault || inner instanceof z.ZodCatch) && def.innerType) inner = def.innerType;
+    else if (
+      (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault || inner instanceof z.ZodCatch) &&
+      def.innerType
+    )
+      inner = def.innerType;
     else if (inner instanceof z.ZodPipeline && def.in) inner = def.in;
     else if (inner instanceof z.ZodBranded && def.type) inner = def.type;
     else return inner;
@@ -96,10 +122,12 @@ function unwrap(schema: ZodTypeAny): ZodTypeAny {
 /** A value a form field of this type could carry, valid or nearly so. */
 function fieldValue(schema: ZodTypeAny): fc.Arbitrary<string> {
   const inner = unwrap(schema);
-  if (inner instanceof z.ZodEnum || inner instanceof z.ZodNativeEnum) return fc.constantFrom(...(Object.values(inner._def.values as object) as string[]).map(String));
+  if (inner instanceof z.ZodEnum || inner instanceof z.ZodNativeEnum)
+    return fc.constantFrom(...(Object.values(inner._def.values as object) as string[]).map(String));
   if (inner instanceof z.ZodLiteral) return fc.constant(String(inner._def.value));
   if (inner instanceof z.ZodBoolean) return fc.constantFrom('on', 'true', 'false');
-  if (inner instanceof z.ZodNumber || inner instanceof z.ZodBigInt) return fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.double({ noNaN: true }).map(String));
+  if (inner instanceof z.ZodNumber || inner instanceof z.ZodBigInt)
+    return fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.double({ noNaN: true }).map(String));
   if (inner instanceof z.ZodDate) return fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
   if (inner instanceof z.ZodString) {
     const checks = (inner._def.checks as Array<{ kind: string }>).map((check) => check.kind);
@@ -117,8 +145,13 @@ function schemaForms(schema: ZodTypeAny): fc.Arbitrary<FormValues>[] {
   if (inner instanceof z.ZodObject) {
     const shape = inner.shape as Record<string, ZodTypeAny>;
     const record: Record<string, fc.Arbitrary<string>> = {};
-    for (const [key, field] of Object.entries(shape)) record[key] = fc.oneof({ weight: 3, arbitrary: fieldValue(field) }, { weight: 1, arbitrary: hostileText });
-    return [fc.record(record, { requiredKeys: [] }).map((form) => Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined)))];
+    for (const [key, field] of Object.entries(shape))
+      record[key] = fc.oneof({ weight: 3, arbitrary: fieldValue(field) }, { weight: 1, arbitrary: hostileText });
+    return [
+      fc
+        .record(record, { requiredKeys: [] })
+        .map((form) => Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined))),
+    ];
   }
   if (inner instanceof z.ZodUnion || inner instanceof z.ZodDiscriminatedUnion) {
     const options = (inner._def.options as ZodTypeAny[] | Map<unknown, ZodTypeAny>) ?? [];
@@ -154,7 +187,11 @@ function oversizeBody(): ReadableStream<Uint8Array> {
 
 /** A post of these values in one of the ways a client could send it, most of them hostile. */
 export function posts(values: fc.Arbitrary<FormValues>, fieldNames: string[]): fc.Arbitrary<Post> {
-  const urlencoded = values.map((form): Post => ({ kind: 'urlencoded', body: () => new URLSearchParams(form).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+  const urlencoded = values.map((form): Post => ({
+    kind: 'urlencoded',
+    body: () => new URLSearchParams(form).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  }));
   const multipart = values.map((form): Post => {
     const data = new FormData();
     for (const [name, value] of Object.entries(form)) data.append(name, value);
@@ -177,17 +214,23 @@ export function posts(values: fc.Arbitrary<FormValues>, fieldNames: string[]): f
     headers: type ? { 'Content-Type': type } : {},
   }));
   const oversize = fc.constant<Post>({ kind: 'oversize', body: oversizeBody, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
-  const nul = values.map((form): Post => ({ kind: 'NUL', body: () => new URLSearchParams({ ...form, [fieldNames[0] ?? 'x']: 'a\u0000b' }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+  const nul = values.map((form): Post => ({
+    kind: 'NUL',
+    body: () => new URLSearchParams({ ...form, [fieldNames[0] ?? 'x']: 'a\u0000b' }).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  }));
   const foreign = urlencoded.map((sent): Post => ({ ...sent, kind: 'foreign Origin', headers: { ...sent.headers, Origin: 'https://evil.example' } }));
   // Issue 25: the Host and the Origin as a client chooses them (the site's origin in tests is
   // http://localhost:3000), and HTTP Basic credentials that are not valid %-encoding.
-  const hosts = fc.tuple(urlencoded, fc.constantFrom('127.0.0.1:3000', '[::1]:3000', 'localhost:3955', 'evil.example', 'internal-proxy:8080')).chain(([sent, host]) =>
-    fc.constantFrom<Post>(
-      { ...sent, kind: `site Origin, Host ${host}`, headers: { ...sent.headers, Host: host, Origin: 'http://localhost:3000' } },
-      { ...sent, kind: `Host and Origin both ${host}`, headers: { ...sent.headers, Host: host, Origin: `http://${host}` } },
-      { ...sent, kind: `site Origin, X-Forwarded-Host ${host}`, headers: { ...sent.headers, Origin: 'http://localhost:3000', 'X-Forwarded-Host': host } },
-    ),
-  );
+  const hosts = fc
+    .tuple(urlencoded, fc.constantFrom('127.0.0.1:3000', '[::1]:3000', 'localhost:3955', 'evil.example', 'internal-proxy:8080'))
+    .chain(([sent, host]) =>
+      fc.constantFrom<Post>(
+        { ...sent, kind: `site Origin, Host ${host}`, headers: { ...sent.headers, Host: host, Origin: 'http://localhost:3000' } },
+        { ...sent, kind: `Host and Origin both ${host}`, headers: { ...sent.headers, Host: host, Origin: `http://${host}` } },
+        { ...sent, kind: `site Origin, X-Forwarded-Host ${host}`, headers: { ...sent.headers, Origin: 'http://localhost:3000', 'X-Forwarded-Host': host } },
+      ),
+    );
   const brokenBasic = fc.tuple(urlencoded, fc.constantFrom('%zz:x', 'id:%', '%E0%A4%A:secret', '%:%')).map(([sent, credentials]): Post => ({
     ...sent,
     kind: `Basic ${credentials}`,

@@ -109,9 +109,13 @@ function rowsOf<Row>(result: unknown): Row[] {
 }
 
 export async function fingerprint(): Promise<Record<string, string>> {
-  tableNames ??= rowsOf<{ tablename: string }>(await db().execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).map((row) => row.tablename);
+  tableNames ??= rowsOf<{ tablename: string }>(await db().execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).map(
+    (row) => row.tablename,
+  );
   const names = tableNames.filter((name) => !COUNTED_BY_REFUSALS.has(name));
-  const query = names.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`).join(' union all ');
+  const query = names
+    .map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`)
+    .join(' union all ');
   const rows = rowsOf<{ t: string; h: string }>(await db().execute(sql.raw(query)));
   const prints: Record<string, string> = Object.fromEntries(rows.map((row) => [row.t, row.h]));
   prints['uploads folder'] = filesUnder(path.resolve(getEnv().STORAGE_DIR)).join('\n');

@@ -16,9 +16,25 @@ useTestDatabase();
 const LONG = Boolean(process.env.FUZZ_IDS_LONG);
 
 export const MALFORMED = [
-  'abc', '-1', '0', '9223372036854775808', '-9223372036854775809', '1e3', '1.5', 'NaN', ' 1', '',
-  '00000000-0000-0000-0000-000000000000', 'f47ac10b-58cc-4372-a567-0e02b2c3d479', '12345',
-  'a/b', '../../etc/passwd', '%2F', '\u0000', 'x'.repeat(5_000), '😀',
+  'abc',
+  '-1',
+  '0',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '1e3',
+  '1.5',
+  'NaN',
+  ' 1',
+  '',
+  '00000000-0000-0000-0000-000000000000',
+  'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+  '12345',
+  'a/b',
+  '../../etc/passwd',
+  '%2F',
+  '\u0000',
+  'x'.repeat(5_000),
+  '😀',
 ];
 
 const routes = routeTable().filter((route) => route.params.length > 0);
@@ -48,7 +64,11 @@ describe('malformed and out-of-range ids (issue 15 item 9)', () => {
           if (read.status >= 500) failures.push(`GET ${where}: ${read.status} ${read.message.slice(0, 200)}`);
           // Bounded run: posts as the rider (signed out, an action's session check answers first).
           if (!module.action || (!LONG && identity === 'signed out')) continue;
-          const request = await requestAs(identity, users, url, { method: 'POST', body: new URLSearchParams({ intent: 'submit' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+          const request = await requestAs(identity, users, url, {
+            method: 'POST',
+            body: new URLSearchParams({ intent: 'submit' }),
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          });
           const before = await fingerprint();
           const sent = await post(module, request, params);
           if (sent.status >= 500) failures.push(`POST ${where}: ${sent.status} ${sent.message.slice(0, 200)}`);

@@ -55,12 +55,23 @@ describe('every route with an action is fuzzed (issue 15)', () => {
     const failures: string[] = [];
     for (const { route, module } of withAction) {
       const schemas = await routeSchemas(route, module);
-      const fields = [...new Set([...schemas.keys, ...schemas.schemas.flatMap((schema) => Object.keys((schema as { shape?: object }).shape ?? {})), ...renderedFields(route.source)])];
+      const fields = [
+        ...new Set([
+          ...schemas.keys,
+          ...schemas.schemas.flatMap((schema) => Object.keys((schema as { shape?: object }).shape ?? {})),
+          ...renderedFields(route.source),
+        ]),
+      ];
       const params = Object.fromEntries(route.params.map((name) => [name, '1']));
       for (const identity of IDENTITIES) {
         await fc.assert(
           fc.asyncProperty(posts(formValues(schemas, route.source), fields), async (sent) => {
-            const request = await requestAs(identity, users, urlOf(route, params), { method: 'POST', body: sent.body(), headers: sent.headers, duplex: 'half' } as RequestInit);
+            const request = await requestAs(identity, users, urlOf(route, params), {
+              method: 'POST',
+              body: sent.body(),
+              headers: sent.headers,
+              duplex: 'half',
+            } as RequestInit);
             const before = await fingerprint();
             const answer = await post(module, request, params);
             const where = `${route.id} as ${identity}, ${sent.kind}`;

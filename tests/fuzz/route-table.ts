@@ -66,8 +66,6 @@ export function routeTable(): RouteEntry[] {
 
 /** The URL of a route with these parameter values (each encoded as one path segment). */
 export function urlOf(route: RouteEntry, values: Record<string, string>, origin = 'http://localhost:3000'): string {
-  const path = route.segments
-    .map((segment) => ('literal' in segment ? segment.literal : encodeURIComponent(values[segment.param] ?? '')))
-    .join('/');
+  const path = route.segments.map((segment) => ('literal' in segment ? segment.literal : encodeURIComponent(values[segment.param] ?? ''))).join('/');
   return `${origin}/${path}`;
 }

@@ -64,10 +64,19 @@ export const WORDPRESS_FIXTURE = {
     content: '<p onclick="steal()">Hello</p><script>alert(1)</script><a href="javascript:evil()">x</a><img src="https://cdn.example/a.png" onerror="x()">',
   },
   '/blog/wp-json/paceline/v1/faqs': [
-    { topic: 'Racing', topic_description: 'All about races', questions: [{ question: 'How?', answer: '<p>Like <strong>this</strong></p><iframe src="https://evil.example"></iframe>' }] },
+    {
+      topic: 'Racing',
+      topic_description: 'All about races',
+      questions: [{ question: 'How?', answer: '<p>Like <strong>this</strong></p><iframe src="https://evil.example"></iframe>' }],
+    },
   ],
   '/blog/wp-json/paceline/v1/support': [
     { id: '3', name: 'Equipment', articles: [{ title: 'Calibrate', slug: 'calibrate', content: '<p>Spin down</p>', image: null, excerpt: 'How' }] },
   ],
-  '/blog/wp-json/paceline/v1/articles/calibrate': { title: 'Calibrate', slug: 'calibrate', content: '<p>Spin down</p><style>body{}</style>', image: 'https://cdn.example/c.png' },
+  '/blog/wp-json/paceline/v1/articles/calibrate': {
+    title: 'Calibrate',
+    slug: 'calibrate',
+    content: '<p>Spin down</p><style>body{}</style>',
+    image: 'https://cdn.example/c.png',
+  },
 };

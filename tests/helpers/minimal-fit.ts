@@ -19,7 +19,15 @@ function crc16(bytes: Uint8Array, from = 0, to = bytes.length): number {
   return crc;
 }
 
-export function minimalFit({ records, start = new Date('2026-01-05T06:00:00Z'), powerW = 200 }: { records: number; start?: Date; powerW?: number }): Uint8Array<ArrayBuffer> {
+export function minimalFit({
+  records,
+  start = new Date('2026-01-05T06:00:00Z'),
+  powerW = 200,
+}: {
+  records: number;
+  start?: Date;
+  powerW?: number;
+}): Uint8Array<ArrayBuffer> {
   const fileIdDefinition = [0x41, 0, 0, 0, 0, 1, 0, 1, 0x00];
   const fileId = [0x01, 4];
   const recordDefinition = [0x40, 0, 0, 20, 0, 2, 253, 4, 0x86, 7, 2, 0x84];

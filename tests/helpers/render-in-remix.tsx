@@ -8,7 +8,18 @@ import { createStaticHandler } from 'react-router-dom/server.js';
 
 const manifest = {
   entry: { module: '/entry.js', imports: [] },
-  routes: { root: { id: 'root', path: '*', module: '/root.js', hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false } },
+  routes: {
+    root: {
+      id: 'root',
+      path: '*',
+      module: '/root.js',
+      hasAction: false,
+      hasLoader: false,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: false,
+    },
+  },
   url: '/manifest.js',
   version: '1',
 };

@@ -70,7 +70,9 @@ export async function startStripeFake(apiKey: string) {
       const missing = ['mode', 'success_url', 'line_items[0][price_data][currency]', 'line_items[0][price_data][unit_amount]'].find((name) => !form.get(name));
       if (missing) return error(response, 400, { code: 'parameter_missing', param: missing, message: `Missing required param: ${missing}.` });
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
-      const metadata = Object.fromEntries([...form].flatMap(([name, value]) => (/^metadata\[(.+)\]$/.exec(name) ? [[/^metadata\[(.+)\]$/.exec(name)![1]!, value]] : [])));
+      const metadata = Object.fromEntries(
+        [...form].flatMap(([name, value]) => (/^metadata\[(.+)\]$/.exec(name) ? [[/^metadata\[(.+)\]$/.exec(name)![1]!, value]] : [])),
+      );
       const session: FakeSession = {
         id,
         object: 'checkout.session',

@@ -11,14 +11,20 @@ export const VERIFIED_WALLET = {
 
 /** Gives a rider an approved wallet verification and, when asked, a prize of `balanceSatoshi` BTC. */
 export async function approveWallet(userId: string, balanceSatoshi = 0n): Promise<void> {
-  await db().insert(walletVerificationRequests).values({
-    userId,
-    ...VERIFIED_WALLET,
-    passportKey: 'wallet/00000000000000000000000000000000.jpg',
-    screenshotKeys: [],
-    status: 'approved',
-  });
+  await db()
+    .insert(walletVerificationRequests)
+    .values({
+      userId,
+      ...VERIFIED_WALLET,
+      passportKey: 'wallet/00000000000000000000000000000000.jpg',
+      screenshotKeys: [],
+      status: 'approved',
+    });
   if (balanceSatoshi > 0n) {
-    await postTransfer({ idempotencyKey: `prize:${userId}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(userId), currency: 'BTC', amount: balanceSatoshi }], memo: 'Prize' });
+    await postTransfer({
+      idempotencyKey: `prize:${userId}`,
+      legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(userId), currency: 'BTC', amount: balanceSatoshi }],
+      memo: 'Prize',
+    });
   }
 }

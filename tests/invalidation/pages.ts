@@ -139,7 +139,13 @@ export function requestFrom(viewer: Viewer, people: People, path: string, option
 }
 
 /** Posts a form to a route's action as the browser does (the route's own URL). */
-export function post(path: string, viewer: Viewer, people: People, fields: Record<string, string | Blob>, options: Omit<SendOptions, 'body'> = {}): Promise<Answer> {
+export function post(
+  path: string,
+  viewer: Viewer,
+  people: People,
+  fields: Record<string, string | Blob>,
+  options: Omit<SendOptions, 'body'> = {},
+): Promise<Answer> {
   return serve(requestFrom(viewer, people, path, { ...options, body: fields }));
 }
 

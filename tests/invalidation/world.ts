@@ -49,7 +49,15 @@ export interface WriteRow {
 export async function createSharedWorld(): Promise<() => Promise<World>> {
   const otherRider = await createPerson({ firstname: 'Otto', lastname: 'Other', weightKg: 80 });
   const staff = await createPerson({ firstname: 'Stella', lastname: 'Staff', role: 'staff' });
-  const eventId = await createEvent({ name: 'Safety net race', date: '2031-04-01', time: '18:00', capacity: 20, distanceKm: 30, eventType: 'all', categories: {} });
+  const eventId = await createEvent({
+    name: 'Safety net race',
+    date: '2031-04-01',
+    time: '18:00',
+    capacity: 20,
+    distanceKm: 30,
+    eventType: 'all',
+    categories: {},
+  });
   const [team] = await db()
     .insert(teams)
     .values({ name: `Zz net team ${Date.now()}`, description: 'Owned by the other rider', ownerId: otherRider.id })
@@ -64,7 +72,9 @@ export function expectDone(answer: Answer, done: (body: never) => boolean): Answ
 }
 
 /** The smallest PNG: proofs and passports must be images. */
-export const ONE_PIXEL_PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+export const ONE_PIXEL_PNG = new Uint8Array(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+);
 export const pngFile = (name: string) => new File([ONE_PIXEL_PNG], name, { type: 'image/png' });
 
 export function rideFile(seed: number): Blob {
@@ -90,5 +100,9 @@ let grants = 0;
 export async function give(userId: string, currency: 'BTC' | 'COIN' | 'GEM', amount: bigint): Promise<void> {
   const from = currency === 'BTC' ? SYSTEM_ACCOUNTS.prizePool : currency === 'COIN' ? SYSTEM_ACCOUNTS.coinIssuer : SYSTEM_ACCOUNTS.gemIssuer;
   grants += 1;
-  await postTransfer({ idempotencyKey: `net-grant-${userId}-${grants}`, legs: [{ from, to: riderAccount(userId), currency, amount }], memo: 'Safety net grant' });
+  await postTransfer({
+    idempotencyKey: `net-grant-${userId}-${grants}`,
+    legs: [{ from, to: riderAccount(userId), currency, amount }],
+    memo: 'Safety net grant',
+  });
 }

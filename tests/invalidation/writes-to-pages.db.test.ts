@@ -60,8 +60,14 @@ describe('the table covers every action', () => {
     const withAction = routeTable()
       .filter((route) => /export\s+(async\s+function|const|function)\s+action\b/.test(route.source))
       .map((route) => route.id);
-    expect(withAction.filter((id) => !listed.has(id)), 'actions missing from tests/invalidation/writes-to-pages.ts').toEqual([]);
-    expect([...listed].filter((id) => !withAction.includes(id)), 'entries naming no action').toEqual([]);
+    expect(
+      withAction.filter((id) => !listed.has(id)),
+      'actions missing from tests/invalidation/writes-to-pages.ts',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((id) => !withAction.includes(id)),
+      'entries naming no action',
+    ).toEqual([]);
   });
 
   it('says why, for a row that no kept page shows, and only then', () => {

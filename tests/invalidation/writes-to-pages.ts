@@ -45,9 +45,9 @@ export const NOT_SHOWN_ON_KEPT_PAGES: Record<string, string> = {
   'auth.login': 'a new session row of its own rider: nothing kept reads it before it exists (unrelated-writes.db.test.ts)',
   'auth.forgot-password': 'codes and the outbox: no kept page shows them',
   'event.$id_.phone': 'phone codes of the registration wizard, which is never kept',
-  'oauth.decision': 'an authorization code of a partner: the grant the connections tab shows comes with its exchange (oauth.token\'s row)',
+  'oauth.decision': "an authorization code of a partner: the grant the connections tab shows comes with its exchange (oauth.token's row)",
   'sandbox.$':
-    'the sandbox OAuth provider (it stands where Strava stands): its codes and tokens are the provider\'s; the site shows a connection once its callback stored it (user.connections)',
+    "the sandbox OAuth provider (it stands where Strava stands): its codes and tokens are the provider's; the site shows a connection once its callback stored it (user.connections)",
   'e2e.payments': 'test-mode helper route, not served in production',
   'e2e.jobs': 'test-mode helper route (npm run test:scale queues a job that takes a while), not served in production',
   'staff.jobs':

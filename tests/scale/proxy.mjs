@@ -24,7 +24,11 @@ export function startProxy({ port, upstreams }) {
       const send = (attempt) => {
         const index = pick(attempt === 0 ? asked : undefined);
         if (index === undefined) return void res.writeHead(502).end('no upstream');
-        const headers = { ...req.headers, 'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '), 'x-forwarded-proto': 'http' };
+        const headers = {
+          ...req.headers,
+          'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+          'x-forwarded-proto': 'http',
+        };
         delete headers['x-scale-upstream'];
         const upstream = http.request({ host: '127.0.0.1', port: upstreams[index], method: req.method, path: req.url, headers }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-scale-instance': String(index) });

@@ -14,7 +14,9 @@ export function FtpDetectionNotice({ notice, onRidePage = false }: { notice: Det
   if (notice.undone) {
     return (
       <section className="ftp-notice card" aria-label="FTP detection" data-state="undone">
-        <p>You undid the FTP of {notice.ftpW} W detected from {ride}: its IF and training load use the FTP before it.</p>
+        <p>
+          You undid the FTP of {notice.ftpW} W detected from {ride}: its IF and training load use the FTP before it.
+        </p>
       </section>
     );
   }
@@ -36,9 +38,7 @@ export function FtpDetectionNotice({ notice, onRidePage = false }: { notice: Det
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="detection-seen" />
             <input type="hidden" name="detectionId" value={notice.id} />
-            <Button type="submit">
-              Keep it
-            </Button>
+            <Button type="submit">Keep it</Button>
           </Form>
         )}
       </div>

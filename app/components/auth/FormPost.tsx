@@ -16,7 +16,11 @@ import { outcomeEvent, type LeavingContext, type RobotCheckedFormEvent, type Sig
 type ConformDefaults<Schema extends z.ZodTypeAny> = NonNullable<Parameters<typeof useForm<z.input<Schema>>>[0]>['defaultValue'];
 
 /** Conform validating the action's schema on blur and showing the action's reply. */
-function useSchemaForm<Schema extends z.ZodTypeAny>(schema: Schema, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: ConformDefaults<Schema>) {
+function useSchemaForm<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | undefined,
+  defaultValue?: ConformDefaults<Schema>,
+) {
   return useForm<z.input<Schema>>({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -65,14 +69,15 @@ export function useSignInForm<Machine extends AnyStateMachine, Schema extends z.
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [provided] = useState(() =>
-    machine.provide({
-      actions: {
-        announce: ({ context }: { context: LeavingContext }) => context.message && showToast({ kind: 'info', message: context.message }),
-        leave: ({ context }: { context: LeavingContext }) => context.to && navigate(context.to, { replace: true }),
-        ...actions,
-      },
-    } as never) as Machine,
+  const [provided] = useState(
+    () =>
+      machine.provide({
+        actions: {
+          announce: ({ context }: { context: LeavingContext }) => context.message && showToast({ kind: 'info', message: context.message }),
+          leave: ({ context }: { context: LeavingContext }) => context.to && navigate(context.to, { replace: true }),
+          ...actions,
+        },
+      } as never) as Machine,
   );
   const [state, send] = useFlowMachine(provided);
   const take = send as (event: SignInOutcomeEvent | RobotCheckedFormEvent) => void;

@@ -60,9 +60,7 @@ function Success({ message }: { message: string }) {
     <div className="link-page-success">
       <h2>Thank you</h2>
       <p>{message}</p>
-      <ButtonLink to="/auth/login">
-        ENJOY YOUR RIDE
-      </ButtonLink>
+      <ButtonLink to="/auth/login">ENJOY YOUR RIDE</ButtonLink>
     </div>
   );
 }
@@ -76,10 +74,15 @@ function StaticAnswer({ kind, title, answer }: { kind: LinkKind; title: string; 
       {answer.ok ? null : (
         <div className="link-page-failed">
           <p>
-            <span className="warning-icon" aria-hidden="true">⚠</span> {answer.message}
+            <span className="warning-icon" aria-hidden="true">
+              ⚠
+            </span>{' '}
+            {answer.message}
           </p>
           {WITHOUT_RESEND.includes(kind) ? (
-            answer.retry ? <TryAgain /> : null
+            answer.retry ? (
+              <TryAgain />
+            ) : null
           ) : (
             <form method="post">
               <Button type="submit" name="intent" value="resend">
@@ -121,13 +124,12 @@ function MachineDrivenPage({ kind, token, title }: { kind: LinkKind; token: stri
       {state.matches('failed') ? (
         <div className="link-page-failed">
           <p>
-            <span className="warning-icon" aria-hidden="true">⚠</span> {message}
+            <span className="warning-icon" aria-hidden="true">
+              ⚠
+            </span>{' '}
+            {message}
           </p>
-          {canResend ? (
-            <Button onClick={() => send({ type: 'RESEND' })}>
-              Resend
-            </Button>
-          ) : null}
+          {canResend ? <Button onClick={() => send({ type: 'RESEND' })}>Resend</Button> : null}
           {kind === 'delete-user' && (lastReply.current?.retry ?? true) ? <TryAgain /> : null}
         </div>
       ) : null}

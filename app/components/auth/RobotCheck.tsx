@@ -15,10 +15,7 @@ interface AltchaStateEvent {
   payload?: string | null;
 }
 
-export const RobotCheck = forwardRef<RobotCheckHandle, { onVerified: () => void; onExpired: () => void }>(function RobotCheck(
-  { onVerified, onExpired },
-  ref,
-) {
+export const RobotCheck = forwardRef<RobotCheckHandle, { onVerified: () => void; onExpired: () => void }>(function RobotCheck({ onVerified, onExpired }, ref) {
   const widgetRef = useRef<HTMLElement & { reset?: () => void }>(null);
   const [loaded, setLoaded] = useState(false);
   const [payload, setPayload] = useState('');

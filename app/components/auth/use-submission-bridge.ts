@@ -6,12 +6,7 @@ import { useEffect, useRef } from 'react';
  * the form posts, the action's answer when it comes back, and (if given) onRedirect when the
  * action redirected and the page is loading the place the server chose.
  */
-export function useSubmissionBridge<Result>(
-  actionData: Result | undefined,
-  onSubmit: () => void,
-  onResult: (result: Result) => void,
-  onRedirect?: () => void,
-) {
+export function useSubmissionBridge<Result>(actionData: Result | undefined, onSubmit: () => void, onResult: (result: Result) => void, onRedirect?: () => void) {
   const navigation = useNavigation();
   const location = useLocation();
   const submitting = navigation.state === 'submitting';

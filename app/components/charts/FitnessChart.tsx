@@ -42,7 +42,11 @@ export function FitnessChart({ points }: { points: readonly SeriesPoint[] }) {
           <ResponsiveLine
             data={data}
             role="img"
-            ariaLabel={last ? `Fitness, fatigue and form from ${points[0].day} to ${last.day}: on the last day fitness ${Math.round(last.fitness)}, fatigue ${Math.round(last.fatigue)}, form ${Math.round(last.form)}` : 'No days in this range'}
+            ariaLabel={
+              last
+                ? `Fitness, fatigue and form from ${points[0].day} to ${last.day}: on the last day fitness ${Math.round(last.fitness)}, fatigue ${Math.round(last.fatigue)}, form ${Math.round(last.form)}`
+                : 'No days in this range'
+            }
             margin={{ top: 10, right: 20, bottom: 40, left: 50 }}
             xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
             xFormat="time:%d %b %Y"

@@ -35,15 +35,9 @@ export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: St
     return (
       <div className="event-status event-status-declined">
         <p>{STATUS_MESSAGES.declined}</p>
-        <ButtonLink to={`/event/${event.id}`}>
-          Re Join
-        </ButtonLink>
+        <ButtonLink to={`/event/${event.id}`}>Re Join</ButtonLink>
       </div>
     );
   }
-  return (
-    <ButtonLink to={`/event/${event.id}`}>
-      {joinLabel}
-    </ButtonLink>
-  );
+  return <ButtonLink to={`/event/${event.id}`}>{joinLabel}</ButtonLink>;
 }

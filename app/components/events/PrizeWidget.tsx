@@ -61,6 +61,7 @@ function PrizeGateView({ gate, prize }: { gate: PrizeGate; prize: PrizeMoney }) 
 }
 
 function ordinal(place: number): string {
-  const suffix = place % 10 === 1 && place % 100 !== 11 ? 'st' : place % 10 === 2 && place % 100 !== 12 ? 'nd' : place % 10 === 3 && place % 100 !== 13 ? 'rd' : 'th';
+  const suffix =
+    place % 10 === 1 && place % 100 !== 11 ? 'st' : place % 10 === 2 && place % 100 !== 12 ? 'nd' : place % 10 === 3 && place % 100 !== 13 ? 'rd' : 'th';
   return `${place}${suffix}`;
 }

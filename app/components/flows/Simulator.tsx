@@ -48,7 +48,13 @@ export function Simulator({ entry, simulation, labels, onSend, onRewind }: Simul
             <h3>{title}</h3>
             <ul>
               {group.map((choice, index) => (
-                <ChoiceRow key={`${index}:${serializeEvent(choice.event)}`} choice={choice} label={labels.get(choice.event.type)} onSend={onSend} accepts={(event) => snapshot.can(event)} />
+                <ChoiceRow
+                  key={`${index}:${serializeEvent(choice.event)}`}
+                  choice={choice}
+                  label={labels.get(choice.event.type)}
+                  onSend={onSend}
+                  accepts={(event) => snapshot.can(event)}
+                />
               ))}
             </ul>
           </div>
@@ -82,7 +88,9 @@ export function Simulator({ entry, simulation, labels, onSend, onRewind }: Simul
       <div className="flows-context">
         <h3>Context</h3>
         {/* Focusable so a keyboard can scroll a context wider or taller than its box. */}
-        <pre tabIndex={0} aria-label="Machine context">{formatContext(snapshot.context)}</pre>
+        <pre tabIndex={0} aria-label="Machine context">
+          {formatContext(snapshot.context)}
+        </pre>
       </div>
     </section>
   );
@@ -123,7 +131,17 @@ function ChoiceRow({ choice, label, onSend, accepts }: ChoiceRowProps) {
   );
 }
 
-function PayloadForm({ type, initial, onSend, accepts }: { type: string; initial: Record<string, unknown>; onSend: (event: EventObject) => void; accepts: (event: EventObject) => boolean }) {
+function PayloadForm({
+  type,
+  initial,
+  onSend,
+  accepts,
+}: {
+  type: string;
+  initial: Record<string, unknown>;
+  onSend: (event: EventObject) => void;
+  accepts: (event: EventObject) => boolean;
+}) {
   const [text, setText] = useState(() => JSON.stringify(initial, null, 2));
   const [error, setError] = useState<string | null>(null);
   const submit = (formEvent: React.FormEvent) => {
@@ -153,10 +171,21 @@ function PayloadForm({ type, initial, onSend, accepts }: { type: string; initial
       <form onSubmit={submit}>
         <label className="field">
           <span>{type} payload (JSON)</span>
-          <textarea value={text} onChange={(changeEvent) => setText(changeEvent.target.value)} rows={Math.min(10, text.split('\n').length + 1)} spellCheck={false} />
+          <textarea
+            value={text}
+            onChange={(changeEvent) => setText(changeEvent.target.value)}
+            rows={Math.min(10, text.split('\n').length + 1)}
+            spellCheck={false}
+          />
         </label>
-        {error ? <p className="field-error" role="alert">{error}</p> : null}
-        <Button type="submit" variant="secondary">Send {type}</Button>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="secondary">
+          Send {type}
+        </Button>
       </form>
     </details>
   );

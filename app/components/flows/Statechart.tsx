@@ -51,9 +51,11 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
           {chart.edges.map((edge) => (
             <Transition key={edge.id} edge={edge} />
           ))}
-          {byDepth.filter((node) => node.initial).map((node) => (
-            <InitialMarker key={`initial:${node.id}`} node={node} />
-          ))}
+          {byDepth
+            .filter((node) => node.initial)
+            .map((node) => (
+              <InitialMarker key={`initial:${node.id}`} node={node} />
+            ))}
         </svg>
       </div>
     </figure>
@@ -102,13 +104,7 @@ function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
         {node.type === 'history' ? ' (H)' : ''}
       </text>
       {node.invokes.map((invoke, index) => (
-        <text
-          key={invoke.id}
-          x={labelX}
-          y={labelY + 16 * (index + 1)}
-          textAnchor={container ? 'start' : 'middle'}
-          className="statechart-invoke"
-        >
+        <text key={invoke.id} x={labelX} y={labelY + 16 * (index + 1)} textAnchor={container ? 'start' : 'middle'} className="statechart-invoke">
           ▸ invoke {invoke.src}
         </text>
       ))}

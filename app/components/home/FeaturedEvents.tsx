@@ -28,7 +28,11 @@ export function FeaturedEvents({ events }: { events: readonly FeaturedEvent[] })
         {events.map((event) => (
           <li key={event.id}>
             <SiteLink to={`/event/detail/${event.id}`} className="featured-event card">
-              {event.image ? <img src={event.image} alt="" width={480} height={270} loading="lazy" /> : <div className="featured-event-placeholder" aria-hidden="true" />}
+              {event.image ? (
+                <img src={event.image} alt="" width={480} height={270} loading="lazy" />
+              ) : (
+                <div className="featured-event-placeholder" aria-hidden="true" />
+              )}
               <h3>{event.name}</h3>
               <p className="featured-event-date">{formatEventDate(event.date)}</p>
             </SiteLink>

@@ -23,9 +23,24 @@ export function Footer({ site, footer }: { site: ShellContent['site']; footer: S
   return (
     <footer className="site-footer">
       <div className="footer-grid">
-        <KeptMarkup as="section" className="footer-about" aria-label={`About ${site.name}`} keptBy={footer} part={`about ${site.name}`} render={() => <FooterAbout site={site} footer={footer} />} />
+        <KeptMarkup
+          as="section"
+          className="footer-about"
+          aria-label={`About ${site.name}`}
+          keptBy={footer}
+          part={`about ${site.name}`}
+          render={() => <FooterAbout site={site} footer={footer} />}
+        />
         {footer.columns.map((column, index) => (
-          <KeptMarkup key={column.title} as="nav" className="footer-column" aria-label={column.title} keptBy={footer} part={`column ${index}`} render={() => <FooterColumn column={column} />} />
+          <KeptMarkup
+            key={column.title}
+            as="nav"
+            className="footer-column"
+            aria-label={column.title}
+            keptBy={footer}
+            part={`column ${index}`}
+            render={() => <FooterColumn column={column} />}
+          />
         ))}
         <section className="footer-subscribe" aria-label="Newsletter">
           <h2>Stay in the loop</h2>

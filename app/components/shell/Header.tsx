@@ -40,7 +40,13 @@ export function Header({
       <KeptMarkup as="nav" aria-label="Main" className="main-nav" keptBy={menus} part="main-menu" render={() => <MainMenu items={menus['main-menu']} />} />
       <div className="account-nav">
         {/* A SiteLink with the button's class, not a ButtonLink: the shell's links are written without Link's hooks on the server (decision 151). */}
-        {user ? <UserMenu user={user} session={session} /> : <SiteLink to="/auth/login" className={buttonClass('primary')}>Login</SiteLink>}
+        {user ? (
+          <UserMenu user={user} session={session} />
+        ) : (
+          <SiteLink to="/auth/login" className={buttonClass('primary')}>
+            Login
+          </SiteLink>
+        )}
       </div>
     </header>
   );
@@ -89,13 +95,25 @@ function UserMenu({ user, session }: { user: ShellUser; session: SessionWatchSta
     <details className="user-menu" data-menu data-session-state={session} aria-busy={session === 'checking'}>
       <summary aria-label="Account menu">{user.firstname.charAt(0).toUpperCase()}</summary>
       <ul>
-        <li><SiteLink to="/user/profile">View Profile</SiteLink></li>
-        <li><SiteLink to="/user/activities#activities">Activities</SiteLink></li>
-        {user.isKid ? null : <li><SiteLink to="/wallet">Wallet</SiteLink></li>}
-        <li><SiteLink to="/my-teams">My Teams</SiteLink></li>
+        <li>
+          <SiteLink to="/user/profile">View Profile</SiteLink>
+        </li>
+        <li>
+          <SiteLink to="/user/activities#activities">Activities</SiteLink>
+        </li>
+        {user.isKid ? null : (
+          <li>
+            <SiteLink to="/wallet">Wallet</SiteLink>
+          </li>
+        )}
+        <li>
+          <SiteLink to="/my-teams">My Teams</SiteLink>
+        </li>
         <li>
           <Form method="post" action="/auth/logout">
-            <Button type="submit" variant="link">Log Out</Button>
+            <Button type="submit" variant="link">
+              Log Out
+            </Button>
           </Form>
         </li>
       </ul>

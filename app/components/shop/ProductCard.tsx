@@ -4,7 +4,16 @@ import type { ShopItem } from '~/lib/shop/types';
 const PLACEHOLDER = '/shop/placeholder.svg';
 
 export function Thumbnail({ item }: { item: ShopItem }) {
-  return <img className="shop-thumbnail" src={item.thumbnail ?? PLACEHOLDER} alt={item.thumbnail ? item.Name : `${item.Name} (no image)`} width={160} height={150} loading="lazy" />;
+  return (
+    <img
+      className="shop-thumbnail"
+      src={item.thumbnail ?? PLACEHOLDER}
+      alt={item.thumbnail ? item.Name : `${item.Name} (no image)`}
+      width={160}
+      height={150}
+      loading="lazy"
+    />
+  );
 }
 
 /** Spec 2 §2 product card: name, thumbnail (placeholder when missing), coin price; owned items say so. */

@@ -58,7 +58,15 @@ export function QuickView({ item, owned, payloadKey, onClose }: { item: ShopItem
     <aside className="shop-quick-view card" aria-label={`Quick View: ${item.Name}`}>
       <div className="shop-quick-view-header">
         <h3>{item.Name}</h3>
-        <button type="button" className="modal-close" aria-label="Close Quick View" onClick={() => { send({ type: 'CLOSE' }); onClose(); }}>
+        <button
+          type="button"
+          className="modal-close"
+          aria-label="Close Quick View"
+          onClick={() => {
+            send({ type: 'CLOSE' });
+            onClose();
+          }}
+        >
           ×
         </button>
       </div>

@@ -91,7 +91,9 @@ export function ShopTab() {
             </ul>
           )}
         </div>
-        {quickView && data ? <QuickView key={quickView.Id} item={quickView} owned={owned.has(quickView.Id)} payloadKey={data.payloadKey} onClose={() => setQuickView(null)} /> : null}
+        {quickView && data ? (
+          <QuickView key={quickView.Id} item={quickView} owned={owned.has(quickView.Id)} payloadKey={data.payloadKey} onClose={() => setQuickView(null)} />
+        ) : null}
       </div>
       {paymentOpen && data ? (
         <PaymentModal

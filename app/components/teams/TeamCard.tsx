@@ -17,17 +17,7 @@ export function TeamLogo({ src, name }: { src: string | null; name: string }) {
     const image = ref.current;
     if (image && image.complete && image.naturalWidth === 0) setCurrent(DEFAULT_TEAM_LOGO);
   }, []);
-  return (
-    <img
-      ref={ref}
-      className="team-logo"
-      src={current}
-      alt={`${name} logo`}
-      width={72}
-      height={72}
-      onError={() => setCurrent(DEFAULT_TEAM_LOGO)}
-    />
-  );
+  return <img ref={ref} className="team-logo" src={current} alt={`${name} logo`} width={72} height={72} onError={() => setCurrent(DEFAULT_TEAM_LOGO)} />;
 }
 
 export function TeamCard({ team, action }: { team: Team; action?: 'join' | 'leave' }) {

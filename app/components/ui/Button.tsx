@@ -34,13 +34,7 @@ export function Button({ variant = 'primary', pending = false, className, type =
   // type defaults to "button" so a button inside a form never submits it by accident;
   // submit buttons say type="submit".
   return (
-    <button
-      type={type}
-      className={buttonClass(variant, className)}
-      disabled={disabled || pending || undefined}
-      aria-busy={pending || undefined}
-      {...props}
-    />
+    <button type={type} className={buttonClass(variant, className)} disabled={disabled || pending || undefined} aria-busy={pending || undefined} {...props} />
   );
 }
 

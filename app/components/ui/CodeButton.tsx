@@ -13,14 +13,27 @@ function toast(kind: 'success' | 'error', message: string) {
  * A Get Code button driven by the codeRequest machine: posts `body()` to `url`, then counts
  * down; the issued key goes into a hidden input named `keyName` for the form's submission.
  */
-export function CodeButton({ url, body, canRequest, keyName, label = 'Get Code' }: { url: string; body: () => Record<string, string>; canRequest: boolean; keyName: string; label?: string }) {
+export function CodeButton({
+  url,
+  body,
+  canRequest,
+  keyName,
+  label = 'Get Code',
+}: {
+  url: string;
+  body: () => Record<string, string>;
+  canRequest: boolean;
+  keyName: string;
+  label?: string;
+}) {
   const [state, send] = useFlowMachine(
     codeRequestMachine.provide({
       actors: {
         sendCode: fromPromise<CodeRequestResult>(async () => {
           const result = await apiRequest<{ status: boolean; message: string; key?: string }>(url, { method: 'POST', body: new URLSearchParams(body()) });
           if (result.ok) return { ok: result.data.status, message: result.data.message, key: result.data.key };
-          if (result.kind === 'failed' || result.kind === 'invalid') return { ok: false, message: (result.kind === 'failed' && result.message) || WALLET_MESSAGES.codeFailed };
+          if (result.kind === 'failed' || result.kind === 'invalid')
+            return { ok: false, message: (result.kind === 'failed' && result.message) || WALLET_MESSAGES.codeFailed };
           // No answer (or a lost session, which the seam handles): the machine's exception path.
           throw new Error('The code request got no answer');
         }),
@@ -36,7 +49,12 @@ export function CodeButton({ url, body, canRequest, keyName, label = 'Get Code' 
   return (
     <>
       <input type="hidden" name={keyName} value={state.context.key ?? ''} />
-      <Button variant="secondary" disabled={!state.can({ type: 'REQUEST', canRequest })} onClick={() => send({ type: 'REQUEST', canRequest })} data-testid={`${keyName}-button`}>
+      <Button
+        variant="secondary"
+        disabled={!state.can({ type: 'REQUEST', canRequest })}
+        onClick={() => send({ type: 'REQUEST', canRequest })}
+        data-testid={`${keyName}-button`}
+      >
         {text}
       </Button>
       {state.context.error ? (

@@ -24,13 +24,21 @@ export function Pager({
   if (last <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
-      {current > 1 ? <SiteLink to={hrefFor(current - 1)} aria-label="Previous page">‹</SiteLink> : null}
+      {current > 1 ? (
+        <SiteLink to={hrefFor(current - 1)} aria-label="Previous page">
+          ‹
+        </SiteLink>
+      ) : null}
       {pageWindow(current, last, window).map((page) => (
         <SiteLink key={page} to={hrefFor(page)} aria-current={page === current ? 'page' : undefined}>
           {page}
         </SiteLink>
       ))}
-      {current < last ? <SiteLink to={hrefFor(current + 1)} aria-label="Next page">›</SiteLink> : null}
+      {current < last ? (
+        <SiteLink to={hrefFor(current + 1)} aria-label="Next page">
+          ›
+        </SiteLink>
+      ) : null}
     </nav>
   );
 }

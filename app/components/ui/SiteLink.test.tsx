@@ -23,7 +23,14 @@ describe('SiteLink', () => {
     for (const shape of shapes) {
       const served = await renderInRemix(() => <SiteLink {...shape}>text</SiteLink>, URL_OF_PAGE);
       const { to, ...rest } = shape;
-      const linked = await renderInRemix(() => <Link to={to} {...rest}>text</Link>, URL_OF_PAGE);
+      const linked = await renderInRemix(
+        () => (
+          <Link to={to} {...rest}>
+            text
+          </Link>
+        ),
+        URL_OF_PAGE,
+      );
       expect(served).toContain('data-discover="true"');
       expect(served).toBe(linked);
     }

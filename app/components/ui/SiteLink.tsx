@@ -1,7 +1,19 @@
 import { Link, type LinkProps } from '@remix-run/react';
 
 /** What Link uses for navigation only: it writes none of it into the markup. */
-const NAVIGATION_PROPS = new Set(['to', 'prefetch', 'discover', 'preventScrollReset', 'replace', 'state', 'relative', 'reloadDocument', 'viewTransition', 'children', 'target']);
+const NAVIGATION_PROPS = new Set([
+  'to',
+  'prefetch',
+  'discover',
+  'preventScrollReset',
+  'replace',
+  'state',
+  'relative',
+  'reloadDocument',
+  'viewTransition',
+  'children',
+  'target',
+]);
 
 /**
  * A link to a page of this site: a Remix `Link` in the browser. On the server a path of this
@@ -12,7 +24,14 @@ const NAVIGATION_PROPS = new Set(['to', 'prefetch', 'discover', 'preventScrollRe
  */
 export function SiteLink(props: LinkProps) {
   const { to, prefetch } = props;
-  if (typeof document === 'undefined' && typeof to === 'string' && isSitePath(to) && props.discover === undefined && prefetch !== 'render' && prefetch !== 'viewport') {
+  if (
+    typeof document === 'undefined' &&
+    typeof to === 'string' &&
+    isSitePath(to) &&
+    props.discover === undefined &&
+    prefetch !== 'render' &&
+    prefetch !== 'viewport'
+  ) {
     return <a {...anchorProps(props, to)} />;
   }
   return <Link {...props} />;

@@ -29,7 +29,9 @@ function ToastStack({ flash }: { flash: Toast | null }) {
   return (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <span>{toast.message}</span>
-      <button type="button" aria-label="Close" onClick={() => send({ type: 'DISMISS' })}>×</button>
+      <button type="button" aria-label="Close" onClick={() => send({ type: 'DISMISS' })}>
+        ×
+      </button>
     </div>
   );
 }

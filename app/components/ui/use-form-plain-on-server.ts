@@ -16,7 +16,9 @@ type Text = string | null | undefined;
  * Only flat text default values are written plainly (what the page forms pass); a form with any
  * other default (numbers, booleans, lists, objects) takes Conform on the server too.
  */
-export function useFormPlainOnServer<Schema extends Record<string, unknown>, FormValue = Schema, FormError = string[]>(options: FormOptions<Schema, FormValue, FormError>) {
+export function useFormPlainOnServer<Schema extends Record<string, unknown>, FormValue = Schema, FormError = string[]>(
+  options: FormOptions<Schema, FormValue, FormError>,
+) {
   const flatDefaults = isFlat(options.defaultValue);
   // On the server a component renders once, so which branch it takes never changes between
   // renders; in the browser it is always Conform.
@@ -39,7 +41,9 @@ const CONSTRAINTS = ['required', 'minLength', 'maxLength', 'min', 'max', 'step',
 const noop = () => {};
 
 /** The metadata Conform gives a form and its fields before anything happened. */
-function useFirstStateForm<Schema extends Record<string, unknown>, FormValue, FormError>(options: FormOptions<Schema, FormValue, FormError>): [FormMetadata<Schema, FormError>, ReturnType<FormMetadata<Schema, FormError>['getFieldset']>] {
+function useFirstStateForm<Schema extends Record<string, unknown>, FormValue, FormError>(
+  options: FormOptions<Schema, FormValue, FormError>,
+): [FormMetadata<Schema, FormError>, ReturnType<FormMetadata<Schema, FormError>['getFieldset']>] {
   // useForm's one useId call, at the same place: the ids match the browser's.
   const generatedId = useId();
   const formId = options.id ?? generatedId;
@@ -79,4 +83,3 @@ function useFirstStateForm<Schema extends Record<string, unknown>, FormValue, Fo
   };
   return [form as unknown as FormMetadata<Schema, FormError>, fields as unknown as ReturnType<FormMetadata<Schema, FormError>['getFieldset']>];
 }
-

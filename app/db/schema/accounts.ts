@@ -19,9 +19,13 @@ export const users = pgTable('users', {
   ftpW: integer('ftp_w'),
   isKid: boolean('is_kid').notNull().default(false),
   isNormalUser: boolean('is_normal_user').notNull().default(true),
-  role: text('role', { enum: ['rider', 'staff'] }).notNull().default('rider'),
+  role: text('role', { enum: ['rider', 'staff'] })
+    .notNull()
+    .default('rider'),
   /** pending until the e-mail is verified (or, for a child, until the parent consents). */
-  status: text('status', { enum: ['pending', 'active'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'active'] })
+    .notNull()
+    .default('pending'),
   avatarPath: text('avatar_path'),
   marketingConsent: boolean('marketing_consent').notNull().default(false),
   parentEmail: text('parent_email'),
@@ -97,10 +101,7 @@ export const verifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('verifications_user_purpose_idx').on(table.userId, table.purpose),
-    uniqueIndex('verifications_link_idx').on(table.linkHash),
-  ],
+  (table) => [uniqueIndex('verifications_user_purpose_idx').on(table.userId, table.purpose), uniqueIndex('verifications_link_idx').on(table.linkHash)],
 );
 
 /** Fixed-window counters for rate limits (per account and per client address). */

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { ACTIVITY_TYPES, FTP_HISTORY_SOURCES, FTP_SOURCES, IMPORT_PLATFORMS, IMPORT_STATUSES, RIDE_UPLOAD_STATUSES } from '../../lib/domain/activities';
 import type { PowerModel } from '../../lib/power/power-duration-model';
@@ -78,7 +95,9 @@ export const activities = pgTable(
     index('activities_user_type_started_idx').on(table.userId, table.type, table.startedAt, table.id),
     uniqueIndex('activities_user_content_hash_unique').on(table.userId, table.contentHash),
     // The threshold the latest earlier file carried (decision 141): one step, not a scan of every ride.
-    index('activities_user_file_ftp_idx').on(table.userId, table.startedAt).where(sql`${table.fileFtpW} IS NOT NULL`),
+    index('activities_user_file_ftp_idx')
+      .on(table.userId, table.startedAt)
+      .where(sql`${table.fileFtpW} IS NOT NULL`),
   ],
 );
 
@@ -109,7 +128,9 @@ export const rideUploads = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('ride_uploads_one_pending_per_file').on(table.userId, table.contentHash).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('ride_uploads_one_pending_per_file')
+      .on(table.userId, table.contentHash)
+      .where(sql`${table.status} = 'pending'`),
     index('ride_uploads_finished_idx').on(table.finishedAt),
     check('ride_uploads_status_check', sql`${table.status} IN ('pending', 'stored', 'duplicate', 'refused', 'failed')`),
   ],
@@ -221,7 +242,9 @@ export const ftpHistory = pgTable(
   },
   (table) => [
     index('ftp_history_user_at_idx').on(table.userId, table.recordedAt),
-    uniqueIndex('ftp_history_detected_activity_unique').on(table.activityId).where(sql`${table.source} = 'detected'`),
+    uniqueIndex('ftp_history_detected_activity_unique')
+      .on(table.activityId)
+      .where(sql`${table.source} = 'detected'`),
     check('ftp_history_source_check', sql`${table.source} IN ('profile', 'detected') AND (${table.source} = 'profile' OR ${table.activityId} IS NOT NULL)`),
   ],
 );
@@ -313,7 +336,8 @@ export const thirdPartyImports = pgTable(
     index('third_party_imports_user_idx').on(table.userId, table.createdAt),
     index('third_party_imports_status_idx').on(table.status, table.createdAt),
     // One pending request per rider, enforced by the database (issue 15 item 8).
-    uniqueIndex('third_party_imports_one_submitted_per_user').on(table.userId).where(sql`${table.status} = 'submitted'`),
+    uniqueIndex('third_party_imports_one_submitted_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} = 'submitted'`),
   ],
 );
-

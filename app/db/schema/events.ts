@@ -1,18 +1,4 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EventCategories, EventLinks, PrizeGate, PrizeMoney } from '../../lib/domain/events';
 import { users } from './accounts';
 
@@ -28,7 +14,9 @@ export const events = pgTable(
     timeClose: text('time_close'),
     /** 0 male, 1 female, 2 open. */
     gender: integer('gender').notNull().default(2),
-    eventType: text('event_type', { enum: ['featured', 'all', 'open'] }).notNull().default('all'),
+    eventType: text('event_type', { enum: ['featured', 'all', 'open'] })
+      .notNull()
+      .default('all'),
     dailyRide: boolean('daily_ride').notNull().default(false),
     accept: boolean('accept').notNull().default(true),
     /** Free text about registration shown with the event (spec 3 §3 "registration"). */
@@ -100,7 +88,9 @@ export const registrations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
     /** Fixed at registration from the rider's W/kg; never recomputed. */
     category: text('category').notNull(),
     wkg: real('wkg').notNull(),
@@ -129,10 +119,7 @@ export const registrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (table) => [
-    uniqueIndex('registrations_event_user_idx').on(table.eventId, table.userId),
-    index('registrations_status_idx').on(table.status),
-  ],
+  (table) => [uniqueIndex('registrations_event_user_idx').on(table.eventId, table.userId), index('registrations_status_idx').on(table.status)],
 );
 
 /** A phone code sent for the wizard's PHONE VERIFICATION step: single use, expiring. */

@@ -15,9 +15,15 @@ export const ledgerAccounts = pgTable(
     code: text('code').notNull(),
     currency: text('currency', { enum: LEDGER_CURRENCIES }).notNull(),
     allowNegative: boolean('allow_negative').notNull().default(false),
-    posted: bigint('posted', { mode: 'bigint' }).notNull().default(sql`0`),
-    pendingDebits: bigint('pending_debits', { mode: 'bigint' }).notNull().default(sql`0`),
-    pendingCredits: bigint('pending_credits', { mode: 'bigint' }).notNull().default(sql`0`),
+    posted: bigint('posted', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    pendingDebits: bigint('pending_debits', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    pendingCredits: bigint('pending_credits', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** When the balance last moved (a transaction created, posted or voided); set by the statement that moves it. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     /**

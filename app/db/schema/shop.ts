@@ -36,7 +36,9 @@ export const paymentOrders = pgTable(
     currency: text('currency').notNull().default('AED'),
     provider: text('provider').notNull(),
     paymentId: text('payment_id'),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
     ledgerTransactionId: text('ledger_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -63,7 +65,9 @@ export const sandboxCheckoutSessions = pgTable(
     clientReferenceId: text('client_reference_id').notNull(),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    status: text('status', { enum: ['open', 'paid', 'declined'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'paid', 'declined'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

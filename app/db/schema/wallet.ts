@@ -31,7 +31,9 @@ export const walletVerificationRequests = pgTable(
   },
   (table) => [
     index('wallet_verification_requests_user_idx').on(table.userId, table.createdAt.desc()),
-    uniqueIndex('wallet_verification_requests_one_pending_idx').on(table.userId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('wallet_verification_requests_one_pending_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
     check('wallet_verification_requests_status_check', sql`${table.status} IN ('pending', 'approved', 'rejected')`),
   ],
 );
@@ -48,7 +50,9 @@ export const withdrawalRequests = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     deletedAccountId: uuid('deleted_account_id').references(() => deletedAccounts.id, { onDelete: 'restrict' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    currency: text('currency', { enum: ['BTC'] }).notNull().default('BTC'),
+    currency: text('currency', { enum: ['BTC'] })
+      .notNull()
+      .default('BTC'),
     /** Satoshi. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),

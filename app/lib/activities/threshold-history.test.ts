@@ -59,7 +59,9 @@ const profileEntries = (maxLength: number) =>
       }),
       { maxLength },
     )
-    .map((raw) => raw.map((entry, order): HistoryEntry => ({ at: T0 + entry.day * DAY_MS + entry.hour * 3_600_000, ftpW: entry.ftpW, source: 'profile', order })));
+    .map((raw) =>
+      raw.map((entry, order): HistoryEntry => ({ at: T0 + entry.day * DAY_MS + entry.hour * 3_600_000, ftpW: entry.ftpW, source: 'profile', order })),
+    );
 
 function uniqueIds(rides: RideFigures[]): RideFigures[] {
   return rides.map((ride, index) => ({ ...ride, id: `ride-${index}` }));
@@ -90,7 +92,12 @@ describe('the threshold walk (decision 141)', () => {
         const rides = uniqueIds(generated);
         const walk = walkThresholds({ entries, rides, carriedFileThresholdW: null, declined: new Set() });
         for (const detection of walk.detections) expect(detection.ftpW).toBeGreaterThan(detection.previousFtpW);
-        const reversed = walkThresholds({ entries: entries.slice().reverse(), rides: rides.slice().reverse(), carriedFileThresholdW: null, declined: new Set() });
+        const reversed = walkThresholds({
+          entries: entries.slice().reverse(),
+          rides: rides.slice().reverse(),
+          carriedFileThresholdW: null,
+          declined: new Set(),
+        });
         const sortById = <T extends { id: string }>(list: T[]) => list.slice().sort((a, b) => a.id.localeCompare(b.id));
         expect(sortById(reversed.rides)).toEqual(sortById(walk.rides));
         expect(reversed.detections).toEqual(walk.detections);
@@ -99,11 +106,20 @@ describe('the threshold walk (decision 141)', () => {
     );
   });
 
-  const ride = (id: string, day: number, estimateW: number | null, fileThresholdW: number | null = null): RideForThreshold => ({ id, at: T0 + day * DAY_MS, estimateW, fileThresholdW, weightKg: 70 });
+  const ride = (id: string, day: number, estimateW: number | null, fileThresholdW: number | null = null): RideForThreshold => ({
+    id,
+    at: T0 + day * DAY_MS,
+    estimateW,
+    fileThresholdW,
+    weightKg: 70,
+  });
 
   it('scores from the history, else the file (its own, else the latest before), else 2.5 W/kg', () => {
     const { rides } = walkThresholds({
-      entries: [{ at: T0 + 10 * DAY_MS, ftpW: 230, source: 'profile', order: 1 }, { at: T0 + 20 * DAY_MS, ftpW: null, source: 'profile', order: 2 }],
+      entries: [
+        { at: T0 + 10 * DAY_MS, ftpW: 230, source: 'profile', order: 1 },
+        { at: T0 + 20 * DAY_MS, ftpW: null, source: 'profile', order: 2 },
+      ],
       rides: [ride('a', 1, null), ride('b', 2, null, 260), ride('c', 3, null), ride('d', 11, null, 300), ride('e', 21, null)],
       carriedFileThresholdW: null,
       declined: new Set(),
@@ -139,7 +155,10 @@ describe('the threshold walk (decision 141)', () => {
     // first shows more than its 80 W; the second shows 82 W, under its 180 W but above 81.
     const walk = walkThresholds({
       entries: [],
-      rides: [{ ...ride('garmin', 5, 81, 80), weightKg: null }, { ...ride('wahoo', 5, 82), weightKg: null }],
+      rides: [
+        { ...ride('garmin', 5, 81, 80), weightKg: null },
+        { ...ride('wahoo', 5, 82), weightKg: null },
+      ],
       carriedFileThresholdW: null,
       declined: new Set(),
     });
@@ -149,7 +168,15 @@ describe('the threshold walk (decision 141)', () => {
       ['wahoo', 82, 'detected'],
     ]);
     // Undone, the ride that detected never detects again; the other shows less than its own 180 W.
-    const undone = walkThresholds({ entries: [], rides: [{ ...ride('garmin', 5, 81, 80), weightKg: null }, { ...ride('wahoo', 5, 82), weightKg: null }], carriedFileThresholdW: null, declined: new Set(['garmin']) });
+    const undone = walkThresholds({
+      entries: [],
+      rides: [
+        { ...ride('garmin', 5, 81, 80), weightKg: null },
+        { ...ride('wahoo', 5, 82), weightKg: null },
+      ],
+      carriedFileThresholdW: null,
+      declined: new Set(['garmin']),
+    });
     expect(undone.detections).toEqual([]);
     expect(undone.rides.map((scored) => scored.ftpW)).toEqual([80, 180]);
   });

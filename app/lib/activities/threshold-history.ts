@@ -86,7 +86,8 @@ function groupDetection(group: RideForThreshold[], current: EntryInForce, carrie
   let source: { ride: RideForThreshold; previousFtpW: number } | null = null;
   for (const ride of showing) {
     const before = inForce(current, ride, carried).ftpW;
-    if ((ride.estimateW as number) > before && (!source || (ride.estimateW as number) > (source.ride.estimateW as number))) source = { ride, previousFtpW: before };
+    if ((ride.estimateW as number) > before && (!source || (ride.estimateW as number) > (source.ride.estimateW as number)))
+      source = { ride, previousFtpW: before };
   }
   if (!source) return null;
   const ftpW = Math.max(...showing.map((ride) => ride.estimateW as number));
@@ -105,7 +106,7 @@ export function walkThresholds({ entries, rides, carriedFileThresholdW, declined
   let next = 0;
   let current: EntryInForce;
   let carried = carriedFileThresholdW;
-  for (let start = 0; start < ordered.length; ) {
+  for (let start = 0; start < ordered.length;) {
     let end = start;
     while (end < ordered.length && ordered[end].at === ordered[start].at) end++;
     const group = ordered.slice(start, end);

@@ -19,13 +19,10 @@ export function normalisePhone(phone: string, country: CountryCode = DEFAULT_PHO
   return parsePhoneNumberFromString(digits, country)?.number ?? null;
 }
 
-export const phoneNumberSchema = z
-  .string({ required_error: PHONE_MESSAGE })
-  .refine((phone) => normalisePhone(phone) !== null, PHONE_MESSAGE);
+export const phoneNumberSchema = z.string({ required_error: PHONE_MESSAGE }).refine((phone) => normalisePhone(phone) !== null, PHONE_MESSAGE);
 
 export const phoneCodeSchema = z
   .string({ required_error: 'Code is required.' })
   .regex(new RegExp(`^\\d{${PHONE_CODE_MIN_DIGITS},}$`), `The code must be at least ${PHONE_CODE_MIN_DIGITS} digits`);
 
 export const phoneChannelSchema = z.enum(['sms', 'whatsapp']).default('sms');
-

@@ -1,14 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ZodTypeAny } from 'zod';
 import { describe, expect, it } from 'vitest';
-import {
-  FILE_SIZE_MESSAGE,
-  FILE_TYPE_MESSAGE,
-  needsProofOfId,
-  registrationSchema,
-  stepSchema,
-  type RuleContext,
-} from './registration-schema';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, needsProofOfId, registrationSchema, stepSchema, type RuleContext } from './registration-schema';
 import { categoryForWkg, isWithinCap, wattsPerKg } from './categories';
 import { prizeAmount } from './money';
 import { normalisePhone } from './phone';
@@ -108,9 +101,16 @@ describe('wizard step rules (spec 3 §5)', () => {
     const result = parse(schema, { disclaimer: 'on', ...personal, height: '180', weight: '72', ftp: '250' });
     expect(result.status).toBe('error');
     expect(Object.keys(result.error ?? {})).toEqual(expect.arrayContaining(['platform', 'smartTrainerDeviceModelName']));
-    const ok = parse(
-      schema, { disclaimer: 'on', ...personal, height: '180', weight: '72', ftp: '250', platform: 'iOS', smartTrainerDeviceModelName: 'KICKR', smartTrainerDeviceSerialNumber: 'S1' },
-    );
+    const ok = parse(schema, {
+      disclaimer: 'on',
+      ...personal,
+      height: '180',
+      weight: '72',
+      ftp: '250',
+      platform: 'iOS',
+      smartTrainerDeviceModelName: 'KICKR',
+      smartTrainerDeviceSerialNumber: 'S1',
+    });
     expect(ok.status).toBe('success');
     expect(ok.value?.platform).toBe('iOS');
     expect(ok.value?.firstName).toBe('Alex');

@@ -57,4 +57,3 @@ export function skippedSteps(formData: FormData, requirements: StepRequirements)
   };
   return requiredSteps(requirements).filter((step) => !STEP_FIELDS[step].some(filled));
 }
-

@@ -73,10 +73,14 @@ function plausibleThreshold(watts: number | undefined): number | null {
 /** The head unit's figures about the ride, from its sessions and settings messages. */
 export function fileSummaryOf(messages: Record<string, unknown>, rides: SessionLike[]): FileSummary {
   const carriers = [...((messages.zonesTargetMesgs ?? []) as ThresholdCarrier[]), ...((messages.timeInZoneMesgs ?? []) as ThresholdCarrier[])];
-  const thresholdW = [...rides.map((session) => session.thresholdPower), ...carriers.map((carrier) => carrier.functionalThresholdPower)].map(plausibleThreshold).find((watts) => watts !== null) ?? null;
+  const thresholdW =
+    [...rides.map((session) => session.thresholdPower), ...carriers.map((carrier) => carrier.functionalThresholdPower)]
+      .map(plausibleThreshold)
+      .find((watts) => watts !== null) ?? null;
   const timed = rides.filter((session) => session.avgPower !== undefined && (session.totalTimerTime ?? 0) > 0);
   const timerS = timed.reduce((sum, session) => sum + (session.totalTimerTime as number), 0);
-  const avgPowerW = timed.length > 0 && timerS > 0 ? timed.reduce((sum, session) => sum + (session.avgPower as number) * (session.totalTimerTime as number), 0) / timerS : null;
+  const avgPowerW =
+    timed.length > 0 && timerS > 0 ? timed.reduce((sum, session) => sum + (session.avgPower as number) * (session.totalTimerTime as number), 0) / timerS : null;
   const normalizedPowerW = rides.length === 1 && rides[0].normalizedPower ? rides[0].normalizedPower : null;
   return { thresholdW, avgPowerW: avgPowerW !== null && avgPowerW > 0 ? avgPowerW : null, normalizedPowerW };
 }

@@ -126,7 +126,6 @@ function toElkEdges(edge: GraphEdge): ElkExtendedEdge[] {
   }));
 }
 
-
 let elk: InstanceType<typeof ELK> | undefined;
 
 /** Tuning that suits most machines but that ELK may trip over; dropped on a retry. */
@@ -192,11 +191,7 @@ function placedEdges(canvas: ElkNode, graph: MachineGraph): PlacedEdge[] {
   const byId = new Map(graph.edges.map((edge) => [edge.id, edge]));
   return collectEdges(canvas).map((elkEdge) => {
     const edge = byId.get(elkEdge.id.slice(0, elkEdge.id.lastIndexOf('>'))) as GraphEdge;
-    const points = (elkEdge.sections ?? []).flatMap((section) => [
-      section.startPoint,
-      ...(section.bendPoints ?? []),
-      section.endPoint,
-    ]);
+    const points = (elkEdge.sections ?? []).flatMap((section) => [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]);
     const label = elkEdge.labels?.[0];
     return {
       id: elkEdge.id,
@@ -205,9 +200,7 @@ function placedEdges(canvas: ElkNode, graph: MachineGraph): PlacedEdge[] {
       target: elkEdge.targets[0],
       lines: label ? edgeLines(edge) : [],
       points,
-      label: label
-        ? { x: label.x ?? 0, y: label.y ?? 0, width: label.width ?? 0, height: label.height ?? 0 }
-        : undefined,
+      label: label ? { x: label.x ?? 0, y: label.y ?? 0, width: label.width ?? 0, height: label.height ?? 0 } : undefined,
     };
   });
 }

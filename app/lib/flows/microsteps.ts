@@ -202,8 +202,13 @@ export function assertEventlessReadable(machine: AnyStateMachine, nodes: AnyStat
   for (const node of [machine.root, ...nodes]) {
     const seen = new Set<string>();
     for (const candidate of (node.always ?? []) as MachineTransition[]) {
-      const key = (candidate.target ?? []).map((target) => target.id).sort().join(',') || node.id;
-      if (seen.has(key)) throw new Error(`${node.id} has two eventless transitions to ${key}: give each its own target so the transition taken can be told apart`);
+      const key =
+        (candidate.target ?? [])
+          .map((target) => target.id)
+          .sort()
+          .join(',') || node.id;
+      if (seen.has(key))
+        throw new Error(`${node.id} has two eventless transitions to ${key}: give each its own target so the transition taken can be told apart`);
       seen.add(key);
     }
   }

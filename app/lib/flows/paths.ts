@@ -55,9 +55,7 @@ const ADJACENCY_TRAVERSAL_LIMIT = 20_000;
 
 function serializerFor(entry: CatalogueEntry) {
   return (snapshot: Snapshot) => {
-    const context = entry.serializeContext
-      ? entry.serializeContext(snapshot.context as never)
-      : snapshot.context;
+    const context = entry.serializeContext ? entry.serializeContext(snapshot.context as never) : snapshot.context;
     return JSON.stringify({ value: snapshot.value, context, status: snapshot.status });
   };
 }
@@ -76,12 +74,7 @@ function traversalOptions(entry: CatalogueEntry): never {
   } as never;
 }
 
-function toPath(
-  entry: CatalogueEntry,
-  kind: PathKind,
-  states: Snapshot[],
-  events: EventObject[],
-): MachinePath {
+function toPath(entry: CatalogueEntry, kind: PathKind, states: Snapshot[], events: EventObject[]): MachinePath {
   const serialize = serializerFor(entry);
   const steps: PathStep[] = events.map((event, index) => {
     const { ids, guards, passed } = recorderFor(entry.machine).taken(states[index], event);
@@ -188,7 +181,10 @@ function measureCoverage(entry: CatalogueEntry, paths: MachinePath[]): Coverage 
     missing: all.filter((id) => !covered.has(id)),
   });
   return {
-    states: share(listStateNodes(entry.machine).map((node) => node.id), states),
+    states: share(
+      listStateNodes(entry.machine).map((node) => node.id),
+      states,
+    ),
     transitions: share(listTransitions(entry.machine), transitions),
   };
 }

@@ -40,10 +40,11 @@ describe('choicesFor', () => {
     const sending = simulate(signupEntry, [valid]).snapshot;
     expect(choicesFor(signupEntry, sending).map((choice) => choice.kind)).toEqual(['event', 'resolve', 'fail']);
     const waiting = simulate(signupEntry, [valid, resolved]).snapshot;
-    expect(choicesFor(signupEntry, waiting).filter((choice) => choice.kind === 'delay').map((choice) => choice.event.type)).toEqual([
-      'xstate.after.resendWait.signup.waiting.resend.locked',
-      'xstate.after.300.signup.waiting.page.shown',
-    ]);
+    expect(
+      choicesFor(signupEntry, waiting)
+        .filter((choice) => choice.kind === 'delay')
+        .map((choice) => choice.event.type),
+    ).toEqual(['xstate.after.resendWait.signup.waiting.resend.locked', 'xstate.after.300.signup.waiting.page.shown']);
   });
 });
 

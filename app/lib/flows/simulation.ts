@@ -75,9 +75,7 @@ export function decodeSteps(encoded: string | null): EventObject[] {
     const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
     const parsed: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (item): item is EventObject => typeof item === 'object' && item !== null && typeof item.type === 'string',
-    );
+    return parsed.filter((item): item is EventObject => typeof item === 'object' && item !== null && typeof item.type === 'string');
   } catch {
     return [];
   }
@@ -86,16 +84,18 @@ export function decodeSteps(encoded: string | null): EventObject[] {
 /** Context as readable JSON; actor references (spawned children) shown by id, cycles cut. */
 export function formatContext(context: unknown): string {
   const seen = new WeakSet<object>();
-  return JSON.stringify(
-    context,
-    (_key, value: unknown) => {
-      if (value && typeof value === 'object') {
-        if ('sessionId' in value && 'send' in value) return `[actor ${String((value as { id?: unknown }).id)}]`;
-        if (seen.has(value)) return '[circular]';
-        seen.add(value);
-      }
-      return value;
-    },
-    2,
-  ) ?? 'undefined';
+  return (
+    JSON.stringify(
+      context,
+      (_key, value: unknown) => {
+        if (value && typeof value === 'object') {
+          if ('sessionId' in value && 'send' in value) return `[actor ${String((value as { id?: unknown }).id)}]`;
+          if (seen.has(value)) return '[circular]';
+          seen.add(value);
+        }
+        return value;
+      },
+      2,
+    ) ?? 'undefined'
+  );
 }

@@ -59,7 +59,7 @@ describe('ride figures against the head units, per fixture (docs/activities.md a
         expect(Math.abs((analysis.trainingLoad ?? 0) - device.tss) / device.tss).toBeLessThan(0.01);
       });
 
-      it('timer, elapsed time, distance and sport are the cycling sessions\'', () => {
+      it("timer, elapsed time, distance and sport are the cycling sessions'", () => {
         expect(analysis.timerS).toBe(device.timerS);
         expect(analysis.elapsedS).toBe(device.elapsedS);
         expect(analysis.distanceM).toBeCloseTo(device.distanceM, 2);
@@ -124,7 +124,7 @@ describe('what the special files show', () => {
     expect(Math.abs((figures[0].normalizedPowerW ?? 0) - (figures[1].normalizedPowerW ?? 0))).toBeLessThan(1);
   });
 
-  it('a corrupt energy counter is not trusted: taken as is it would put NP far above the ride\'s maximum', () => {
+  it("a corrupt energy counter is not trusted: taken as is it would put NP far above the ride's maximum", () => {
     const ride = load('edge810-corrupt-energy.fit');
     const counterOnly = Float64Array.from(ride.samples.meterPowerW, (watts, i) => (Number.isNaN(watts) ? ride.samples.power[i] : watts));
     const analysis = analyseRide(ride, null, null);
@@ -150,7 +150,10 @@ describe('what the special files show', () => {
     expect(ride.samples.meterPowerW[spikeAt]).toBe(5344);
     expect(normalizedPowerInput(ride.samples, filtered)[spikeAt]).toBe(5344);
     // The readings alone (spike filtered) give 148.6; the device says 151.
-    const readingsOnly = normalizedPower(normalizedPowerInput({ ...ride.samples, meterPowerW: new Float64Array(ride.samples.t.length).fill(Number.NaN) }, filtered), ride.samples.t);
+    const readingsOnly = normalizedPower(
+      normalizedPowerInput({ ...ride.samples, meterPowerW: new Float64Array(ride.samples.t.length).fill(Number.NaN) }, filtered),
+      ride.samples.t,
+    );
     expect(readingsOnly).toBeCloseTo(148.6, 1);
     expect(analyseRide(ride, 64.7, null).normalizedPowerW).toBeCloseTo(151, 0);
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EFTP_DURATION_S, fitCurve, fitHyperbolic, fitInverseTime, fitLinearWorkTime, fitMorton, logDurations, modelPower, type Trial } from './power-duration-model';
+import {
+  EFTP_DURATION_S,
+  fitCurve,
+  fitHyperbolic,
+  fitInverseTime,
+  fitLinearWorkTime,
+  fitMorton,
+  logDurations,
+  modelPower,
+  type Trial,
+} from './power-duration-model';
 
 /**
  * The worked example of Mattioni Maturana et al., "Critical power: how different protocols and
@@ -34,7 +44,7 @@ describe('the fits against the published worked example', () => {
     expect(Math.abs((fit?.wPrimeJ ?? 0) - 24174)).toBeLessThan(2);
   });
 
-  it('Morton\'s 3-parameter (least squares on time): CP 260 W, W′ 27,410 J, Pmax 1,004 W', () => {
+  it("Morton's 3-parameter (least squares on time): CP 260 W, W′ 27,410 J, Pmax 1,004 W", () => {
     const fit = fitMorton(TRIALS);
     expect(Math.abs((fit?.cpW ?? 0) - 260)).toBeLessThan(1);
     expect(Math.abs((fit?.wPrimeJ ?? 0) - 27410) / 27410).toBeLessThan(0.002);

@@ -42,7 +42,12 @@ describe('normalizedPower', () => {
     expect(normalizedPower(power, t)).toBeCloseTo(200, 9);
     expect(poweredSeconds(power)).toBe(60);
     // Counted as zeros the same ride would read far lower.
-    expect(normalizedPower(power.map((watts) => (Number.isNaN(watts) ? 0 : watts)), t)).toBeLessThan(190);
+    expect(
+      normalizedPower(
+        power.map((watts) => (Number.isNaN(watts) ? 0 : watts)),
+        t,
+      ),
+    ).toBeLessThan(190);
   });
 
   it('keeps one window across a dropout: 30 s at 100 W, a gap in readings, 30 s at 300 W', () => {
@@ -57,7 +62,11 @@ describe('normalizedPower', () => {
 describe('the NP input series', () => {
   it('takes the meter energy where the file has it, the filtered reading elsewhere, NaN without a reading', () => {
     const input = normalizedPowerInput(
-      { power: Float64Array.from([190, 200, 0, 180]), powerRead: Uint8Array.from([1, 1, 0, 1]), meterPowerW: Float64Array.from([Number.NaN, 210, Number.NaN, Number.NaN]) },
+      {
+        power: Float64Array.from([190, 200, 0, 180]),
+        powerRead: Uint8Array.from([1, 1, 0, 1]),
+        meterPowerW: Float64Array.from([Number.NaN, 210, Number.NaN, Number.NaN]),
+      },
       [190, 200, 0, 180],
     );
     expect(Array.from(input.slice(0, 2))).toEqual([190, 210]);

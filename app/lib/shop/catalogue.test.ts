@@ -3,12 +3,29 @@ import { CATEGORY, shopBundles, shopItemsByCategory, showsPerformanceBars } from
 import type { StaticCatalogueEntry } from './types';
 
 const entry = (ID: number, ItemType: number, thumbnail = `${ID}.svg`): StaticCatalogueEntry => ({
-  ID, Name: `Item ${ID}`, Brandtitle: 'B', Description: `About ${ID}`, Weight: 40, Color: '#000', ItemType, UnlockingType: 'E_Level', UnlockingValue: 1, thumbnail, Aerodynamics: 70,
+  ID,
+  Name: `Item ${ID}`,
+  Brandtitle: 'B',
+  Description: `About ${ID}`,
+  Weight: 40,
+  Color: '#000',
+  ItemType,
+  UnlockingType: 'E_Level',
+  UnlockingValue: 1,
+  thumbnail,
+  Aerodynamics: 70,
 });
 
 describe('the §4 shop filter', () => {
   it('keeps only static matches with a non-zero price, UnlockType 1 and CurrencyType 0', () => {
-    const statics = [entry(1, CATEGORY.frames), entry(2, CATEGORY.frames), entry(3, CATEGORY.frames), entry(4, CATEGORY.frames), entry(5, CATEGORY.socks, ''), entry(6, CATEGORY.hair)];
+    const statics = [
+      entry(1, CATEGORY.frames),
+      entry(2, CATEGORY.frames),
+      entry(3, CATEGORY.frames),
+      entry(4, CATEGORY.frames),
+      entry(5, CATEGORY.socks, ''),
+      entry(6, CATEGORY.hair),
+    ];
     const items = shopItemsByCategory(
       [
         { Id: 1, Type: 0, UnlockValue: 100, UnlockType: 1, CurrencyType: 0 },
@@ -23,7 +40,9 @@ describe('the §4 shop filter', () => {
       statics,
       '/t/',
     );
-    expect(items[CATEGORY.frames]).toEqual([{ Id: 1, Name: 'Item 1', Description: 'About 1', thumbnail: '/t/1.svg', Type: 0, UnlockValue: 100, Aerodynamics: 70, Weight: 40 }]);
+    expect(items[CATEGORY.frames]).toEqual([
+      { Id: 1, Name: 'Item 1', Description: 'About 1', thumbnail: '/t/1.svg', Type: 0, UnlockValue: 100, Aerodynamics: 70, Weight: 40 },
+    ]);
     expect(items[CATEGORY.wheels]).toEqual([]);
     expect(items[CATEGORY.socks][0].thumbnail).toBeNull();
     expect(items[CATEGORY.hair]).toBeUndefined();

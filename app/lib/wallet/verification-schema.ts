@@ -19,8 +19,7 @@ export function walletPhone(phone: string | undefined, country: string | undefin
 const email = z.string({ required_error: M.binanceEmailRequired }).trim().min(1, M.binanceEmailRequired).email(M.emailInvalid);
 
 /** Size is checked here too; the type is judged by the bytes on the server (file-signature). */
-const file = (required: string) =>
-  z.instanceof(File, { message: required }).refine((value) => value.size <= WALLET_UPLOAD_MAX_BYTES, M.fileSize);
+const file = (required: string) => z.instanceof(File, { message: required }).refine((value) => value.size <= WALLET_UPLOAD_MAX_BYTES, M.fileSize);
 
 export const verificationSchema = z
   .object({

@@ -32,10 +32,13 @@ export function checkAmount(text: string | undefined, limits: WithdrawalLimits):
 /** The same rules in the browser (live) and on the server (authoritative, with fresh limits). */
 export function withdrawalSchema(limits: WithdrawalLimits) {
   return z.object({
-    amount: z.string().optional().superRefine((value, context) => {
-      const checked = checkAmount(value, limits);
-      if ('error' in checked) context.addIssue({ code: z.ZodIssueCode.custom, message: checked.error });
-    }),
+    amount: z
+      .string()
+      .optional()
+      .superRefine((value, context) => {
+        const checked = checkAmount(value, limits);
+        if ('error' in checked) context.addIssue({ code: z.ZodIssueCode.custom, message: checked.error });
+      }),
     email: z.string({ required_error: M.emailRequired }).trim().min(1, M.emailRequired).email(M.emailAddressInvalid),
     walletAddress: z.string({ required_error: M.walletAddressIdRequired }).trim().min(1, M.walletAddressIdRequired),
     requestKey: z.string().min(8).max(100),

@@ -15,11 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader() {
-  const [page, footer, featuredEvents] = await Promise.all([
-    requirePage('home'),
-    cms().getFooter(),
-    listFeaturedEvents(),
-  ]);
+  const [page, footer, featuredEvents] = await Promise.all([requirePage('home'), cms().getFooter(), listFeaturedEvents()]);
   return { page, appLinks: footer.app_links, featuredEvents };
 }
 
@@ -33,7 +29,9 @@ export default function Home() {
         <p className="page-lead">{page.excerpt}</p>
         <div className="home-actions">
           <ButtonLink to="/events">Browse events</ButtonLink>
-          <ButtonLink to="/routes" variant="secondary">Explore routes</ButtonLink>
+          <ButtonLink to="/routes" variant="secondary">
+            Explore routes
+          </ButtonLink>
         </div>
         <AppStoreLinks links={appLinks} />
       </section>

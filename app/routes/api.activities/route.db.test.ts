@@ -61,7 +61,10 @@ describe('POST /api/activities under hostile uploads (issue 15 item 4, ASVS V5.2
 
   it('refuses a declared Content-Length past the cap before reading', async () => {
     const rider = await createTestUser();
-    const response = await upload(await bearer(rider.id), 'x', { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(50 * 1024 * 1024) });
+    const response = await upload(await bearer(rider.id), 'x', {
+      'Content-Type': 'multipart/form-data; boundary=x',
+      'Content-Length': String(50 * 1024 * 1024),
+    });
     expect(response.status).toBe(413);
   });
 

@@ -7,5 +7,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireShopRider(request);
   const body = await readCallBody(request);
   const answer = await startGemCheckout(user.id, String(body.package_id ?? ''));
-  return answer.ok ? json({ status: true, data: { session_url: answer.sessionUrl, order_id: answer.orderId } }) : json({ status: false, message: answer.message }, { status: 400 });
+  return answer.ok
+    ? json({ status: true, data: { session_url: answer.sessionUrl, order_id: answer.orderId } })
+    : json({ status: false, message: answer.message }, { status: 400 });
 }

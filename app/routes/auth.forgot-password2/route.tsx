@@ -23,11 +23,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: NewPasswordSchema });
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
   if (isCommonPassword(submission.value.password)) {
-    return data({ result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'repeatPassword'] }) },
+      { status: 400 },
+    );
   }
   const code = String(formData.get('code') ?? '');
   if (!(await resetPasswordWithLink(code, submission.value.password))) {
-    return data({ result: submission.reply({ formErrors: [RECOVERY_MESSAGES.invalidResetLink], hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [RECOVERY_MESSAGES.invalidResetLink], hideFields: ['password', 'repeatPassword'] }) },
+      { status: 400 },
+    );
   }
   return backToLogin(RECOVERY_MESSAGES.resetDone, 'reset');
 }

@@ -51,7 +51,12 @@ describe('login action', () => {
     expect(withRedirect.headers.getSetCookie().some((cookie) => cookie.startsWith('paceline_token='))).toBe(true);
     const plain = (await login({ email: user.email, password: 'right-password', altcha: await solvedRobotCheck() })) as Response;
     expect(plain.headers.get('Location')).toBe('/user/activities#profile');
-    const offSite = (await login({ email: user.email, password: 'right-password', redirectTo: '//evil.example', altcha: await solvedRobotCheck() })) as Response;
+    const offSite = (await login({
+      email: user.email,
+      password: 'right-password',
+      redirectTo: '//evil.example',
+      altcha: await solvedRobotCheck(),
+    })) as Response;
     expect(offSite.headers.get('Location')).toBe('/user/activities#profile');
   });
 
@@ -137,7 +142,13 @@ describe('register action', () => {
 
   it('sends a minor to parental consent with childUserId and userAge', async () => {
     const thisYear = new Date().getUTCFullYear();
-    const reply = (await register({ ...adult, email: 'young@example.com', dob: `${thisYear - 12}-01-01`, weight: '45', altcha: await solvedRobotCheck() })) as Response;
+    const reply = (await register({
+      ...adult,
+      email: 'young@example.com',
+      dob: `${thisYear - 12}-01-01`,
+      weight: '45',
+      altcha: await solvedRobotCheck(),
+    })) as Response;
     expect(reply.headers.get('Location')).toMatch(/^\/parental-consent\?childUserId=[0-9a-f-]{36}&userAge=1[12]$/);
   });
 });

@@ -114,7 +114,9 @@ export default function LoginPage() {
         {embedded ? <input type="hidden" name={EMBEDDED_DISPLAY_PARAM} value={EMBEDDED_DISPLAY_VALUE} /> : null}
         {outcomeField}
         {/* While the server's wait runs the check is taken away; it comes back fresh when the wait is over. */}
-        {waiting ? null : <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />}
+        {waiting ? null : (
+          <RobotCheck ref={robotCheck} onVerified={() => send({ type: 'ROBOT_CHECK_DONE' })} onExpired={() => send({ type: 'ROBOT_CHECK_EXPIRED' })} />
+        )}
         <CheckboxField label="Stay signed in" field={fields.remember} />
         <FormPostSubmit state={state} label="Submit" status={waiting ? `You can try again in ${secondsLeft} s.` : undefined} />
       </Form>

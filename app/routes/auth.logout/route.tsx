@@ -23,7 +23,10 @@ export default function LogoutPage() {
       <h1>Log out</h1>
       <p>Do you want to log out of Paceline on this browser?</p>
       <Form method="post" action="/auth/logout">
-        <Button type="submit">Log out</Button> <ButtonLink variant="secondary" to="/user/profile">Stay signed in</ButtonLink>
+        <Button type="submit">Log out</Button>{' '}
+        <ButtonLink variant="secondary" to="/user/profile">
+          Stay signed in
+        </ButtonLink>
       </Form>
     </section>
   );

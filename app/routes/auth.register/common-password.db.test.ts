@@ -9,8 +9,15 @@ useTestDatabase();
 type Reply = { data: { result: { error?: Record<string, string[]> } }; init: { status?: number } | null };
 
 const adult = {
-  firstname: 'Lina', lastname: 'Haddad', gender: '1', email: 'common@example.com', country: '246', dob: '1990-04-02',
-  weight: '60', height: '165', consent_agree_privacy_notice: 'on',
+  firstname: 'Lina',
+  lastname: 'Haddad',
+  gender: '1',
+  email: 'common@example.com',
+  country: '246',
+  dob: '1990-04-02',
+  weight: '60',
+  height: '165',
+  consent_agree_privacy_notice: 'on',
 };
 
 describe('common passwords (issue 15 item 12, ASVS V6.2)', () => {

@@ -13,13 +13,28 @@ import { action } from './route';
 useTestDatabase();
 
 const adult = {
-  firstname: 'Lina', lastname: 'Haddad', gender: '1', password: 'secret-pass', password_confirmation: 'secret-pass',
-  country: '246', dob: '1990-04-02', weight: '60', height: '165', consent_agree_privacy_notice: 'on',
+  firstname: 'Lina',
+  lastname: 'Haddad',
+  gender: '1',
+  password: 'secret-pass',
+  password_confirmation: 'secret-pass',
+  country: '246',
+  dob: '1990-04-02',
+  weight: '60',
+  height: '165',
+  consent_agree_privacy_notice: 'on',
 };
 
 async function verifyKeyAfterRegistering(email: string) {
-  const reply = (await action({ request: formRequest('http://localhost/auth/register', { ...adult, email, altcha: await solvedRobotCheck() }), params: {}, context: {} })) as Response;
-  const cookie = reply.headers.getSetCookie().find((header) => header.startsWith('paceline_verify='))!.split(';')[0];
+  const reply = (await action({
+    request: formRequest('http://localhost/auth/register', { ...adult, email, altcha: await solvedRobotCheck() }),
+    params: {},
+    context: {},
+  })) as Response;
+  const cookie = reply.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('paceline_verify='))!
+    .split(';')[0];
   return (await readFlow(new Request('http://localhost/', { headers: { Cookie: cookie } }), 'verify'))!.key;
 }
 

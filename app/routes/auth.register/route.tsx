@@ -42,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isCommonPassword(submission.value.password)) {
     return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
   }
-  const refuse = (outcome: RefusedOutcome, message: string, status = 400) => refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields }), status);
+  const refuse = (outcome: RefusedOutcome, message: string, status = 400) =>
+    refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields }), status);
   if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
     // A fixed window: no wait to count down, a fresh robot check for the next try.

@@ -15,7 +15,12 @@ import { backToLogin } from '~/services/accounts/sign-in.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify account · Paceline' }];
 
-const OtpSchema = z.object({ otp: z.string({ required_error: 'The code is required.' }).trim().regex(/^\d{6}$/, VERIFY_MESSAGES.invalidCode) });
+const OtpSchema = z.object({
+  otp: z
+    .string({ required_error: 'The code is required.' })
+    .trim()
+    .regex(/^\d{6}$/, VERIFY_MESSAGES.invalidCode),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const pending = await readFlow(request, 'verify');

@@ -24,7 +24,11 @@ describe('verify account by code', () => {
       data: { result: { error: Record<string, string[]> } };
     };
     expect(rejected.data.result.error.otp).toEqual(['The code is invalid or has expired.']);
-    const accepted = (await action({ request: formRequest('http://localhost/auth/verification', { otp: issued.code }, { Cookie }), params: {}, context: {} })) as Response;
+    const accepted = (await action({
+      request: formRequest('http://localhost/auth/verification', { otp: issued.code }, { Cookie }),
+      params: {},
+      context: {},
+    })) as Response;
     expect(accepted.headers.get('Location')).toBe('/auth/login');
     expect(accepted.headers.getSetCookie().some((cookie) => cookie.startsWith('paceline_verify=;'))).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
@@ -36,7 +40,9 @@ describe('login page loader', () => {
   const load = (url: string, headers: HeadersInit = {}) => loginLoader({ request: new Request(url, { headers }), params: {}, context: {} });
 
   it('flags an expired session for the warning toast and keeps the guard redirect', async () => {
-    const reply = (await load('http://localhost/auth/login?redirect=%2Fevent%2F3&reason=token_expired')) as { data: { sessionExpired: boolean; redirectTo: string } };
+    const reply = (await load('http://localhost/auth/login?redirect=%2Fevent%2F3&reason=token_expired')) as {
+      data: { sessionExpired: boolean; redirectTo: string };
+    };
     expect(reply.data).toMatchObject({ sessionExpired: true, redirectTo: '/event/3' });
   });
 

@@ -7,5 +7,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const userId = params.userId ?? '';
   const bytes = isUuid(userId) ? await readAvatar(userId) : null;
   if (!bytes) throw new Response('Not found', { status: 404 });
-  return new Response(Buffer.from(bytes), { headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(Buffer.from(bytes), {
+    headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' },
+  });
 }

@@ -7,7 +7,11 @@ import { action, CONTACT_LIMITED_MESSAGE, CONTACT_TRAP_FIELD } from './route';
 const { db } = useTestDatabase();
 
 async function post(fields: Record<string, string>) {
-  const result = await action({ request: new Request('http://localhost/contact-us', { method: 'POST', body: new URLSearchParams(fields) }), params: {}, context: {} });
+  const result = await action({
+    request: new Request('http://localhost/contact-us', { method: 'POST', body: new URLSearchParams(fields) }),
+    params: {},
+    context: {},
+  });
   // Failures are data() with a status; success is the plain object.
   return 'init' in result && result.init ? { status: result.init.status, body: result.data } : { status: 200, body: result as { sent: boolean } };
 }

@@ -9,5 +9,5 @@ export const meta: MetaFunction = () => [{ title: 'Delete account · Paceline' }
 export const action = (args: ActionFunctionArgs) => linkPageAction(args, 'delete-user');
 
 export default function DeleteUserPage() {
-  return <LinkRoutePage kind="delete-user" title='Delete account' />;
+  return <LinkRoutePage kind="delete-user" title="Delete account" />;
 }

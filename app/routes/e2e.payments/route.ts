@@ -24,7 +24,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== 'rider') return new Response('Unknown intent', { status: 400 });
   const [rider] = await db()
     .insert(users)
-    .values({ email: `restart-${randomBytes(4).toString('hex')}@example.com`, passwordHash: 'not-a-password-hash', firstname: 'Restart', lastname: 'Rider', status: 'active' })
+    .values({
+      email: `restart-${randomBytes(4).toString('hex')}@example.com`,
+      passwordHash: 'not-a-password-hash',
+      firstname: 'Restart',
+      lastname: 'Rider',
+      status: 'active',
+    })
     .returning({ id: users.id });
   const { headers } = await createSession(rider!.id, { persistent: true });
   const response = Response.json({ userId: rider!.id });

@@ -17,7 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [user] = await db()
     .insert(users)
-    .values({ email: `e2e-${randomBytes(6).toString('hex')}@paceline.local`, passwordHash: 'none: signed in by /e2e/rider', firstname: 'Eve', lastname: 'Tester', status: 'active', weightKg: 70, heightCm: 175, dob: '1990-05-05' })
+    .values({
+      email: `e2e-${randomBytes(6).toString('hex')}@paceline.local`,
+      passwordHash: 'none: signed in by /e2e/rider',
+      firstname: 'Eve',
+      lastname: 'Tester',
+      status: 'active',
+      weightKg: 70,
+      heightCm: 175,
+      dob: '1990-05-05',
+    })
     .returning({ id: users.id });
   const ftpW = Number(url.searchParams.get('ftpW'));
   if (ftpW > 0) await setFtp(user.id, ftpW, new Date(`${url.searchParams.get('ftpFrom') ?? '2000-01-01'}T00:00:00Z`));

@@ -22,7 +22,9 @@ import { handleRegistrationPost, type SubmitResponse } from './submit.server';
 import { Button } from '~/components/ui/Button';
 import { serialIdParam } from '~/lib/route-params';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Register: ${loaded.event.name} — Paceline` : 'Register — Paceline' },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const eventId = serialIdParam(params.id, 'Event not found');
@@ -132,11 +134,7 @@ function EventWizard({ loaded }: { loaded: WizardPageData }) {
       </header>
       <StepProgress requirements={loaded.requirements} current={currentStep} />
       <Form method="post" encType="multipart/form-data" ref={formRef} {...getFormProps(form)} className="wizard-form">
-        <WizardSteps
-          fields={fields}
-          current={currentStep}
-          loaded={loaded}
-        />
+        <WizardSteps fields={fields} current={currentStep} loaded={loaded} />
         <div className="wizard-actions">
           {currentStep && currentStep !== 'disclaimer' ? (
             <Button onClick={() => send({ type: 'BACK' })} disabled={busy} variant="secondary">

@@ -7,9 +7,7 @@ import { FILE_SIZE_MESSAGE } from '~/lib/events/registration-schema';
 /** Three files of 8 MB plus the text fields: anything larger is not a registration. */
 const MAX_BODY_BYTES = 3 * EVENT_UPLOAD_MAX_BYTES + 256 * 1024;
 
-export type SubmitResponse =
-  | { ok: true; redirectTo: string }
-  | { ok: false; messages: string[]; reply: SubmissionResult<string[]> };
+export type SubmitResponse = { ok: true; redirectTo: string } | { ok: false; messages: string[]; reply: SubmissionResult<string[]> };
 
 /** The wizard's one submission: the page's action, posted by the machine with JavaScript and by the form without. */
 export async function handleRegistrationPost(request: Request, eventId: number, user: ShellUser): Promise<SubmitResponse> {

@@ -13,23 +13,43 @@ describe('event wizard page', () => {
   it('shows a visitor the login prompt instead of the wizard, and still refuses their post', async () => {
     const [event] = await db().insert(events).values({ name: 'Visitor race', date: '2030-02-01', time: '18:00', capacity: 5, distanceKm: 20 }).returning();
     const visitor = new Request(`http://localhost/event/${event.id}`);
-    expect(await loader({ request: visitor, params: { id: String(event.id) }, context: {} })).toEqual({ signedIn: false, event: { id: event.id, name: 'Visitor race' } });
+    expect(await loader({ request: visitor, params: { id: String(event.id) }, context: {} })).toEqual({
+      signedIn: false,
+      event: { id: event.id, name: 'Visitor race' },
+    });
     const missing = await loader({ request: visitor, params: { id: '999999' }, context: {} }).catch((error: unknown) => error);
     expect((missing as Response).status).toBe(404);
-    const post = await action({ request: new Request(`http://localhost/event/${event.id}`, { method: 'POST', body: new FormData() }), params: { id: String(event.id) }, context: {} }).catch((error: unknown) => error);
+    const post = await action({
+      request: new Request(`http://localhost/event/${event.id}`, { method: 'POST', body: new FormData() }),
+      params: { id: String(event.id) },
+      context: {},
+    }).catch((error: unknown) => error);
     expect((post as Response).headers.get('Location')).toMatch(/^\/auth\/login\?redirect=/);
     expect(await db().select().from(registrations)).toEqual([]);
   });
 
   it('sends a rider who is already registered to the events list', async () => {
     const rider = await createTestUser();
-    const [event] = await db().insert(events).values({ name: 'Wizard race', date: '2030-02-01', time: '18:00', capacity: 5, distanceKm: 20, device: true }).returning();
+    const [event] = await db()
+      .insert(events)
+      .values({ name: 'Wizard race', date: '2030-02-01', time: '18:00', capacity: 5, distanceKm: 20, device: true })
+      .returning();
     const { request } = await signedInRequest(rider.id, `http://localhost/event/${event.id}`);
     const open = await loader({ request, params: { id: String(event.id) }, context: {} });
     expect(open.requirements).toEqual({ identification: false, device: true, team: false, otp: false });
-    await db()
-      .insert(registrations)
-      .values({ eventId: event.id, userId: rider.id, category: 'Category 1', wkg: 3, firstName: 'A', lastName: 'B', email: rider.email, gender: 0, heightCm: 180, weightKg: 70, ftp: 210 });
+    await db().insert(registrations).values({
+      eventId: event.id,
+      userId: rider.id,
+      category: 'Category 1',
+      wkg: 3,
+      firstName: 'A',
+      lastName: 'B',
+      email: rider.email,
+      gender: 0,
+      heightCm: 180,
+      weightKg: 70,
+      ftp: 210,
+    });
     const { request: again } = await signedInRequest(rider.id, `http://localhost/event/${event.id}`);
     const redirect = await loader({ request: again, params: { id: String(event.id) }, context: {} }).catch((error: unknown) => error);
     expect((redirect as Response).headers.get('Location')).toBe('/events');
@@ -40,7 +60,17 @@ describe('event wizard page', () => {
     const [event] = await db().insert(events).values({ name: 'No-JS race', date: '2030-03-01', time: '18:00', capacity: 1, distanceKm: 20 }).returning();
     const form = (fields: Record<string, string>) => {
       const body = new FormData();
-      for (const [key, value] of Object.entries({ disclaimer: 'on', firstName: 'N', lastName: 'J', email: 'nj@example.com', gender: '0', height: '175', weight: '70', ftp: '210', ...fields })) {
+      for (const [key, value] of Object.entries({
+        disclaimer: 'on',
+        firstName: 'N',
+        lastName: 'J',
+        email: 'nj@example.com',
+        gender: '0',
+        height: '175',
+        weight: '70',
+        ftp: '210',
+        ...fields,
+      })) {
         body.append(key, value);
       }
       return body;

@@ -27,9 +27,7 @@ export default function ThankYouPage() {
       </p>
       {status === 'pending' ? <p>{STATUS_MESSAGES.pending}</p> : null}
       <p>
-        <ButtonLink to="/events">
-          Back to events
-        </ButtonLink>{' '}
+        <ButtonLink to="/events">Back to events</ButtonLink>{' '}
         <ButtonLink to={`/event/detail/${event.id}`} variant="secondary">
           Event details
         </ButtonLink>

@@ -42,19 +42,46 @@ export default function EventDetailPage() {
         </div>
       </header>
       <dl className="event-facts">
-        <div><dt>Distance</dt><dd>{event.distanceKm.toFixed(2)} km</dd></div>
-        <div><dt>Start time</dt><dd>{formatEventTime(event.time)}</dd></div>
-        <div><dt>Elevation</dt><dd>{Math.round(event.elevationM)} m</dd></div>
-        {event.maxGrade !== null ? <div><dt>Max grade</dt><dd>{event.maxGrade}%</dd></div> : null}
-        <div><dt>Participants</dt><dd>{event.participants.booked}/{event.participants.capacity}</dd></div>
-        {event.laps > 1 ? <div><dt>Laps</dt><dd>{event.laps}</dd></div> : null}
+        <div>
+          <dt>Distance</dt>
+          <dd>{event.distanceKm.toFixed(2)} km</dd>
+        </div>
+        <div>
+          <dt>Start time</dt>
+          <dd>{formatEventTime(event.time)}</dd>
+        </div>
+        <div>
+          <dt>Elevation</dt>
+          <dd>{Math.round(event.elevationM)} m</dd>
+        </div>
+        {event.maxGrade !== null ? (
+          <div>
+            <dt>Max grade</dt>
+            <dd>{event.maxGrade}%</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Participants</dt>
+          <dd>
+            {event.participants.booked}/{event.participants.capacity}
+          </dd>
+        </div>
+        {event.laps > 1 ? (
+          <div>
+            <dt>Laps</dt>
+            <dd>{event.laps}</dd>
+          </div>
+        ) : null}
       </dl>
       {gender ? <p className="event-detail-gender">{gender}</p> : null}
       {isFull(event) ? <p className="event-detail-full">{ROOM_FULL_MESSAGE}</p> : null}
       <div className="event-detail-actions">
         {/* A visitor sees the button too (issue 14): it leads to login and back to the wizard. */}
         {canRegister || visitorMayRegister ? (
-          <ButtonLink className="event-register" to={signedIn ? `/event/${event.id}` : `/auth/login?${new URLSearchParams({ redirect: `/event/${event.id}` })}`}>
+          <ButtonLink
+            className="event-register"
+            to={signedIn ? `/event/${event.id}` : `/auth/login?${new URLSearchParams({ redirect: `/event/${event.id}` })}`}
+          >
             REGISTER NOW
           </ButtonLink>
         ) : null}

@@ -32,14 +32,8 @@ export default function FlowDetail() {
   const [searchParams, setSearchParams] = useSearchParams();
   const stepsParam = searchParams.get('steps');
   const simulation = useMemo(() => (entry ? simulate(entry, decodeSteps(stepsParam)) : undefined), [entry, stepsParam]);
-  const labels = useMemo(
-    () => new Map(entry ? extractGraph(entry.machine).edges.map((edge) => [edge.eventType, edge.label]) : []),
-    [entry],
-  );
-  const active = useMemo(
-    () => new Set((simulation ? activeStateNodes(simulation.snapshot) : []).map((node) => node.id)),
-    [simulation],
-  );
+  const labels = useMemo(() => new Map(entry ? extractGraph(entry.machine).edges.map((edge) => [edge.eventType, edge.label]) : []), [entry]);
+  const active = useMemo(() => new Set((simulation ? activeStateNodes(simulation.snapshot) : []).map((node) => node.id)), [simulation]);
   // Buttons work once React has hydrated; browser tests wait for this marker.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -64,9 +58,8 @@ export default function FlowDetail() {
         <h1>{summary.title}</h1>
         <p>{summary.description}</p>
         <p className="field-hint">
-          {summary.specRef} · {summary.counts.states} states · {summary.counts.transitions} transitions ·{' '}
-          {summary.counts.delays} delays · {summary.counts.services} services · paths cover {summary.coverage.states}% of
-          states and {summary.coverage.transitions}% of transitions
+          {summary.specRef} · {summary.counts.states} states · {summary.counts.transitions} transitions · {summary.counts.delays} delays ·{' '}
+          {summary.counts.services} services · paths cover {summary.coverage.states}% of states and {summary.coverage.transitions}% of transitions
         </p>
         {/* An <a>, not a ButtonLink: the server sends a file to save, not a page for the router. */}
         <a className={buttonClass('secondary')} href={`/flows/${summary.id}/definition.json`} download={`${summary.id}.machine.json`}>

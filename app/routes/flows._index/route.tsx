@@ -18,8 +18,8 @@ export default function FlowsIndex() {
       <header className="flows-header">
         <h1>Flows</h1>
         <p className="field-hint">
-          Every flow of Paceline that is a state machine, drawn from the same catalogue the path tests read.
-          Coverage is the share of states and transitions the generated paths reach.
+          Every flow of Paceline that is a state machine, drawn from the same catalogue the path tests read. Coverage is the share of states and transitions the
+          generated paths reach.
         </p>
       </header>
       <Table
@@ -32,7 +32,9 @@ export default function FlowsIndex() {
             header: 'Machine',
             cell: (machine) => (
               <>
-                <Link to={`/flows/${machine.id}`} className="flows-machine-link">{machine.title}</Link>
+                <Link to={`/flows/${machine.id}`} className="flows-machine-link">
+                  {machine.title}
+                </Link>
                 <p className="flows-description">{machine.description}</p>
               </>
             ),

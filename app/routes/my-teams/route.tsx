@@ -92,9 +92,7 @@ export default function MyTeamsPage() {
         <Field label="Team name" field={fields.name} />
         <TextareaField label="Description" field={fields.description} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Button type="submit">
-          Create team
-        </Button>
+        <Button type="submit">Create team</Button>
       </Form>
     </section>
   );

@@ -22,7 +22,8 @@ const VERIFIER = 'loader-test-verifier-0123456789-0123456789-0123456789';
 let clientId: string;
 
 beforeAll(async () => {
-  clientId = (await registerPartnerClient({ name: 'Loader Partner', website: 'https://loader-partner.example', redirectUris: [REDIRECT], confidential: false })).clientId;
+  clientId = (await registerPartnerClient({ name: 'Loader Partner', website: 'https://loader-partner.example', redirectUris: [REDIRECT], confidential: false }))
+    .clientId;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => handleSandboxRequest(new Request(input, init)));
 });
 afterAll(() => {
@@ -30,7 +31,14 @@ afterAll(() => {
 });
 
 function authorizeUrl(overrides: Record<string, string> = {}) {
-  const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, state: 'abc', code_challenge: createHash('sha256').update(VERIFIER).digest('base64url'), code_challenge_method: 'S256', ...overrides });
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    state: 'abc',
+    code_challenge: createHash('sha256').update(VERIFIER).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...overrides,
+  });
   return `http://localhost/oauth/authorize?${query}`;
 }
 
@@ -56,11 +64,15 @@ describe('/oauth/authorize and the partner endpoints', () => {
     const { request } = await signedInRequest(rider.id, authorizeUrl({ redirect_uri: 'https://evil.example/cb' }));
     const result = await loader({ request, params: {}, context: {} });
     expect(result).toMatchObject({ init: { status: 400 }, data: { error: 'The redirect address is not registered for this application.' } });
-    const decision = await signedInRequest(rider.id, `http://localhost/oauth/decision?${new URL(authorizeUrl({ redirect_uri: 'https://evil.example/cb' })).search.slice(1)}`, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'authorize' }),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-    });
+    const decision = await signedInRequest(
+      rider.id,
+      `http://localhost/oauth/decision?${new URL(authorizeUrl({ redirect_uri: 'https://evil.example/cb' })).search.slice(1)}`,
+      {
+        method: 'POST',
+        body: new URLSearchParams({ decision: 'authorize' }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      },
+    );
     const refused = await decisionAction({ request: decision.request, params: {}, context: {} });
     expect(refused.status).toBe(400);
     expect(await db().$count(oauthCodes, eq(oauthCodes.userId, rider.id))).toBe(0);
@@ -79,7 +91,16 @@ describe('/oauth/authorize and the partner endpoints', () => {
     expect(location.searchParams.get('state')).toBe('abc');
     const exchange = () =>
       tokenAction({
-        request: new Request('http://localhost/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: location.searchParams.get('code') as string, redirect_uri: REDIRECT, client_id: clientId, code_verifier: VERIFIER }) }),
+        request: new Request('http://localhost/oauth/token', {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: location.searchParams.get('code') as string,
+            redirect_uri: REDIRECT,
+            client_id: clientId,
+            code_verifier: VERIFIER,
+          }),
+        }),
         params: {},
         context: {},
       });
@@ -120,10 +141,20 @@ describe('/oauth/authorize and the partner endpoints', () => {
   it('HTTP Basic credentials that are not valid %-encoding are a 400 at the token and revocation endpoints (issue 25 item 4)', async () => {
     for (const credentials of ['%zz:x', 'ok:%E0%A4%A', '%:%', '\u0000:', 'id:%00']) {
       const basic = { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' };
-      for (const [path, run] of [['/oauth/token', tokenAction], ['/oauth/revoke', revokeAction]] as const) {
-        const answer = await run({ request: new Request(`http://localhost${path}`, { method: 'POST', body: 'grant_type=authorization_code&code=x&token=x', headers: basic }), params: {}, context: {} });
+      for (const [path, run] of [
+        ['/oauth/token', tokenAction],
+        ['/oauth/revoke', revokeAction],
+      ] as const) {
+        const answer = await run({
+          request: new Request(`http://localhost${path}`, { method: 'POST', body: 'grant_type=authorization_code&code=x&token=x', headers: basic }),
+          params: {},
+          context: {},
+        });
         expect(answer.status, `${path} ${credentials}`).toBe(400);
-        expect(await answer.json()).toEqual({ error: 'invalid_request', error_description: 'The HTTP Basic client credentials are not validly %-encoded text.' });
+        expect(await answer.json()).toEqual({
+          error: 'invalid_request',
+          error_description: 'The HTTP Basic client credentials are not validly %-encoded text.',
+        });
       }
     }
   });
@@ -138,9 +169,19 @@ describe('/oauth/authorize and the partner endpoints', () => {
 
   it('Connect then the callback from the same session connects; its replay fails', async () => {
     const rider = await createTestUser();
-    const start = await signedInRequest(rider.id, 'http://localhost/user/connections', { method: 'POST', body: new URLSearchParams({ intent: 'connect', network: 'todaysplan' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const start = await signedInRequest(rider.id, 'http://localhost/user/connections', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'connect', network: 'todaysplan' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     const toProvider = (await connectionsAction({ request: start.request, params: {}, context: {} })) as Response;
-    const allowed = await handleSandboxRequest(new Request(toProvider.headers.get('Location') as string, { method: 'POST', body: new URLSearchParams({ decision: 'allow' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+    const allowed = await handleSandboxRequest(
+      new Request(toProvider.headers.get('Location') as string, {
+        method: 'POST',
+        body: new URLSearchParams({ decision: 'allow' }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+    );
     const back = new URL(allowed.headers.get('Location') as string);
     const callback = () => new Request(`http://localhost${back.pathname}${back.search}`, { headers: start.request.headers });
     const done = (await callbackLoader({ request: callback(), params: { network: 'todaysplan' }, context: {} })) as Response;

@@ -11,7 +11,9 @@ import { partnerAuthorizeMachine, type PartnerDecision } from '~/machines/partne
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { checkAuthorizeRequest, partnerWebsiteLink } from '~/services/connections/partners/oauth-server.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded && 'client' in loaded ? `Authorize ${loaded.client.name} · Paceline` : 'Authorize · Paceline' }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded && 'client' in loaded ? `Authorize ${loaded.client.name} · Paceline` : 'Authorize · Paceline' },
+];
 
 // /oauth/authorize?client_id=…&redirect_uri=…  (spec 1 §2, §4 "Partner authorize"; docs/partner-api.md)
 export async function loader({ request, context }: LoaderFunctionArgs) {

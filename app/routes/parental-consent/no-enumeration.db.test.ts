@@ -24,7 +24,11 @@ useTestDatabase();
  */
 async function consentPost(child: { id: string; typed: string }, parentEmail: string, intent = 'submit') {
   const cookie = (await writeFlow('consent', { childUserId: child.id, userAge: 11, childEmail: child.typed })).split(';')[0];
-  return formRequest(`http://localhost:3000/parental-consent?childUserId=${child.id}&userAge=11`, { intent, parentEmail }, { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' });
+  return formRequest(
+    `http://localhost:3000/parental-consent?childUserId=${child.id}&userAge=11`,
+    { intent, parentEmail },
+    { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+  );
 }
 
 async function pendingChild() {
@@ -54,7 +58,8 @@ describe('the parental-consent step does not tell which addresses have accounts 
     const madeUp = { id: randomUUID(), typed: (await createTestUser()).email };
     const answers = [];
     for (const child of [real, madeUp]) {
-      for (const address of [fresh, adult.email, otherChild.email, `  ${adult.email.toUpperCase()} `]) answers.push(await answer(await consentPost(child, address)));
+      for (const address of [fresh, adult.email, otherChild.email, `  ${adult.email.toUpperCase()} `])
+        answers.push(await answer(await consentPost(child, address)));
       answers.push(await answer(await consentPost(child, fresh, 'resend')));
     }
     for (const seen of answers) expect(seen).toEqual({ status: 200, body: answers[0].body, mailedBeforeAnswer: false });

@@ -90,8 +90,7 @@ export default function ParentalConsentPage() {
     <section className="auth-card consent-card">
       <h1>Parental consent</h1>
       <p className="auth-note">
-        You are {userAge}. A rider must be above {ADULT_AGE_YEARS} to create their own account, so we need your parent&apos;s or guardian&apos;s
-        consent.
+        You are {userAge}. A rider must be above {ADULT_AGE_YEARS} to create their own account, so we need your parent&apos;s or guardian&apos;s consent.
       </p>
       <FormErrors errors={error ? [error] : undefined} />
       {sent ? (
@@ -104,9 +103,7 @@ export default function ParentalConsentPage() {
             <Button type="submit" disabled={resendLocked} pending={state.matches('resending')}>
               {resendLocked ? `Resend (${secondsLeft}s)` : 'Resend'}
             </Button>
-            <Button onClick={() => send({ type: 'EDIT_EMAIL' })}>
-              Edit email
-            </Button>
+            <Button onClick={() => send({ type: 'EDIT_EMAIL' })}>Edit email</Button>
           </Form>
         </div>
       ) : (

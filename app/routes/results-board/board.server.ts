@@ -7,8 +7,7 @@ import { listResultEvents, listResults, type ResultEvent } from '~/services/even
  * frame breaker does not apply to it; picking another event or day posts a pacelineEvent
  * message to the parent page, which decides where to go (spec 3 §2 Results page).
  */
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);

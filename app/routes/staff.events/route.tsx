@@ -21,9 +21,7 @@ export default function StaffEventsPage() {
       <header className="staff-header">
         <h1>Events</h1>
         <nav>
-          <ButtonLink to="/staff/events/new">
-            New event
-          </ButtonLink>{' '}
+          <ButtonLink to="/staff/events/new">New event</ButtonLink>{' '}
           <ButtonLink to="/staff/registrations" variant="secondary">
             Registrations
           </ButtonLink>

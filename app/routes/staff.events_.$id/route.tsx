@@ -65,9 +65,33 @@ export default function StaffEventEditor() {
             <Field label="Start time (GMT+4)" field={fields.time} hint="HH:MM" />
             <Field label="Capacity" field={fields.capacity} type="number" />
             <Field label="Days (1 for a single event)" field={fields.days} type="number" />
-            <SelectField label="Gender" field={fields.gender} options={[{ value: '2', label: 'Open' }, { value: '0', label: 'Males only' }, { value: '1', label: 'Females only' }]} />
-            <SelectField label="Event type" field={fields.eventType} options={[{ value: 'featured', label: 'Featured' }, { value: 'all', label: 'All' }, { value: 'open', label: 'Open' }]} />
-            <SelectField label="Category description" field={fields.categoryKey} options={[{ value: '0', label: 'CAT-1' }, { value: '1', label: 'CAT-2' }, { value: '2', label: 'Open' }]} />
+            <SelectField
+              label="Gender"
+              field={fields.gender}
+              options={[
+                { value: '2', label: 'Open' },
+                { value: '0', label: 'Males only' },
+                { value: '1', label: 'Females only' },
+              ]}
+            />
+            <SelectField
+              label="Event type"
+              field={fields.eventType}
+              options={[
+                { value: 'featured', label: 'Featured' },
+                { value: 'all', label: 'All' },
+                { value: 'open', label: 'Open' },
+              ]}
+            />
+            <SelectField
+              label="Category description"
+              field={fields.categoryKey}
+              options={[
+                { value: '0', label: 'CAT-1' },
+                { value: '1', label: 'CAT-2' },
+                { value: '2', label: 'Open' },
+              ]}
+            />
           </div>
           <div className="staff-flags">
             <CheckboxField label="Registration open (accept)" field={fields.accept} />
@@ -98,7 +122,10 @@ export default function StaffEventEditor() {
             rowKey={(row) => row.key}
             columns={[
               { header: 'Category', cell: (row) => row.name },
-              { header: 'Start (HH:MM)', cell: (row) => <input aria-label={`${row.name} start`} name={row.parts.time.name} defaultValue={row.parts.time.initialValue} /> },
+              {
+                header: 'Start (HH:MM)',
+                cell: (row) => <input aria-label={`${row.name} start`} name={row.parts.time.name} defaultValue={row.parts.time.initialValue} />,
+              },
               {
                 header: 'Distance (km)',
                 cell: (row) => <input aria-label={`${row.name} distance`} name={row.parts.distanceKm.name} defaultValue={row.parts.distanceKm.initialValue} />,
@@ -121,12 +148,14 @@ export default function StaffEventEditor() {
             <Field label="Requirements URL" field={fields.requirements} />
             <Field label="Course details URL" field={fields.courseDetails} />
           </div>
-          <TextareaField label="Prize money (JSON: templateType, currency, conversionRate, overall, day)" field={fields.prizeMoney} textareaProps={{ rows: 8 }} />
+          <TextareaField
+            label="Prize money (JSON: templateType, currency, conversionRate, overall, day)"
+            field={fields.prizeMoney}
+            textareaProps={{ rows: 8 }}
+          />
         </fieldset>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Button type="submit">
-          Save event
-        </Button>
+        <Button type="submit">Save event</Button>
       </Form>
     </section>
   );

@@ -28,12 +28,16 @@ describe('/staff/jobs', () => {
     expect(page.queues.find((queue: { name: string }) => queue.name === 'test.staff-retry')).toMatchObject({ failed: 1 });
 
     healthy = true;
-    const retry = (await signedInRequest(staff.id, 'http://localhost/staff/jobs', { method: 'POST', body: new URLSearchParams({ name: 'test.staff-retry', id }) })).request;
+    const retry = (
+      await signedInRequest(staff.id, 'http://localhost/staff/jobs', { method: 'POST', body: new URLSearchParams({ name: 'test.staff-retry', id }) })
+    ).request;
     const answer = await action({ request: retry, params: {}, context: {} });
     expect(answer.status).toBe(200);
     expect(delivered).toEqual(['rider@example.com']);
     // A second retry of the same job finds nothing failed.
-    const again = (await signedInRequest(staff.id, 'http://localhost/staff/jobs', { method: 'POST', body: new URLSearchParams({ name: 'test.staff-retry', id }) })).request;
+    const again = (
+      await signedInRequest(staff.id, 'http://localhost/staff/jobs', { method: 'POST', body: new URLSearchParams({ name: 'test.staff-retry', id }) })
+    ).request;
     expect((await action({ request: again, params: {}, context: {} })).status).toBe(409);
   });
 

@@ -21,10 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = retrySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ ok: false, message: 'That job cannot be retried.' }, { status: 400 });
   const ok = await retryFailedJob(parsed.data.name, parsed.data.id);
-  return json(
-    { ok, message: ok ? 'The job is queued again.' : 'That job is no longer failed: it was retried already.' },
-    { status: ok ? 200 : 409 },
-  );
+  return json({ ok, message: ok ? 'The job is queued again.' : 'That job is no longer failed: it was retried already.' }, { status: ok ? 200 : 409 });
 }
 
 const QUEUE_COLUMNS: Column<QueueCounts>[] = [
@@ -68,9 +65,7 @@ export default function StaffJobs() {
           <Form method="post">
             <input type="hidden" name="name" value={job.name} />
             <input type="hidden" name="id" value={job.id} />
-            <Button type="submit">
-              Retry
-            </Button>
+            <Button type="submit">Retry</Button>
           </Form>
         </article>
       ))}

@@ -15,8 +15,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const MeasurementSchema = z
   .object({
     email: z.string({ required_error: MEASUREMENT_MESSAGES.email }).trim().email(MEASUREMENT_MESSAGES.email),
-    weightKg: z.number({ invalid_type_error: MEASUREMENT_MESSAGES.weight }).min(VERIFIED_WEIGHT_MIN_KG, MEASUREMENT_MESSAGES.weight).max(WEIGHT_MAX_KG, MEASUREMENT_MESSAGES.weight).optional(),
-    heightCm: z.number({ invalid_type_error: MEASUREMENT_MESSAGES.height }).min(HEIGHT_MIN_CM, MEASUREMENT_MESSAGES.height).max(HEIGHT_MAX_CM, MEASUREMENT_MESSAGES.height).optional(),
+    weightKg: z
+      .number({ invalid_type_error: MEASUREMENT_MESSAGES.weight })
+      .min(VERIFIED_WEIGHT_MIN_KG, MEASUREMENT_MESSAGES.weight)
+      .max(WEIGHT_MAX_KG, MEASUREMENT_MESSAGES.weight)
+      .optional(),
+    heightCm: z
+      .number({ invalid_type_error: MEASUREMENT_MESSAGES.height })
+      .min(HEIGHT_MIN_CM, MEASUREMENT_MESSAGES.height)
+      .max(HEIGHT_MAX_CM, MEASUREMENT_MESSAGES.height)
+      .optional(),
     measuredOn: z
       .string({ required_error: MEASUREMENT_MESSAGES.date })
       .regex(/^\d{4}-\d{2}-\d{2}$/, MEASUREMENT_MESSAGES.date)

@@ -55,9 +55,7 @@ export default function StaffMeasurements() {
           <Field label="Weight (kg)" field={fields.weightKg} inputProps={{ inputMode: 'decimal' }} />
           <Field label="Height (cm)" field={fields.heightCm} inputProps={{ inputMode: 'decimal' }} />
         </div>
-        <Button type="submit">
-          Save verified values
-        </Button>
+        <Button type="submit">Save verified values</Button>
       </Form>
       <h2>Latest verifications</h2>
       {recent.length === 0 ? <p className="muted">Nothing verified yet.</p> : null}

@@ -10,7 +10,11 @@ import { action, loader } from './route';
 useTestDatabase();
 
 function post(cookie: string, fields: Record<string, string>) {
-  return new Request('http://localhost/staff/partners', { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' } });
+  return new Request('http://localhost/staff/partners', {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 describe('/staff/partners', () => {
@@ -24,10 +28,20 @@ describe('/staff/partners', () => {
   it('registers a confidential partner with exact https redirect URIs; the secret is shown once and stored hashed', async () => {
     const staff = await createTestUser({ role: 'staff' });
     const { cookie } = await signedInRequest(staff.id);
-    const invalid = await action({ request: post(cookie, { intent: 'register', name: 'Coach', website: 'https://coach.example', redirectUris: 'http://coach.example/cb' }), params: {}, context: {} });
+    const invalid = await action({
+      request: post(cookie, { intent: 'register', name: 'Coach', website: 'https://coach.example', redirectUris: 'http://coach.example/cb' }),
+      params: {},
+      context: {},
+    });
     expect(invalid).toMatchObject({ init: { status: 400 } });
     const result = (await action({
-      request: post(cookie, { intent: 'register', name: 'Coach', website: 'https://coach.example', redirectUris: 'https://coach.example/cb\nhttp://127.0.0.1:9000/cb', confidential: 'on' }),
+      request: post(cookie, {
+        intent: 'register',
+        name: 'Coach',
+        website: 'https://coach.example',
+        redirectUris: 'https://coach.example/cb\nhttp://127.0.0.1:9000/cb',
+        confidential: 'on',
+      }),
       params: {},
       context: {},
     })) as { registered: { clientId: string; clientSecret: string } };
@@ -42,7 +56,12 @@ describe('/staff/partners', () => {
   it('accepts only an https website (http on this machine outside production) (issue 25 item 6)', async () => {
     const staff = await createTestUser({ role: 'staff' });
     const { cookie } = await signedInRequest(staff.id);
-    const register = (website: string) => action({ request: post(cookie, { intent: 'register', name: 'Site Check', website, redirectUris: 'https://site-check.example/cb' }), params: {}, context: {} });
+    const register = (website: string) =>
+      action({
+        request: post(cookie, { intent: 'register', name: 'Site Check', website, redirectUris: 'https://site-check.example/cb' }),
+        params: {},
+        context: {},
+      });
     const before = await db().$count(oauthClients);
     for (const website of ['javascript:alert(1)', 'data:text/html,x', 'http://site-check.example', 'https://user:pw@site-check.example', 'vbscript:msgbox']) {
       const refused = await register(website);
@@ -53,7 +72,16 @@ describe('/staff/partners', () => {
     const restore = useProductionEnv();
     try {
       const { cookie: productionCookie } = await signedInRequest(staff.id);
-      const refused = await action({ request: post(productionCookie, { intent: 'register', name: 'Site Check', website: 'http://127.0.0.1:8765/', redirectUris: 'https://site-check.example/cb' }), params: {}, context: {} });
+      const refused = await action({
+        request: post(productionCookie, {
+          intent: 'register',
+          name: 'Site Check',
+          website: 'http://127.0.0.1:8765/',
+          redirectUris: 'https://site-check.example/cb',
+        }),
+        params: {},
+        context: {},
+      });
       expect(refused).toMatchObject({ init: { status: 400 }, data: { result: { error: { website: ['Enter the partner website (https://…).'] } } } });
     } finally {
       restore();

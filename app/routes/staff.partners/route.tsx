@@ -40,7 +40,12 @@ const PartnerSchema = z.object({
     .refine((website) => isPartnerWebsite(website, true), PARTNER_FORM_MESSAGES.website),
   redirectUris: z
     .string({ required_error: PARTNER_FORM_MESSAGES.redirect })
-    .transform((text) => text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .refine((uris) => uris.length > 0 && uris.every(isRedirectUri), PARTNER_FORM_MESSAGES.redirect),
   confidential: z.literal('on').optional(),
 });
@@ -48,7 +53,16 @@ const PartnerSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const clients = await listPartnerClients();
-  return { clients: clients.map((client) => ({ id: client.id, name: client.name, website: client.website, redirectUris: client.redirectUris, confidential: client.secretHash !== null, scopes: client.scopes })) };
+  return {
+    clients: clients.map((client) => ({
+      id: client.id,
+      name: client.name,
+      website: client.website,
+      redirectUris: client.redirectUris,
+      confidential: client.secretHash !== null,
+      scopes: client.scopes,
+    })),
+  };
 }
 
 // POST: register a partner (its secret is shown once) or remove one (every grant ends with it).
@@ -62,7 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: PartnerSchema });
   if (submission.status !== 'success') return data({ registered: null, result: submission.reply() }, { status: 400 });
   const { name, website, redirectUris, confidential } = submission.value;
-  if (!partnerWebsiteLink(website)) return data({ registered: null, result: submission.reply({ fieldErrors: { website: [PARTNER_FORM_MESSAGES.website] } }) }, { status: 400 });
+  if (!partnerWebsiteLink(website))
+    return data({ registered: null, result: submission.reply({ fieldErrors: { website: [PARTNER_FORM_MESSAGES.website] } }) }, { status: 400 });
   const registered = await registerPartnerClient({ name, website, redirectUris, confidential: confidential === 'on' });
   return { registered: { name, ...registered }, result: submission.reply({ resetForm: true }) };
 }

@@ -72,8 +72,18 @@ export default function StaffRegistrationsPage() {
             header: 'Identity',
             cell: (row) => (
               <>
-                {row.hasIdFront ? <a href={`/event/file/${row.id}/front`} target="_blank" rel="noreferrer">Front</a> : '—'}{' '}
-                {row.hasIdBack ? <a href={`/event/file/${row.id}/back`} target="_blank" rel="noreferrer">Back</a> : null}
+                {row.hasIdFront ? (
+                  <a href={`/event/file/${row.id}/front`} target="_blank" rel="noreferrer">
+                    Front
+                  </a>
+                ) : (
+                  '—'
+                )}{' '}
+                {row.hasIdBack ? (
+                  <a href={`/event/file/${row.id}/back`} target="_blank" rel="noreferrer">
+                    Back
+                  </a>
+                ) : null}
               </>
             ),
           },
@@ -89,7 +99,13 @@ export default function StaffRegistrationsPage() {
                   </Button>
                 ) : null}
                 {row.status !== 'declined' ? (
-                  <Button type="submit" name="decision" value="declined" aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`} variant="secondary">
+                  <Button
+                    type="submit"
+                    name="decision"
+                    value="declined"
+                    aria-label={`Decline ${row.firstName} ${row.lastName} for ${row.eventName}`}
+                    variant="secondary"
+                  >
                     Decline
                   </Button>
                 ) : null}

@@ -27,7 +27,9 @@ describe('staff pages', () => {
     const staff = await createTestUser({ role: 'staff' });
     const rider = await createTestUser();
     const body = eventForm({ detailsHtml: '<p onclick="x()">Hello</p><script>alert(1)</script>', otp: 'on' });
-    const refused = await saveEvent({ request: await post(rider.id, 'http://localhost/staff/events/new', body), params: { id: 'new' }, context: {} }).catch((error: unknown) => error);
+    const refused = await saveEvent({ request: await post(rider.id, 'http://localhost/staff/events/new', body), params: { id: 'new' }, context: {} }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
     const response = await saveEvent({ request: await post(staff.id, 'http://localhost/staff/events/new', body), params: { id: 'new' }, context: {} });
@@ -44,13 +46,29 @@ describe('staff pages', () => {
     const [event] = await db().insert(events).values({ name: 'Review race', date: '2030-06-01', time: '18:00', capacity: 5, distanceKm: 20 }).returning();
     const [registration] = await db()
       .insert(registrations)
-      .values({ eventId: event.id, userId: rider.id, category: 'Category 1', wkg: 3, firstName: 'R', lastName: 'One', email: rider.email, gender: 0, heightCm: 180, weightKg: 70, ftp: 210 })
+      .values({
+        eventId: event.id,
+        userId: rider.id,
+        category: 'Category 1',
+        wkg: 3,
+        firstName: 'R',
+        lastName: 'One',
+        email: rider.email,
+        gender: 0,
+        heightCm: 180,
+        weightKg: 70,
+        ftp: 210,
+      })
       .returning();
     const { request } = await signedInRequest(staff.id, 'http://localhost/staff/registrations?status=pending');
     const listed = await listRegistrations({ request, params: {}, context: {} });
     expect(listed.registrations.map((row) => row.id)).toContain(registration.id);
     await decide({
-      request: await post(staff.id, 'http://localhost/staff/registrations', new URLSearchParams({ registrationId: String(registration.id), decision: 'approved' })),
+      request: await post(
+        staff.id,
+        'http://localhost/staff/registrations',
+        new URLSearchParams({ registrationId: String(registration.id), decision: 'approved' }),
+      ),
       params: {},
       context: {},
     });

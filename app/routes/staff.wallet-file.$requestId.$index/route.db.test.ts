@@ -12,7 +12,15 @@ describe('GET /staff/wallet-file/:requestId/:index', () => {
   it('answers 404, never a 500, for request ids and indexes no row can have', async () => {
     const staff = await createTestUser({ role: 'staff' });
     const { request } = await signedInRequest(staff.id, 'http://localhost/staff/wallet-file/x/0');
-    for (const [requestId, index] of [['abc', '0'], ['../../etc/passwd', '0'], ['-9223372036854775809', '0'], ['2147483648', '0'], ['1.5', '0'], ['1', '-1'], ['1', 'x']]) {
+    for (const [requestId, index] of [
+      ['abc', '0'],
+      ['../../etc/passwd', '0'],
+      ['-9223372036854775809', '0'],
+      ['2147483648', '0'],
+      ['1.5', '0'],
+      ['1', '-1'],
+      ['1', 'x'],
+    ]) {
       const response = await thrownResponse(loader({ request, params: { requestId, index }, context: {} }));
       expect(response.status, `${requestId}/${index}`).toBe(404);
     }

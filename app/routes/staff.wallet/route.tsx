@@ -19,7 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const Decision = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve-verification'), id: z.coerce.number().int() }),
   z.object({ intent: z.literal('reject-verification'), id: z.coerce.number().int(), reason: z.string().trim().min(1, 'A reason is required').max(500) }),
-  z.object({ intent: z.literal('approve-withdrawal'), id: z.coerce.number().int(), payoutReference: z.string().trim().min(1, 'The payout reference is required').max(200) }),
+  z.object({
+    intent: z.literal('approve-withdrawal'),
+    id: z.coerce.number().int(),
+    payoutReference: z.string().trim().min(1, 'The payout reference is required').max(200),
+  }),
   z.object({ intent: z.literal('reject-withdrawal'), id: z.coerce.number().int(), reason: z.string().trim().max(500).optional() }),
 ]);
 
@@ -30,7 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const decision = parsed.data;
   const changed =
     decision.intent === 'approve-verification' || decision.intent === 'reject-verification'
-      ? await decideVerification({ requestId: decision.id, staffId: staff.id, approve: decision.intent === 'approve-verification', reason: 'reason' in decision ? decision.reason : undefined })
+      ? await decideVerification({
+          requestId: decision.id,
+          staffId: staff.id,
+          approve: decision.intent === 'approve-verification',
+          reason: 'reason' in decision ? decision.reason : undefined,
+        })
       : await decideWithdrawal({
           requestId: decision.id,
           staffId: staff.id,

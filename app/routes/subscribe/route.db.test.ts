@@ -6,7 +6,11 @@ import { action } from './route';
 const { db } = useTestDatabase();
 
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return action({ request: new Request('http://localhost/subscribe', { method: 'POST', body: new URLSearchParams(fields), headers }), params: {}, context: {} });
+  return action({
+    request: new Request('http://localhost/subscribe', { method: 'POST', body: new URLSearchParams(fields), headers }),
+    params: {},
+    context: {},
+  });
 }
 
 describe('POST /subscribe', () => {

@@ -10,7 +10,8 @@ import { loader } from './route';
 
 useTestDatabase();
 
-const rideFit = (day: number) => encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 1, day, 7)), durationS: 180, ftpW: 240, weightKg: 70, shape: 'endurance' }));
+const rideFit = (day: number) =>
+  encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 1, day, 7)), durationS: 180, ftpW: 240, weightKg: 70, shape: 'endurance' }));
 
 async function get(userId: string, ids: string[], referer = 'http://localhost:3000/user/activities?tab=activities') {
   const query = new URLSearchParams(ids.map((id) => ['id', id]));
@@ -36,7 +37,10 @@ describe('several rides as one zip (the activities table, issue 26 item 4)', () 
     expect(response.headers.get('Content-Type')).toBe('application/zip');
     expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="paceline-rides-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = await readZip(new Uint8Array(await response.arrayBuffer()));
-    expect([...files.keys()]).toEqual([expect.stringMatching(new RegExp(`^2026-02-01-.+-${ids[0].slice(0, 8)}\\.fit$`)), expect.stringMatching(new RegExp(`^2026-02-03-.+-${ids[2].slice(0, 8)}\\.fit$`))]);
+    expect([...files.keys()]).toEqual([
+      expect.stringMatching(new RegExp(`^2026-02-01-.+-${ids[0].slice(0, 8)}\\.fit$`)),
+      expect.stringMatching(new RegExp(`^2026-02-03-.+-${ids[2].slice(0, 8)}\\.fit$`)),
+    ]);
     expect([...files.values()].map((bytes, index) => bytes.equals(Buffer.from(fits[index * 2])))).toEqual([true, true]);
   });
 
@@ -45,7 +49,12 @@ describe('several rides as one zip (the activities table, issue 26 item 4)', () 
     const none = await thrownResponse(get(rider.id, []));
     expect(none.headers.get('Location')).toBe('/user/activities?tab=activities');
     expect(toastOf(none)).toMatchObject({ kind: 'error', message: 'Select at least one ride to download.' });
-    const tooMany = await thrownResponse(get(rider.id, Array.from({ length: 101 }, () => crypto.randomUUID())));
+    const tooMany = await thrownResponse(
+      get(
+        rider.id,
+        Array.from({ length: 101 }, () => crypto.randomUUID()),
+      ),
+    );
     expect(toastOf(tooMany)).toMatchObject({ message: 'You can download at most 100 rides at once.' });
   });
 });

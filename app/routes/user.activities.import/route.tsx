@@ -19,7 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
     elevation: text(form, 'elevation'),
   };
   const files = form.getAll('files').filter((entry): entry is File => entry instanceof Blob && entry.size > 0);
-  const errors = { ...validatePlatform(text(form, 'platform')), ...validateStats(stats), ...validateProof({ profileLink: text(form, 'profileLink'), fileCount: files.length }) };
+  const errors = {
+    ...validatePlatform(text(form, 'platform')),
+    ...validateStats(stats),
+    ...validateProof({ profileLink: text(form, 'profileLink'), fileCount: files.length }),
+  };
   const proofs = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
   if (!errors.files && files.length > 0) {
     const checked = checkProofFiles(proofs);
@@ -39,4 +43,3 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   return json({ ok: true });
 }
-

@@ -18,7 +18,13 @@ describe('GET /user/activities/list', () => {
     const me = await createTestUser();
     const other = await createTestUser();
     for (let index = 0; index < 23; index++) {
-      await createJsonActivity(me.id, { title: `Ride ${index}`, type: index % 5 === 0 ? 'event' : 'ride', startedAt: new Date(Date.UTC(2026, 0, 1 + index, 7)), distanceM: 1000, timerS: 600 });
+      await createJsonActivity(me.id, {
+        title: `Ride ${index}`,
+        type: index % 5 === 0 ? 'event' : 'ride',
+        startedAt: new Date(Date.UTC(2026, 0, 1 + index, 7)),
+        distanceM: 1000,
+        timerS: 600,
+      });
     }
     await createJsonActivity(other.id, { title: 'Not mine', type: 'ride', startedAt: new Date(Date.UTC(2026, 5, 1)), distanceM: 1, timerS: 1 });
     const first = await load(me.id, '');

@@ -35,7 +35,7 @@ async function post(userId: string, fields: Record<string, string>, url = 'http:
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
-describe('the overview\'s fitness chart (decision 142)', () => {
+describe("the overview's fitness chart (decision 142)", () => {
   it('shows the last 90 days by default, a chosen range otherwise, and clamps what cannot be drawn', async () => {
     const rider = await createTestUser({ weightKg: 70 });
     const ride = generateRide({ seed: 3, start: new Date(Date.now() - 10 * DAY_MS), durationS: 40 * 60, ftpW: 250, weightKg: 70, shape: 'race' });
@@ -83,7 +83,12 @@ describe('the detected FTP on the overview and the ride page (decision 141)', ()
     const rideUrl = `http://localhost/user/activities/${id}/analysis`;
     const { request } = await signedInRequest(rider.id, rideUrl);
     const { header } = (await (await rideLoader({ request, params: { id }, context: {} })).json()) as { header: ActivityHeader };
-    expect(header).toMatchObject({ ftpW: 255, ftpSource: 'detected', headUnit: { avgPowerW: 196, normalizedPowerW: 264, ftpW: 284 }, detection: { ftpW: 255, undone: false } });
+    expect(header).toMatchObject({
+      ftpW: 255,
+      ftpSource: 'detected',
+      headUnit: { avgPowerW: 196, normalizedPowerW: 264, ftpW: 284 },
+      detection: { ftpW: 255, undone: false },
+    });
     expect(header.wattWithoutZeros).toBeGreaterThan(header.watt ?? 0);
 
     // A malformed post changes nothing.

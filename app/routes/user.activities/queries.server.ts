@@ -2,7 +2,16 @@ import { listActivities } from '~/services/activities/activities.server';
 import { getAllTimeCurve, getAverageCurve, getRangeCurve, type CurveLine } from '~/services/activities/curves.server';
 import { packCurve } from '~/lib/activities/curve-view';
 import { toCurveView } from '~/services/activities/curve-view.server';
-import { approvedImportTotals, getProgress, getRiderAggregates, getRiderHeader, type ChartRow, type Period, type ProgressCell, type RiderProfile } from '~/services/activities/rider-page.server';
+import {
+  approvedImportTotals,
+  getProgress,
+  getRiderAggregates,
+  getRiderHeader,
+  type ChartRow,
+  type Period,
+  type ProgressCell,
+  type RiderProfile,
+} from '~/services/activities/rider-page.server';
 import { getImportBanner, listApprovedImports } from '~/services/activities/imports.server';
 import { cachedRiderPage, RIDER_PAGE_DAILY_TTL_MS } from '~/db/rider-reads.server';
 import { latestDetectionNotice } from '~/services/activities/ftp-history.server';
@@ -41,7 +50,9 @@ export async function loadOverview(userId: string, period: Period, fitnessRange:
   const [progress, imported, fitness, ftpNotice] = await Promise.all([
     keptForToday(`progress-${period}`, async () => packedProgress(await getProgress(userId, period, today))),
     keptForToday('imported', () => approvedImportTotals(userId)),
-    keptForToday(`fitness-${from}-${to}`, async () => packRows(asDrawn(atMostPoints(await getFitnessSeries(userId, from, to), FITNESS_CHART_MAX_POINTS)), FITNESS_FIELDS)),
+    keptForToday(`fitness-${from}-${to}`, async () =>
+      packRows(asDrawn(atMostPoints(await getFitnessSeries(userId, from, to), FITNESS_CHART_MAX_POINTS)), FITNESS_FIELDS),
+    ),
     keptForToday('ftp-notice', () => latestDetectionNotice(userId)),
   ]);
   return {
@@ -56,7 +67,13 @@ export async function loadOverview(userId: string, period: Period, fitnessRange:
  * The ACTIVITIES tab: its first page of rides, the power curves and models, approved imports.
  * `hasApproved` is the header's banner read (Other Platform column), awaited beside the rest.
  */
-export async function loadActivitiesTab(userId: string, sort: 'asc' | 'desc', range: { from: string; to: string } | null, hasApproved: Promise<boolean>, today = new Date()) {
+export async function loadActivitiesTab(
+  userId: string,
+  sort: 'asc' | 'desc',
+  range: { from: string; to: string } | null,
+  hasApproved: Promise<boolean>,
+  today = new Date(),
+) {
   const keptForToday = keptForTodayOf(userId, today);
   const [firstPage, allTime, average, powerModels, rangeCurve, approvedImports] = await Promise.all([
     listActivities({ userId, sort }).then(packActivityPage),
@@ -109,7 +126,9 @@ const tenths = (value: number) => Math.round(value * 10) / 10;
 export function asDrawn(points: SeriesPoint[]): SeriesPoint[] {
   const last = points.length - 1;
   return points.map((point, index) =>
-    index === last ? point : { day: point.day, load: tenths(point.load), fitness: tenths(point.fitness), fatigue: tenths(point.fatigue), form: tenths(point.form) },
+    index === last
+      ? point
+      : { day: point.day, load: tenths(point.load), fitness: tenths(point.fitness), fatigue: tenths(point.fatigue), form: tenths(point.form) },
   );
 }
 

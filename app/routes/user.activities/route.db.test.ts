@@ -29,9 +29,19 @@ describe('GET /user/activities', () => {
   it("sends the open tab's part only (decision 161): the overview by default, the ACTIVITIES part with ?tab=activities; a kid stays off the shop", async () => {
     const rider = await createTestUser({ weightKg: 70 });
     const plain = await load(rider.id);
-    expect(plain).toMatchObject({ tab: 'profile', activities: null, overview: { imported: null, ftpNotice: null }, rider: { firstname: 'Test', weightKg: 70 } });
+    expect(plain).toMatchObject({
+      tab: 'profile',
+      activities: null,
+      overview: { imported: null, ftpNotice: null },
+      rider: { firstname: 'Test', weightKg: 70 },
+    });
     const withList = await load(rider.id, '?tab=activities&sort=asc');
-    expect(withList).toMatchObject({ tab: 'activities', sort: 'asc', overview: null, activities: { firstPage: { totalCount: 0, totalPages: 1, currentPage: 1 }, allTime: null } });
+    expect(withList).toMatchObject({
+      tab: 'activities',
+      sort: 'asc',
+      overview: null,
+      activities: { firstPage: { totalCount: 0, totalPages: 1, currentPage: 1 }, allTime: null },
+    });
     expect(firstPageRides(withList)).toEqual([]);
     const shop = await load(rider.id, '?tab=in-game-shop');
     expect(shop).toMatchObject({ tab: 'in-game-shop', overview: null, activities: null, banner: { state: 'none' } });
@@ -126,7 +136,16 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
     await db()
       .insert(thirdPartyImports)
       .values([
-        { ...base, platform: 'Strava', totalRideTimeS: 360_000, totalDistanceKm: 3200, totalElevationM: 41_000, status: 'approved', reviewedBy: staff.id, reviewedAt: new Date('2026-03-02T10:00:00Z') },
+        {
+          ...base,
+          platform: 'Strava',
+          totalRideTimeS: 360_000,
+          totalDistanceKm: 3200,
+          totalElevationM: 41_000,
+          status: 'approved',
+          reviewedBy: staff.id,
+          reviewedAt: new Date('2026-03-02T10:00:00Z'),
+        },
         { ...base, platform: 'Zwift', totalRideTimeS: 1000, totalDistanceKm: 10, totalElevationM: 100, status: 'rejected' },
         { ...base, platform: 'Rouvy', totalRideTimeS: 1000, totalDistanceKm: 10, totalElevationM: 100, status: 'submitted' },
       ]);
@@ -142,7 +161,10 @@ describe('GET /user/activities: the Other Platform column (decision 046)', () =>
 describe('GET /user/activities?from=&to=: the best curve of a date range', () => {
   it('adds the range line for whole days, both ends included, and ignores a reversed or malformed range', async () => {
     const rider = await createTestUser({ weightKg: 70 });
-    await ingestActivity(rider.id, encodeRideFit(generateRide({ seed: 4, start: new Date('2026-02-10T21:30:00Z'), durationS: 600, ftpW: 240, weightKg: 70, shape: 'race' })));
+    await ingestActivity(
+      rider.id,
+      encodeRideFit(generateRide({ seed: 4, start: new Date('2026-02-10T21:30:00Z'), durationS: 600, ftpW: 240, weightKg: 70, shape: 'race' })),
+    );
     const data = await load(rider.id, '?tab=activities&from=2026-02-01&to=2026-02-10');
     expect(data.activities?.range).toMatchObject({ from: '2026-02-01', to: '2026-02-10', curve: { id: 'range', label: 'Best 2026-02-01 – 2026-02-10' } });
     expect(data.activities?.range?.curve?.points[0].date).toBe('2026-02-10T21:30:00.000Z');

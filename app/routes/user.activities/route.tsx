@@ -18,7 +18,10 @@ import { fitnessRangeOf, loadActivitiesHeader, loadActivitiesTab, loadOverview }
 
 export const meta: MetaFunction = () => [{ title: 'Activities · Paceline' }];
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => !Number.isNaN(Date.parse(day)));
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => !Number.isNaN(Date.parse(day)));
 
 // default() before catch(): an absent parameter, the usual case, builds no ZodError.
 const pageQuery = z.object({
@@ -47,7 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ rider, banner }, overview, activities] = await Promise.all([
     header,
     shownTab === 'profile' ? loadOverview(user.id, period, fitnessRangeOf(fitnessFrom, fitnessTo, today), today) : null,
-    shownTab === 'activities' ? loadActivitiesTab(user.id, sort, range, header.then(({ banner: read }) => read.hasApproved), today) : null,
+    shownTab === 'activities'
+      ? loadActivitiesTab(
+          user.id,
+          sort,
+          range,
+          header.then(({ banner: read }) => read.hasApproved),
+          today,
+        )
+      : null,
   ]);
   return { tab: shownTab, today: today.toISOString().slice(0, 10), period, sort, rider, banner, overview, activities };
 }

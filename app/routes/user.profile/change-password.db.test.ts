@@ -24,7 +24,10 @@ describe('changing the password while signed in (issue 15 items 7 and 12)', () =
     const shell = (await getOptionalUser(request))!;
     const missing = (await savePassword(shell, form({ password: 'new-password-1', repeatPassword: 'new-password-1' }))) as unknown as Reply;
     expect(missing.data.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_MESSAGES.required]);
-    const wrong = (await savePassword(shell, form({ currentPassword: 'guessed-1', password: 'new-password-1', repeatPassword: 'new-password-1' }))) as unknown as Reply;
+    const wrong = (await savePassword(
+      shell,
+      form({ currentPassword: 'guessed-1', password: 'new-password-1', repeatPassword: 'new-password-1' }),
+    )) as unknown as Reply;
     expect(wrong.init?.status).toBe(400);
     expect(wrong.data.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_MESSAGES.wrong]);
     expect(await verifyPassword((await findUserById(user.id))!.passwordHash, 'old-password-1')).toBe(true);
@@ -34,14 +37,20 @@ describe('changing the password while signed in (issue 15 items 7 and 12)', () =
   it('refuses a common breached password even above the 6-character floor', async () => {
     const user = await createTestUser({ password: 'old-password-1' });
     const { request } = await signedInRequest(user.id);
-    const reply = (await savePassword((await getOptionalUser(request))!, form({ currentPassword: 'old-password-1', password: '123456', repeatPassword: '123456' }))) as unknown as Reply;
+    const reply = (await savePassword(
+      (await getOptionalUser(request))!,
+      form({ currentPassword: 'old-password-1', password: '123456', repeatPassword: '123456' }),
+    )) as unknown as Reply;
     expect(reply.data.result.error?.password).toEqual([COMMON_PASSWORD_MESSAGE]);
   });
 
   it('with the right current password, changes it and ends every session', async () => {
     const user = await createTestUser({ password: 'old-password-1' });
     const { request } = await signedInRequest(user.id);
-    const done = (await savePassword((await getOptionalUser(request))!, form({ currentPassword: 'old-password-1', password: 'new-password-1', repeatPassword: 'new-password-1' }))) as Response;
+    const done = (await savePassword(
+      (await getOptionalUser(request))!,
+      form({ currentPassword: 'old-password-1', password: 'new-password-1', repeatPassword: 'new-password-1' }),
+    )) as Response;
     expect(done.status).toBe(302);
     expect(await verifyPassword((await findUserById(user.id))!.passwordHash, 'new-password-1')).toBe(true);
     expect(await getOptionalUser(request)).toBeNull();

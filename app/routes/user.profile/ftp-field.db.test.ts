@@ -15,7 +15,17 @@ const { db } = useTestDatabase();
 
 function profileForm(ftp: string) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ intent: 'profile', firstname: 'Fay', lastname: 'Tee', country: '246', dob: '1990-05-01', weight: '70', height: '175', ftp })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    intent: 'profile',
+    firstname: 'Fay',
+    lastname: 'Tee',
+    country: '246',
+    dob: '1990-05-01',
+    weight: '70',
+    height: '175',
+    ftp,
+  }))
+    form.set(name, value);
   return form;
 }
 
@@ -24,7 +34,7 @@ async function ftpOf(id: string) {
   return row.ftpW;
 }
 
-describe('the profile form\'s FTP field (decision 106)', () => {
+describe("the profile form's FTP field (decision 106)", () => {
   it('saves a set FTP, clears it when emptied, and refuses a value out of range with its message', async () => {
     const rider = { ...(await createTestUser({ weightKg: 70, gender: 0 })), isStaff: false };
     const saved = await saveProfile(rider, profileForm('265'));
@@ -41,7 +51,7 @@ describe('the profile form\'s FTP field (decision 106)', () => {
   });
 });
 
-describe('the profile\'s FTP history (decision 141)', () => {
+describe("the profile's FTP history (decision 141)", () => {
   it('lists every entry latest first with where it came from: the profile, or the ride it was detected from', async () => {
     const rider = await createTestUser({ weightKg: 70 });
     await setFtp(rider.id, 175, new Date('2010-01-01T00:00:00Z'));

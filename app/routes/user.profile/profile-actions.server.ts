@@ -51,7 +51,8 @@ export async function savePassword(user: ShellUser, formData: FormData) {
   if (submission.status !== 'success') {
     return data({ intent: 'password' as const, result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  const refuse = (fieldErrors: Record<string, string[]>) => data({ intent: 'password' as const, result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
+  const refuse = (fieldErrors: Record<string, string[]>) =>
+    data({ intent: 'password' as const, result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
   if (!(await isCurrentPassword(user.id, submission.value.currentPassword))) return refuse({ currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] });
   if (isCommonPassword(submission.value.password)) return refuse({ password: [COMMON_PASSWORD_MESSAGE] });
   await changePassword(user.id, submission.value.password);

@@ -10,7 +10,14 @@ useTestDatabase();
 describe('/user/profile loader', () => {
   it("reads a rider's activity files only for the Activity Files tab", async () => {
     const rider = await createTestUser();
-    await createJsonActivity(rider.id, { title: 'Morning ride', type: 'ride', startedAt: new Date('2026-11-20T07:00:00Z'), distanceM: 30_120, timerS: 3_600, elevationM: 212.4 });
+    await createJsonActivity(rider.id, {
+      title: 'Morning ride',
+      type: 'ride',
+      startedAt: new Date('2026-11-20T07:00:00Z'),
+      distanceM: 30_120,
+      timerS: 3_600,
+      elevationM: 212.4,
+    });
     const load = async (query: string) => {
       const { request } = await signedInRequest(rider.id, `http://localhost/user/profile${query}`);
       return queriesOf(() => loader({ request, params: {}, context: {} }));

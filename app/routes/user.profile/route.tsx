@@ -102,7 +102,12 @@ export default function ProfilePage() {
         hrefOf={(id) => `?tab=${id}`}
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="profile-panel">
-        {tab === 'edit' ? <EditProfileForm profile={profile} lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined} /> : null}
+        {tab === 'edit' ? (
+          <EditProfileForm
+            profile={profile}
+            lastResult={actionData && 'result' in actionData && actionData.intent === 'profile' ? actionData.result : undefined}
+          />
+        ) : null}
         {tab === 'edit' ? <FtpHistoryList rows={ftpHistory} /> : null}
         {tab === 'connections' && connections ? <ConnectionsPanel data={connections} /> : null}
         {tab === 'files' ? <ActivityFiles files={files} /> : null}

@@ -9,5 +9,5 @@ export const meta: MetaFunction = () => [{ title: 'Verify your account · Paceli
 export const action = (args: ActionFunctionArgs) => linkPageAction(args, 'verify-user');
 
 export default function Page() {
-  return <LinkRoutePage kind="verify-user" title='Verify your account' />;
+  return <LinkRoutePage kind="verify-user" title="Verify your account" />;
 }

@@ -15,7 +15,11 @@ useTestDatabase();
 async function riderWithHistory(prizes: number) {
   const rider = await createTestUser({ firstname: 'Paging', lastname: 'Rider' });
   for (let n = 1; n <= prizes; n++) {
-    await postTransfer({ idempotencyKey: `prize:${rider.id}:${n}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(rider.id), currency: 'BTC', amount: 1_000n }], memo: `Prize ${n}` });
+    await postTransfer({
+      idempotencyKey: `prize:${rider.id}:${n}`,
+      legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(rider.id), currency: 'BTC', amount: 1_000n }],
+      memo: `Prize ${n}`,
+    });
   }
   await db().insert(walletVerificationRequests).values({
     userId: rider.id,
@@ -44,7 +48,10 @@ describe('/wallet loader', () => {
     expect(page.wallet.verificationStatus).toBe('pending');
     expect(page.transactions.rows.map((row) => row.description)).toEqual(['Prize 3', 'Prize 2', 'Prize 1']);
     expect(page.transactions.meta).toEqual({ current_page: 3, last_page: 3, total: 23, per_page: 10 });
-    const [account] = await db().select().from(ledgerAccounts).where(eq(ledgerAccounts.code, riderAccount(rider.id)));
+    const [account] = await db()
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, riderAccount(rider.id)));
     expect(page.wallet.walletData.lastUpdated).toBe(account!.lastActivityAt!.toISOString());
   });
 
@@ -71,9 +78,14 @@ describe('/wallet loader', () => {
   it('moves the last activity with the balance: when a hold is made and when it is voided', async () => {
     const rider = await riderWithHistory(1);
     const account = riderAccount(rider.id);
-    const activity = async () => (await db().select({ at: ledgerAccounts.lastActivityAt }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account)))[0]!.at!;
+    const activity = async () =>
+      (await db().select({ at: ledgerAccounts.lastActivityAt }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account)))[0]!.at!;
     const credited = await activity();
-    const { transactionId } = await holdTransfer({ idempotencyKey: `hold:${rider.id}`, legs: [{ from: account, to: SYSTEM_ACCOUNTS.payoutClearing, currency: 'BTC', amount: 500n }], memo: 'Withdrawal' });
+    const { transactionId } = await holdTransfer({
+      idempotencyKey: `hold:${rider.id}`,
+      legs: [{ from: account, to: SYSTEM_ACCOUNTS.payoutClearing, currency: 'BTC', amount: 500n }],
+      memo: 'Withdrawal',
+    });
     const held = await activity();
     const [hold] = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId));
     expect(held.getTime()).toBe(hold!.createdAt.getTime());

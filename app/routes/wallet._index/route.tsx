@@ -100,7 +100,10 @@ function Wallet({ user, wallet, transactions, search }: Extract<ReturnType<typeo
         </div>
       </div>
       <p className="wallet-limit">
-        Monthly withdrawals: <strong data-testid="monthly-limit">{walletData.currentMonthTransactions}/{walletData.maxTransactionsPerMonth}</strong>
+        Monthly withdrawals:{' '}
+        <strong data-testid="monthly-limit">
+          {walletData.currentMonthTransactions}/{walletData.maxTransactionsPerMonth}
+        </strong>
         {walletData.remainingTransactions <= WALLET_REMAINING_WARNING_AT ? (
           <span className="wallet-warning" role="status">
             {' '}

@@ -43,7 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: false as const, reply, message: outcome.message ?? M.verificationFailed }, { status: 400 });
   } catch (error) {
     console.error(error);
-    return data({ ok: false as const, reply: submission.reply({ hideFields: FILE_FIELDS, formErrors: [M.verificationException] }), message: M.verificationException }, { status: 500 });
+    return data(
+      { ok: false as const, reply: submission.reply({ hideFields: FILE_FIELDS, formErrors: [M.verificationException] }), message: M.verificationException },
+      { status: 500 },
+    );
   }
 }
 
@@ -105,7 +108,12 @@ export default function AccountVerification() {
           <label htmlFor={fields.phone_otp.id}>Phone code</label>
           <div className="wallet-code">
             <input {...getInputProps(fields.phone_otp, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" />
-            <CodeButton url="/wallet/request-otp/phone" keyName="phone_key" canRequest={phoneValid} body={() => ({ phone_number: fields.phone_number.value ?? '', phone_country: fields.phone_country.value ?? DEFAULT_PHONE_COUNTRY })} />
+            <CodeButton
+              url="/wallet/request-otp/phone"
+              keyName="phone_key"
+              canRequest={phoneValid}
+              body={() => ({ phone_number: fields.phone_number.value ?? '', phone_country: fields.phone_country.value ?? DEFAULT_PHONE_COUNTRY })}
+            />
           </div>
           <FieldError id={fields.phone_otp.errorId} errors={fields.phone_otp.errors} />
         </div>
@@ -113,11 +121,21 @@ export default function AccountVerification() {
           <label htmlFor={fields.email_otp.id}>Email code</label>
           <div className="wallet-code">
             <input {...getInputProps(fields.email_otp, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" />
-            <CodeButton url="/wallet/request-otp/email" keyName="email_key" canRequest={emailValid} body={() => ({ email: fields.binance_email.value ?? '' })} />
+            <CodeButton
+              url="/wallet/request-otp/email"
+              keyName="email_key"
+              canRequest={emailValid}
+              body={() => ({ email: fields.binance_email.value ?? '' })}
+            />
           </div>
           <FieldError id={fields.email_otp.errorId} errors={fields.email_otp.errors} />
         </div>
-        <Field label="Passport proof (JPEG, JPG or PNG, up to 5 MB)" field={fields.passport_proof} type="file" inputProps={{ accept: 'image/jpeg,image/png' }} />
+        <Field
+          label="Passport proof (JPEG, JPG or PNG, up to 5 MB)"
+          field={fields.passport_proof}
+          type="file"
+          inputProps={{ accept: 'image/jpeg,image/png' }}
+        />
         <div className="field">
           <label htmlFor={fields.binance_screenshot.id}>Binance screenshots (1 to {WALLET_SCREENSHOTS_MAX}, up to 5 MB each)</label>
           <input {...getInputProps(fields.binance_screenshot, { type: 'file' })} multiple accept="image/jpeg,image/png" />

@@ -77,7 +77,11 @@ export default function WithdrawalRequest() {
     () => send({ type: 'SUBMIT' }),
     (result) => send(result.ok ? { type: 'SUBMITTED' } : { type: 'FAILED', message: result.message }),
   );
-  const limits = { availableSatoshi: BigInt(walletData.availableSatoshi), minimumSatoshi: BigInt(walletData.minimumSatoshi), feeBasisPoints: walletData.feeBasisPoints };
+  const limits = {
+    availableSatoshi: BigInt(walletData.availableSatoshi),
+    minimumSatoshi: BigInt(walletData.minimumSatoshi),
+    feeBasisPoints: walletData.feeBasisPoints,
+  };
   const [form, fields] = useForm<WithdrawalInput>({
     id: 'withdrawal',
     lastResult: actionData?.reply,
@@ -96,8 +100,16 @@ export default function WithdrawalRequest() {
         Available: <strong>{walletData.balance}</strong> {walletData.currency} · Processing fee {walletData.processingFee}% · Withdrawals this month{' '}
         {walletData.currentMonthTransactions}/{walletData.maxTransactionsPerMonth}
       </p>
-      {!verified ? <p className="field-error" role="alert">{M.mustBeVerified}</p> : null}
-      {verified && noneLeft ? <p className="field-error" role="alert">{M.monthlyLimitReached}</p> : null}
+      {!verified ? (
+        <p className="field-error" role="alert">
+          {M.mustBeVerified}
+        </p>
+      ) : null}
+      {verified && noneLeft ? (
+        <p className="field-error" role="alert">
+          {M.monthlyLimitReached}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="card">
         <FormErrors errors={form.errors} />
         <input type="hidden" name="js" value={hydrated ? '1' : ''} />
@@ -128,7 +140,11 @@ export default function WithdrawalRequest() {
         <p data-testid="withdrawal-total">
           Total: {figures ? formatBtc(figures.total) : '0.000000'} {walletData.currency}
         </p>
-        {state.context.error ? <p className="field-error" role="alert">{state.context.error}</p> : null}
+        {state.context.error ? (
+          <p className="field-error" role="alert">
+            {state.context.error}
+          </p>
+        ) : null}
         <Button type="submit" disabled={!canWithdraw}>
           {state.matches('submitting') ? 'Submitting...' : 'Withdraw'}
         </Button>{' '}

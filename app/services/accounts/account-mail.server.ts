@@ -32,7 +32,10 @@ export function sendAlreadyRegisteredMail(to: string, accountId: string, tx?: Tr
   return send(
     to,
     'Someone tried to register with your e-mail',
-    ['Someone (hopefully you) tried to create a Paceline account with this e-mail address, which already has one.', `If you forgot your password, reset it here: ${url}`],
+    [
+      'Someone (hopefully you) tried to create a Paceline account with this e-mail address, which already has one.',
+      `If you forgot your password, reset it here: ${url}`,
+    ],
     { kind: 'already-registered', link: url },
     accountId,
     tx,
@@ -63,7 +66,7 @@ export function sendChildCannotConsentMail(to: string, tx?: Transaction) {
     [
       "Someone entered this e-mail address as a parent's or guardian's, to approve a new Paceline account for a rider under 18.",
       'This address belongs to a child account, and a child account cannot give that consent: nothing was approved.',
-      "If you did not expect this e-mail, ignore it. A parent or guardian approves with their own e-mail address.",
+      'If you did not expect this e-mail, ignore it. A parent or guardian approves with their own e-mail address.',
     ],
     { kind: 'child-cannot-consent' },
     undefined,
@@ -88,7 +91,11 @@ export function sendDeleteConfirmationMail(to: string, riderName: string, linkTo
   return send(
     to,
     'Confirm the deletion of a Paceline account',
-    [`We received a request to delete ${who} and all of its data.`, `Open this link within 10 minutes to confirm: ${url}`, 'If you did not ask for this, ignore this e-mail and nothing is deleted.'],
+    [
+      `We received a request to delete ${who} and all of its data.`,
+      `Open this link within 10 minutes to confirm: ${url}`,
+      'If you did not ask for this, ignore this e-mail and nothing is deleted.',
+    ],
     { kind: 'delete-account', link: url },
     accountId,
   );
@@ -134,7 +141,11 @@ export function sendExportReadyMail(to: string, downloadPath: string, forChild: 
     to,
     forChild ? `A copy of ${forChild.childName}'s Paceline data is ready` : 'Your Paceline data is ready to download',
     forChild
-      ? [`The copy of ${forChild.childName}'s Paceline data you confirmed is ready.`, `Download it within 7 days: ${url}`, 'Anyone with this link can download the copy, which holds identity documents: do not forward it.']
+      ? [
+          `The copy of ${forChild.childName}'s Paceline data you confirmed is ready.`,
+          `Download it within 7 days: ${url}`,
+          'Anyone with this link can download the copy, which holds identity documents: do not forward it.',
+        ]
       : ['The copy of your Paceline data you asked for is ready.', `Download it within 7 days (you will be asked to sign in): ${url}`],
     { kind: 'export-ready', link: url },
     accountId,

@@ -23,7 +23,10 @@ function dummyPasswordHash(): Promise<string> {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 async function findUserByEmail(email: string) {
-  const [user] = await db().select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return user;
 }
 
@@ -126,7 +129,10 @@ export async function sendParentalConsent(childUserId: string, parentEmail: stri
       await sendChildCannotConsentMail(email, tx);
       return true;
     }
-    await tx.update(users).set({ parentEmail: email }).where(and(eq(users.id, child.id), ne(users.status, 'active')));
+    await tx
+      .update(users)
+      .set({ parentEmail: email })
+      .where(and(eq(users.id, child.id), ne(users.status, 'active')));
     const issued = await issueVerification(child.id, 'parent-consent', email, new Date(), undefined, tx);
     await sendParentalConsentMail(email, child.firstname, issued.linkToken, child.id, tx);
     return true;

@@ -86,10 +86,7 @@ export async function requireUserRow(request: Request, context?: object): Promis
 }
 
 /** What the session machine is told (`GET /auth/session`, decision 135). */
-export type SessionStanding =
-  | { status: 'valid' }
-  | { status: 'expired'; reason: SessionExpiredReason }
-  | { status: 'revoked' };
+export type SessionStanding = { status: 'valid' } | { status: 'expired'; reason: SessionExpiredReason } | { status: 'revoked' };
 
 /**
  * Whether this browser is still signed in, and if not why: no cookies (session_expired), a
@@ -139,9 +136,7 @@ export type ChildRefusal = { redirectTo: string } | { status: 403; body: string 
 
 function refuseChild(refusal: ChildRefusal): Response {
   if ('redirectTo' in refusal) return redirect(refusal.redirectTo);
-  return typeof refusal.body === 'string'
-    ? new Response(refusal.body, { status: 403 })
-    : Response.json(refusal.body, { status: 403 });
+  return typeof refusal.body === 'string' ? new Response(refusal.body, { status: 403 }) : Response.json(refusal.body, { status: 403 });
 }
 
 /**

@@ -47,8 +47,13 @@ function entry(name: string, read: () => Promise<Uint8Array>): ZipSource {
 function csvOf(rows: Row[], header: string[]): Uint8Array {
   const columns = rows.length > 0 ? Object.keys(rows[0]) : header;
   const cell = (value: unknown): CsvValue =>
-    value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : (value as CsvValue) ?? null;
-  return text(toCsv(columns, rows.map((row) => columns.map((column) => cell(row[column])))));
+    value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : ((value as CsvValue) ?? null);
+  return text(
+    toCsv(
+      columns,
+      rows.map((row) => columns.map((column) => cell(row[column]))),
+    ),
+  );
 }
 
 const README = `A copy of your Paceline data
@@ -89,13 +94,19 @@ async function documentsOf(userId: string): Promise<Array<{ name: string; key: s
   }
   const registered = await db().select().from(registrations).where(eq(registrations.userId, userId));
   for (const registration of registered) {
-    for (const [side, key] of [['id-front', registration.idFrontKey], ['id-back', registration.idBackKey], ['proof-of-age', registration.dobCertificateKey]] as const) {
+    for (const [side, key] of [
+      ['id-front', registration.idFrontKey],
+      ['id-back', registration.idBackKey],
+      ['proof-of-age', registration.dobCertificateKey],
+    ] as const) {
       if (key) documents.push({ name: `documents/registrations/${registration.id}-${side}.${extension(key)}`, key });
     }
   }
   const imports = await db().select().from(thirdPartyImports).where(eq(thirdPartyImports.userId, userId));
   for (const request of imports) {
-    request.proofFiles.forEach((file, index) => documents.push({ name: `documents/imports/${request.id.slice(0, 8)}-${index + 1}.${extension(file.key)}`, key: file.key }));
+    request.proofFiles.forEach((file, index) =>
+      documents.push({ name: `documents/imports/${request.id.slice(0, 8)}-${index + 1}.${extension(file.key)}`, key: file.key }),
+    );
   }
   return documents;
 }
@@ -110,24 +121,65 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
     entry('rides/rides.json', async () => json(await rideRows(userId))),
     entry('rides/rides.csv', async () => csvOf(await rideRows(userId), ['id'])),
     entry('history/weight.csv', async () =>
-      csvOf(await db().select({ recordedAt: weightHistory.recordedAt, weightKg: weightHistory.weightKg, verified: weightHistory.verified }).from(weightHistory).where(eq(weightHistory.userId, userId)).orderBy(asc(weightHistory.recordedAt)), ['recordedAt', 'weightKg', 'verified']),
+      csvOf(
+        await db()
+          .select({ recordedAt: weightHistory.recordedAt, weightKg: weightHistory.weightKg, verified: weightHistory.verified })
+          .from(weightHistory)
+          .where(eq(weightHistory.userId, userId))
+          .orderBy(asc(weightHistory.recordedAt)),
+        ['recordedAt', 'weightKg', 'verified'],
+      ),
     ),
     entry('history/ftp.csv', async () =>
-      csvOf(await db().select({ recordedAt: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, undoneAt: ftpHistory.undoneAt }).from(ftpHistory).where(eq(ftpHistory.userId, userId)).orderBy(asc(ftpHistory.recordedAt)), ['recordedAt', 'ftpW', 'source', 'undoneAt']),
+      csvOf(
+        await db()
+          .select({ recordedAt: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, undoneAt: ftpHistory.undoneAt })
+          .from(ftpHistory)
+          .where(eq(ftpHistory.userId, userId))
+          .orderBy(asc(ftpHistory.recordedAt)),
+        ['recordedAt', 'ftpW', 'source', 'undoneAt'],
+      ),
     ),
     entry('history/verified-heights.csv', async () =>
-      csvOf(await db().select({ measuredAt: verifiedHeights.measuredAt, heightCm: verifiedHeights.heightCm }).from(verifiedHeights).where(eq(verifiedHeights.userId, userId)).orderBy(asc(verifiedHeights.measuredAt)), ['measuredAt', 'heightCm']),
+      csvOf(
+        await db()
+          .select({ measuredAt: verifiedHeights.measuredAt, heightCm: verifiedHeights.heightCm })
+          .from(verifiedHeights)
+          .where(eq(verifiedHeights.userId, userId))
+          .orderBy(asc(verifiedHeights.measuredAt)),
+        ['measuredAt', 'heightCm'],
+      ),
     ),
     entry('wallet/transactions.csv', async () =>
       csvOf(
-        (await entriesOfOwner(riderAccount(userId))).map((row) => ({ date: row.createdAt, currency: row.currency, amount: row.amount, status: row.status, description: row.memo, transactionId: row.transactionId, settledAt: row.settledAt })),
+        (await entriesOfOwner(riderAccount(userId))).map((row) => ({
+          date: row.createdAt,
+          currency: row.currency,
+          amount: row.amount,
+          status: row.status,
+          description: row.memo,
+          transactionId: row.transactionId,
+          settledAt: row.settledAt,
+        })),
         ['date', 'currency', 'amount', 'status', 'description', 'transactionId', 'settledAt'],
       ),
     ),
     entry('wallet/withdrawals.csv', async () =>
       csvOf(
         await db()
-          .select({ requestNo: withdrawalRequests.id, requestedAt: withdrawalRequests.createdAt, amountSatoshi: withdrawalRequests.amount, feeSatoshi: withdrawalRequests.fee, totalSatoshi: withdrawalRequests.total, email: withdrawalRequests.email, walletAddress: withdrawalRequests.walletAddress, status: withdrawalRequests.status, payoutReference: withdrawalRequests.payoutReference, rejectionReason: withdrawalRequests.rejectionReason, decidedAt: withdrawalRequests.decidedAt })
+          .select({
+            requestNo: withdrawalRequests.id,
+            requestedAt: withdrawalRequests.createdAt,
+            amountSatoshi: withdrawalRequests.amount,
+            feeSatoshi: withdrawalRequests.fee,
+            totalSatoshi: withdrawalRequests.total,
+            email: withdrawalRequests.email,
+            walletAddress: withdrawalRequests.walletAddress,
+            status: withdrawalRequests.status,
+            payoutReference: withdrawalRequests.payoutReference,
+            rejectionReason: withdrawalRequests.rejectionReason,
+            decidedAt: withdrawalRequests.decidedAt,
+          })
           .from(withdrawalRequests)
           .where(eq(withdrawalRequests.userId, userId))
           .orderBy(asc(withdrawalRequests.createdAt)),
@@ -137,19 +189,49 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
     entry('wallet/verification.json', async () =>
       json(
         await db()
-          .select({ submittedAt: walletVerificationRequests.createdAt, binanceEmail: walletVerificationRequests.binanceEmail, phoneNumber: walletVerificationRequests.phoneNumber, walletAddress: walletVerificationRequests.walletAddress, status: walletVerificationRequests.status, rejectionReason: walletVerificationRequests.rejectionReason, decidedAt: walletVerificationRequests.decidedAt })
+          .select({
+            submittedAt: walletVerificationRequests.createdAt,
+            binanceEmail: walletVerificationRequests.binanceEmail,
+            phoneNumber: walletVerificationRequests.phoneNumber,
+            walletAddress: walletVerificationRequests.walletAddress,
+            status: walletVerificationRequests.status,
+            rejectionReason: walletVerificationRequests.rejectionReason,
+            decidedAt: walletVerificationRequests.decidedAt,
+          })
           .from(walletVerificationRequests)
           .where(eq(walletVerificationRequests.userId, userId))
           .orderBy(asc(walletVerificationRequests.createdAt)),
       ),
     ),
     entry('shop/items.csv', async () =>
-      csvOf(await db().select({ boughtAt: shopOwnedItems.createdAt, itemType: shopOwnedItems.itemType, itemId: shopOwnedItems.itemId, priceCoins: shopOwnedItems.priceCoins }).from(shopOwnedItems).where(eq(shopOwnedItems.userId, userId)).orderBy(asc(shopOwnedItems.createdAt)), ['boughtAt', 'itemType', 'itemId', 'priceCoins']),
+      csvOf(
+        await db()
+          .select({
+            boughtAt: shopOwnedItems.createdAt,
+            itemType: shopOwnedItems.itemType,
+            itemId: shopOwnedItems.itemId,
+            priceCoins: shopOwnedItems.priceCoins,
+          })
+          .from(shopOwnedItems)
+          .where(eq(shopOwnedItems.userId, userId))
+          .orderBy(asc(shopOwnedItems.createdAt)),
+        ['boughtAt', 'itemType', 'itemId', 'priceCoins'],
+      ),
     ),
     entry('shop/card-payments.csv', async () =>
       csvOf(
         await db()
-          .select({ orderId: paymentOrders.id, createdAt: paymentOrders.createdAt, package: paymentOrders.packageId, gems: paymentOrders.gems, amountMinor: paymentOrders.amountMinor, currency: paymentOrders.currency, provider: paymentOrders.provider, status: paymentOrders.status, paidAt: paymentOrders.paidAt })
+          .select({
+            orderId: paymentOrders.id,
+            createdAt: paymentOrders.createdAt,
+            package: paymentOrders.packageId,
+            gems: paymentOrders.gems,
+            amountMinor: paymentOrders.amountMinor,
+            currency: paymentOrders.currency,
+            provider: paymentOrders.provider,
+            status: paymentOrders.status,
+            paidAt: paymentOrders.paidAt,
+          })
           .from(paymentOrders)
           .where(eq(paymentOrders.userId, userId))
           .orderBy(asc(paymentOrders.createdAt)),
@@ -163,12 +245,29 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
         .innerJoin(events, eq(events.id, registrations.eventId))
         .where(eq(registrations.userId, userId))
         .orderBy(asc(registrations.createdAt));
-      return json(rows.map(({ registration: { userId: _owner, idFrontKey, idBackKey, dobCertificateKey, ...registration }, event, eventDate }) => ({ event, eventDate, ...registration, documents: [idFrontKey, idBackKey, dobCertificateKey].filter(Boolean).length })));
+      return json(
+        rows.map(({ registration: { userId: _owner, idFrontKey, idBackKey, dobCertificateKey, ...registration }, event, eventDate }) => ({
+          event,
+          eventDate,
+          ...registration,
+          documents: [idFrontKey, idBackKey, dobCertificateKey].filter(Boolean).length,
+        })),
+      );
     }),
     entry('events/results.csv', async () =>
       csvOf(
         await db()
-          .select({ event: events.name, date: events.date, day: eventResults.day, position: eventResults.position, category: eventResults.category, team: eventResults.teamName, timeSeconds: eventResults.timeSeconds, avgWatts: eventResults.avgWatts, wkg: eventResults.wkg })
+          .select({
+            event: events.name,
+            date: events.date,
+            day: eventResults.day,
+            position: eventResults.position,
+            category: eventResults.category,
+            team: eventResults.teamName,
+            timeSeconds: eventResults.timeSeconds,
+            avgWatts: eventResults.avgWatts,
+            wkg: eventResults.wkg,
+          })
           .from(eventResults)
           .innerJoin(events, eq(events.id, eventResults.eventId))
           .where(eq(eventResults.userId, userId))
@@ -178,7 +277,10 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
     ),
     entry('teams.json', async () =>
       json({
-        created: await db().select({ name: teams.name, description: teams.description, createdAt: teams.createdAt }).from(teams).where(eq(teams.ownerId, userId)),
+        created: await db()
+          .select({ name: teams.name, description: teams.description, createdAt: teams.createdAt })
+          .from(teams)
+          .where(eq(teams.ownerId, userId)),
         joined: await db()
           .select({ name: teams.name, joinedAt: teamMembers.joinedAt })
           .from(teamMembers)
@@ -189,11 +291,24 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
     entry('connections.json', async () =>
       json({
         fitnessNetworks: await db()
-          .select({ network: networkConnections.network, source: networkConnections.source, athleteId: networkConnections.athleteId, scope: networkConnections.scope, connectedAt: networkConnections.createdAt, importStatus: networkConnections.importStatus })
+          .select({
+            network: networkConnections.network,
+            source: networkConnections.source,
+            athleteId: networkConnections.athleteId,
+            scope: networkConnections.scope,
+            connectedAt: networkConnections.createdAt,
+            importStatus: networkConnections.importStatus,
+          })
           .from(networkConnections)
           .where(eq(networkConnections.userId, userId)),
         partnerApps: await db()
-          .select({ app: oauthClients.name, website: oauthClients.website, scope: oauthGrants.scope, authorizedAt: oauthGrants.createdAt, revokedAt: oauthGrants.revokedAt })
+          .select({
+            app: oauthClients.name,
+            website: oauthClients.website,
+            scope: oauthGrants.scope,
+            authorizedAt: oauthGrants.createdAt,
+            revokedAt: oauthGrants.revokedAt,
+          })
           .from(oauthGrants)
           .innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
           .where(eq(oauthGrants.userId, userId)),
@@ -201,10 +316,12 @@ export async function exportSources(userId: string): Promise<ZipSource[]> {
     ),
     entry('imports.json', async () =>
       json(
-        (await db().select().from(thirdPartyImports).where(eq(thirdPartyImports.userId, userId)).orderBy(asc(thirdPartyImports.createdAt))).map(({ userId: _owner, reviewedBy: _staff, proofFiles, ...request }) => ({
-          ...request,
-          proofFiles: proofFiles.map((file) => file.name),
-        })),
+        (await db().select().from(thirdPartyImports).where(eq(thirdPartyImports.userId, userId)).orderBy(asc(thirdPartyImports.createdAt))).map(
+          ({ userId: _owner, reviewedBy: _staff, proofFiles, ...request }) => ({
+            ...request,
+            proofFiles: proofFiles.map((file) => file.name),
+          }),
+        ),
       ),
     ),
     ...rides.map((ride) => entry(`rides/files/${ride.name}`, ride.read)),

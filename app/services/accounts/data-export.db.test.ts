@@ -33,7 +33,8 @@ afterAll(async () => {
   await db().execute(sql`drop trigger export_progress_log on data_exports`);
 });
 
-const rideFit = (day: number) => encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 2, day, 7)), durationS: 240, ftpW: 250, weightKg: 70, shape: 'endurance' }));
+const rideFit = (day: number) =>
+  encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 2, day, 7)), durationS: 240, ftpW: 250, weightKg: 70, shape: 'endurance' }));
 
 async function postProfile(userId: string, fields: Record<string, string>) {
   const { request } = await signedInRequest(userId, 'http://localhost/user/profile?tab=data', { method: 'POST', body: new URLSearchParams(fields) });
@@ -55,8 +56,14 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     const rider = await createTestUser({ weightKg: 70, firstname: 'Export' });
     const rides = [rideFit(3), rideFit(4)];
     for (const fit of rides) await ingestActivity(rider.id, fit);
-    await postTransfer({ idempotencyKey: `prize:${rider.id}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(rider.id), currency: 'BTC', amount: 25_000n }], memo: 'Prize: Sunday Race Club' });
-    await db().insert(networkConnections).values({ userId: rider.id, network: 'strava', accessTokenEnc: 'secret-access-token', refreshTokenEnc: 'secret-refresh-token', athleteId: 'athlete-7' });
+    await postTransfer({
+      idempotencyKey: `prize:${rider.id}`,
+      legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(rider.id), currency: 'BTC', amount: 25_000n }],
+      memo: 'Prize: Sunday Race Club',
+    });
+    await db()
+      .insert(networkConnections)
+      .values({ userId: rider.id, network: 'strava', accessTokenEnc: 'secret-access-token', refreshTokenEnc: 'secret-refresh-token', athleteId: 'athlete-7' });
 
     const asked = await postProfile(rider.id, { intent: 'export' });
     expect(asked.headers.get('Location')).toBe('/user/profile?tab=data');
@@ -69,7 +76,9 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     const ready = await exportViewOf(rider.id);
     expect(ready).toMatchObject({ id: view!.id, status: 'ready', progress: 100 });
     expect(new Date(ready!.expiresAt!).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    const logged = (await db().execute(sql`select progress, status from export_progress_log where export_id = ${view!.id}`)) as unknown as { rows?: Array<{ progress: number }> } & Array<{ progress: number }>;
+    const logged = (await db().execute(sql`select progress, status from export_progress_log where export_id = ${view!.id}`)) as unknown as {
+      rows?: Array<{ progress: number }>;
+    } & Array<{ progress: number }>;
     const progress = (logged.rows ?? logged).map((row) => row.progress);
     expect(progress.filter((value) => value > 0 && value < 100).length).toBeGreaterThan(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -93,7 +102,23 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     expect(Buffer.from(await rest.arrayBuffer()).equals(Buffer.from(archive.subarray(100)))).toBe(true);
     const files = await readZip(archive);
     const names = [...files.keys()];
-    for (const name of ['README.txt', 'profile.json', 'rides/rides.json', 'rides/rides.csv', 'history/weight.csv', 'history/ftp.csv', 'wallet/transactions.csv', 'wallet/withdrawals.csv', 'shop/items.csv', 'shop/card-payments.csv', 'events/registrations.json', 'events/results.csv', 'teams.json', 'connections.json', 'imports.json']) {
+    for (const name of [
+      'README.txt',
+      'profile.json',
+      'rides/rides.json',
+      'rides/rides.csv',
+      'history/weight.csv',
+      'history/ftp.csv',
+      'wallet/transactions.csv',
+      'wallet/withdrawals.csv',
+      'shop/items.csv',
+      'shop/card-payments.csv',
+      'events/registrations.json',
+      'events/results.csv',
+      'teams.json',
+      'connections.json',
+      'imports.json',
+    ]) {
       expect(names, name).toContain(name);
     }
     const profile = JSON.parse(files.get('profile.json')!.toString());
@@ -112,7 +137,9 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     // Someone else, a made-up id, and the rider after the copy expired get nothing.
     const stranger = await createTestUser();
     const { request: theirs } = await signedInRequest(stranger.id, `http://localhost/user/data-export/${view!.id}`);
-    expect((await thrownResponse(ownDownload({ request: theirs, params: { id: view!.id }, context: {} }))).headers.get('Location')).toBe('/user/profile?tab=data');
+    expect((await thrownResponse(ownDownload({ request: theirs, params: { id: view!.id }, context: {} }))).headers.get('Location')).toBe(
+      '/user/profile?tab=data',
+    );
     const { request: madeUp } = await signedInRequest(rider.id, 'http://localhost/user/data-export/x');
     expect((await thrownResponse(ownDownload({ request: madeUp, params: { id: randomUUID() }, context: {} }))).status).toBe(302);
 
@@ -148,7 +175,11 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     expect(confirm.subject).toBe("Confirm a copy of Mila's Paceline data");
     const token = new URL(String(confirm.meta?.link)).pathname.split('/').pop()!;
     const post = (intent: string) =>
-      linksAction({ request: new Request('http://localhost/auth/links', { method: 'POST', body: new URLSearchParams({ kind: 'export-data', intent, token }) }), params: {}, context: {} }) as Promise<Response>;
+      linksAction({
+        request: new Request('http://localhost/auth/links', { method: 'POST', body: new URLSearchParams({ kind: 'export-data', intent, token }) }),
+        params: {},
+        context: {},
+      }) as Promise<Response>;
     expect(await (await post('verify')).json()).toEqual({ ok: true, message: EXPORT_MESSAGES.parentConfirmed });
     expect(await (await post('verify')).json()).toMatchObject({ ok: false, message: EXPORT_MESSAGES.invalidLink });
     expect(await runDueJobs(['account.build-export'])).toBe(1);
@@ -160,7 +191,9 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     const files = await readZip(new Uint8Array(await response.arrayBuffer()));
     expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({ id: kid.id, isKid: true });
     expect([...files.keys()].filter((name) => name.startsWith('rides/files/'))).toHaveLength(1);
-    expect((await thrownResponse(parentDownload({ request: new Request('http://localhost/data-export/x'), params: { token: 'A'.repeat(43) }, context: {} }))).status).toBe(404);
+    expect(
+      (await thrownResponse(parentDownload({ request: new Request('http://localhost/data-export/x'), params: { token: 'A'.repeat(43) }, context: {} }))).status,
+    ).toBe(404);
 
     // The child's own session does not get the copy: it went to the parent.
     const view = await exportViewOf(kid.id);

@@ -26,7 +26,7 @@ export const EXPORT_MESSAGES = {
   requested: 'We are preparing a copy of your data. We will e-mail you when it is ready to download.',
   requestedForChild: 'We have sent your parent or guardian a link to confirm. Once they do, we prepare the copy and send it to them.',
   alreadyBuilding: 'A copy of your data is already being prepared.',
-  parentConfirmed: "Thank you. We are preparing the copy and will e-mail you a link to download it when it is ready.",
+  parentConfirmed: 'Thank you. We are preparing the copy and will e-mail you a link to download it when it is ready.',
   invalidLink: INVALID_LINK_MESSAGE,
   gone: 'This copy has expired or does not exist. Please ask for a new one from your profile.',
 } as const;
@@ -62,7 +62,10 @@ export async function requestDataExport(userId: string): Promise<ExportRequestOu
     const mine = await tx.select().from(dataExports).where(eq(dataExports.userId, userId));
     const forChild = user.isKid && Boolean(user.parentEmail);
     if (mine.some((row) => row.status === 'queued' || row.status === 'building')) return { ok: false as const, message: EXPORT_MESSAGES.alreadyBuilding };
-    await removeExports(tx, mine.filter((row) => row.status !== 'waiting-for-parent'));
+    await removeExports(
+      tx,
+      mine.filter((row) => row.status !== 'waiting-for-parent'),
+    );
     if (forChild) {
       const waiting = mine.find((row) => row.status === 'waiting-for-parent');
       if (!waiting) await tx.insert(dataExports).values({ userId, status: 'waiting-for-parent' });
@@ -135,7 +138,15 @@ async function finishBuilding(built: { id: string; userId: string }, storageKey:
   const token = randomBytes(32).toString('base64url');
   const [row] = await db()
     .update(dataExports)
-    .set({ status: 'ready', progress: 100, storageKey, sizeBytes, readyAt: now, expiresAt: new Date(now.getTime() + DATA_EXPORT_VALID_DAYS * DAY_MS), downloadTokenHash: hashToken(token) })
+    .set({
+      status: 'ready',
+      progress: 100,
+      storageKey,
+      sizeBytes,
+      readyAt: now,
+      expiresAt: new Date(now.getTime() + DATA_EXPORT_VALID_DAYS * DAY_MS),
+      downloadTokenHash: hashToken(token),
+    })
     .where(and(ownExport(built), eq(dataExports.status, 'building')))
     .returning({ userId: dataExports.userId });
   if (!row) return false;
@@ -146,7 +157,10 @@ async function finishBuilding(built: { id: string; userId: string }, storageKey:
 }
 
 async function markFailed(row: { id: string; userId: string }): Promise<void> {
-  await db().update(dataExports).set({ status: 'failed' }).where(and(ownExport(row), eq(dataExports.status, 'building')));
+  await db()
+    .update(dataExports)
+    .set({ status: 'failed' })
+    .where(and(ownExport(row), eq(dataExports.status, 'building')));
 }
 
 /** The stored zip, streamed from storage (a `Range` header gets those bytes: a resumed download). */
@@ -172,15 +186,29 @@ export async function ownExportDownload(userId: string, exportId: string, rangeH
 /** A child's copy through the link e-mailed to the parent. */
 export async function parentExportDownload(token: string, rangeHeader: string | null = null, now = new Date()): Promise<RangedDownload | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [row] = await db().select().from(dataExports).where(eq(dataExports.downloadTokenHash, hashToken(token)));
+  const [row] = await db()
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.downloadTokenHash, hashToken(token)));
   return downloadOf(row, rangeHeader, now);
 }
 
 async function removeExports(executor: Transaction, rows: Array<typeof dataExports.$inferSelect>): Promise<void> {
   if (rows.length === 0) return;
   // Named by their owners too (decision 145): a rider's new request, or the hourly pruning, stales only their tabs.
-  await executor.delete(dataExports).where(and(inArray(dataExports.id, rows.map((row) => row.id)), inArray(dataExports.userId, [...new Set(rows.map((row) => row.userId))])));
-  await queueObjectRemoval(executor, rows.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
+  await executor.delete(dataExports).where(
+    and(
+      inArray(
+        dataExports.id,
+        rows.map((row) => row.id),
+      ),
+      inArray(dataExports.userId, [...new Set(rows.map((row) => row.userId))]),
+    ),
+  );
+  await queueObjectRemoval(
+    executor,
+    rows.flatMap((row) => (row.storageKey ? [row.storageKey] : [])),
+  );
 }
 
 /** Retention: copies past their 7 days, failed ones, and requests a parent never confirmed within a week go. */

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/client.server';
-import { deletedAccounts, ledgerAccounts, ledgerTransactions, outbox, paymentOrders, sessions, users, walletVerificationRequests, withdrawalRequests } from '~/db/schema';
+import {
+  deletedAccounts,
+  ledgerAccounts,
+  ledgerTransactions,
+  outbox,
+  paymentOrders,
+  sessions,
+  users,
+  walletVerificationRequests,
+  withdrawalRequests,
+} from '~/db/schema';
 import { action as profileAction, loader as profileLoader } from '~/routes/user.profile/route';
 import { action as linksAction } from '~/routes/auth.links/route';
 import { sandboxAdapter, settleSandboxSession, SANDBOX_CARDS } from '~/services/adapters/payments/sandbox.server';
@@ -45,7 +55,11 @@ async function postDeletionLink(token: string) {
 }
 
 async function credit(userId: string, currency: 'BTC' | 'COIN' | 'GEM', amount: bigint) {
-  await postTransfer({ idempotencyKey: `test-credit:${userId}:${currency}:${randomUUID()}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(userId), currency, amount }], memo: 'Test credit' });
+  await postTransfer({
+    idempotencyKey: `test-credit:${userId}:${currency}:${randomUUID()}`,
+    legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(userId), currency, amount }],
+    memo: 'Test credit',
+  });
 }
 
 async function verifiedWalletRider() {
@@ -72,7 +86,10 @@ describe('account deletion that works for every rider (issue 26 item 1)', () => 
 
     expect(await postDeletionLink(token)).toEqual({ status: 200, body: { ok: true, message: DELETION_MESSAGES.deleted, retry: false } });
     expect(await db().select().from(users).where(eq(users.id, rider.id))).toEqual([]);
-    const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, started.ok ? started.orderId : ''));
+    const [order] = await db()
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, started.ok ? started.orderId : ''));
     expect(order.userId).toBeNull();
     const [tombstone] = await db().select().from(deletedAccounts).where(eq(deletedAccounts.id, order.deletedAccountId!));
     expect(tombstone).toBeDefined();
@@ -133,9 +150,14 @@ describe('account deletion that works for every rider (issue 26 item 1)', () => 
     const named = await db()
       .select({ id: ledgerTransactions.id })
       .from(ledgerTransactions)
-      .where(sql`${ledgerTransactions.idempotencyKey} like ${`%${rider.id}%`} or ${ledgerTransactions.metadata}::text like any (array[${`%${BINANCE_EMAIL}%`}, ${`%${WALLET_ADDRESS}%`}])`);
+      .where(
+        sql`${ledgerTransactions.idempotencyKey} like ${`%${rider.id}%`} or ${ledgerTransactions.metadata}::text like any (array[${`%${BINANCE_EMAIL}%`}, ${`%${WALLET_ADDRESS}%`}])`,
+      );
     expect(named).toEqual([]);
-    const [held] = await db().select({ metadata: ledgerTransactions.metadata }).from(ledgerTransactions).where(sql`${ledgerTransactions.metadata} ->> 'requestNo' = ${String(withdrawal.requestNo)}`);
+    const [held] = await db()
+      .select({ metadata: ledgerTransactions.metadata })
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.metadata} ->> 'requestNo' = ${String(withdrawal.requestNo)}`);
     expect(held.metadata).toEqual({ kind: 'withdrawal', requestNo: withdrawal.requestNo, fee: '15000' });
   });
 
@@ -160,7 +182,10 @@ describe('account deletion that works for every rider (issue 26 item 1)', () => 
     await decideWithdrawal({ requestId: second.requestNo, staffId: staff.id, approve: false, reason: 'No' });
     expect((await postDeletionLink(token)).body).toMatchObject({ ok: true });
     expect(await checkLedgerInvariants()).toEqual([]);
-    const kept = await db().select().from(withdrawalRequests).where(sql`${withdrawalRequests.id} in (${first.requestNo}, ${second.requestNo})`);
+    const kept = await db()
+      .select()
+      .from(withdrawalRequests)
+      .where(sql`${withdrawalRequests.id} in (${first.requestNo}, ${second.requestNo})`);
     expect(kept.map((row) => [row.status, row.userId, row.rejectionReason])).toEqual([
       ['rejected', null, null],
       ['rejected', null, null],
@@ -239,7 +264,10 @@ describe('the delete panel (profile)', () => {
     const kid = await createTestUser({ isKid: true, parentEmail: 'notice-parent@example.com', firstname: 'Zoltan' });
     await requestAccountDeletion(kid.id);
     expect(await confirmAccountDeletion(await deletionLink('notice-parent@example.com'))).toMatchObject({ ok: true });
-    const [notice] = await db().select().from(outbox).where(and(eq(outbox.recipient, 'notice-parent@example.com'), sql`${outbox.meta} ->> 'kind' = 'account-deleted'`));
+    const [notice] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, 'notice-parent@example.com'), sql`${outbox.meta} ->> 'kind' = 'account-deleted'`));
     expect(notice.subject).toBe('Your Paceline account has been deleted');
     expect(notice.body).toContain("Your child's Paceline account and all of its data have been deleted");
     expect(notice.body).not.toContain('Zoltan');

@@ -33,7 +33,9 @@ describe('profile rules on the server', () => {
 
   it('applies the weight rule by the stored gender', async () => {
     const rider = await createTestUser({ gender: 0, dob: '1990-01-01' });
-    const reply = (await postProfile(rider.id, { ...profileFields, dob: '1990-01-01', weight: '48' })) as { data: { result: { error: Record<string, string[]> } } };
+    const reply = (await postProfile(rider.id, { ...profileFields, dob: '1990-01-01', weight: '48' })) as {
+      data: { result: { error: Record<string, string[]> } };
+    };
     expect(reply.data.result.error.weight).toEqual(['The weight field must be 50 or more']);
   });
 
@@ -49,7 +51,9 @@ describe('avatars', () => {
   it('stores a 200x200 JPEG for a real image and refuses anything else by content', async () => {
     const rider = await createTestUser();
     expect(await setAvatar(rider.id, new TextEncoder().encode('GIF89a but not really'))).toEqual({ ok: false, message: 'Invalid Image Type' });
-    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     expect(await setAvatar(rider.id, new Uint8Array(png))).toEqual({ ok: true });
     const profile = await getProfile(rider.id);
     expect(isCustomAvatar(profile?.avatar)).toBe(true);

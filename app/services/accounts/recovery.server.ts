@@ -21,7 +21,10 @@ export const RECOVERY_MESSAGES = {
 
 /** Same answer whether or not the address has an account; only an active account gets mail. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  const [user] = await db().select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   if (!user || user.status !== 'active') return;
   const issued = await issueVerification(user.id, 'reset-password', user.email);
   await sendPasswordResetMail(user.email, issued.linkToken, user.id);

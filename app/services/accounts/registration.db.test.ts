@@ -16,8 +16,17 @@ const { db } = useTestDatabase();
 
 const input = (email: string, dob = '1990-04-02'): RegisterInput =>
   ({
-    firstname: 'Lina', lastname: 'Haddad', email, gender: '1', password: 'secret-pass-134', password_confirmation: 'secret-pass-134',
-    country: 246, dob, weight: 60, height: 165, consent_agree_privacy_notice: 'on',
+    firstname: 'Lina',
+    lastname: 'Haddad',
+    email,
+    gender: '1',
+    password: 'secret-pass-134',
+    password_confirmation: 'secret-pass-134',
+    country: 246,
+    dob,
+    weight: 60,
+    height: 165,
+    consent_agree_privacy_notice: 'on',
   }) as RegisterInput;
 
 async function jobsOf(kind: string) {
@@ -57,7 +66,10 @@ describe('a registration is a durable job (issue 22 item 2, decision 134)', () =
     await Promise.all([first.start(), second.start()]);
     await runDueJobs([completeSignupJob.name]);
     expect(await db().$count(users, eq(users.email, email))).toBe(1);
-    const mails = await db().select({ kind: sql<string>`${outbox.meta} ->> 'kind'` }).from(outbox).where(eq(outbox.recipient, email));
+    const mails = await db()
+      .select({ kind: sql<string>`${outbox.meta} ->> 'kind'` })
+      .from(outbox)
+      .where(eq(outbox.recipient, email));
     expect(mails.map((mail) => mail.kind).sort()).toEqual(['already-registered', 'verify-email']);
   });
 

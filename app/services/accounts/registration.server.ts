@@ -12,8 +12,7 @@ import { issueVerification, newVerificationKey } from './verification.server';
 
 /** A minor waits for a parent's consent; anyone else (a taken e-mail too, answered alike) gets a code by e-mail. */
 export type RegisterResult =
-  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
-  | { outcome: 'verificationSent'; key: string; email: string };
+  { outcome: 'parentalConsentPending'; childUserId: string; userAge: number } | { outcome: 'verificationSent'; key: string; email: string };
 
 /**
  * Registration (spec 1 §4, decisions 064 and 134). The answer is decided before the e-mail is

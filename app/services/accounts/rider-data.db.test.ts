@@ -68,7 +68,11 @@ function referencesToUsers(): Array<{ name: string; column: AnyPgColumn; onDelet
       const reference = foreignKey.reference();
       if (reference.foreignTable !== schema.users) continue;
       for (const column of reference.columns) {
-        found.push({ name: `${config.name}.${column.name}`, column, onDelete: foreignKey.onDelete === 'no action' ? 'restrict' : (foreignKey.onDelete ?? 'restrict') });
+        found.push({
+          name: `${config.name}.${column.name}`,
+          column,
+          onDelete: foreignKey.onDelete === 'no action' ? 'restrict' : (foreignKey.onDelete ?? 'restrict'),
+        });
       }
     }
   }
@@ -90,7 +94,12 @@ describe('the registry of what a rider owns', () => {
   });
 });
 
-const png = async (colour: string) => new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer());
+const png = async (colour: string) =>
+  new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  );
 
 /**
  * A rider with something in every area: every table that names a rider gets a row naming
@@ -121,18 +130,34 @@ async function riderWithEverything() {
   // Account: avatar, a session, mail from before messages named their account, a rate-limit key, the newsletter, a support message.
   expect(await setAvatar(rider.id, await png('#336699'))).toEqual({ ok: true });
   await signedInRequest(rider.id);
-  await db().insert(schema.outbox).values({ channel: 'email', recipient: personal.email, subject: 'Old', body: `Hi ${personal.firstname}` });
+  await db()
+    .insert(schema.outbox)
+    .values({ channel: 'email', recipient: personal.email, subject: 'Old', body: `Hi ${personal.firstname}` });
   await consumeRateLimit('code-send', { account: personal.email, address: '203.0.113.9' });
   await db().insert(schema.subscribers).values({ email: personal.email });
-  await db().insert(schema.contactMessages).values({ name: `${personal.firstname} ${personal.lastname}`, email: personal.email, message: 'Hello' });
+  await db()
+    .insert(schema.contactMessages)
+    .values({ name: `${personal.firstname} ${personal.lastname}`, email: personal.email, message: 'Hello' });
 
   // Rides: one ride (file, per-second file, rollups, power bests, fitness days), weight and FTP history, heights; staff columns on the other rider's rows.
   const start = new Date(Date.UTC(2026, 2, 3, 7));
   const ride = await ingestActivity(rider.id, encodeRideFit(generateRide({ seed: 3, start, durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })));
   // An upload answered (its row names the ride) and one still waiting for its analysis (its original is named by the upload only).
-  expect(await acceptUpload(rider.id, encodeRideFit(generateRide({ seed: 4, start: new Date(start.getTime() + 3600_000), durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })))).toMatchObject({ outcome: 'stored' });
-  const waiting = await acceptUpload(rider.id, encodeRideFit(generateRide({ seed: 5, start: new Date(start.getTime() + 7200_000), durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })), { holdSeconds: 60, waitMs: 0 });
-  const [pending] = await db().select({ key: schema.rideUploads.fileKey }).from(schema.rideUploads).where(eq(schema.rideUploads.id, (waiting as { id: string }).id));
+  expect(
+    await acceptUpload(
+      rider.id,
+      encodeRideFit(generateRide({ seed: 4, start: new Date(start.getTime() + 3600_000), durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })),
+    ),
+  ).toMatchObject({ outcome: 'stored' });
+  const waiting = await acceptUpload(
+    rider.id,
+    encodeRideFit(generateRide({ seed: 5, start: new Date(start.getTime() + 7200_000), durationS: 300, ftpW: 250, weightKg: 70, shape: 'endurance' })),
+    { holdSeconds: 60, waitMs: 0 },
+  );
+  const [pending] = await db()
+    .select({ key: schema.rideUploads.fileKey })
+    .from(schema.rideUploads)
+    .where(eq(schema.rideUploads.id, (waiting as { id: string }).id));
   objects.push(pending.key);
   await recordWeight(rider.id, 71, new Date());
   await setFtp(rider.id, 260);
@@ -141,26 +166,63 @@ async function riderWithEverything() {
   await markForRecompute(rider.id, start);
   await getPowerModels(rider.id);
   await db().insert(schema.weightHistory).values({ userId: other.id, weightKg: 60, recordedAt: new Date(), verified: true, verifiedBy: rider.id });
-  await db().insert(schema.verifiedHeights).values([
-    { userId: rider.id, heightCm: 180, measuredAt: new Date(), verifiedBy: staff.id },
-    { userId: other.id, heightCm: 170, measuredAt: new Date(), verifiedBy: rider.id },
-  ]);
+  await db()
+    .insert(schema.verifiedHeights)
+    .values([
+      { userId: rider.id, heightCm: 180, measuredAt: new Date(), verifiedBy: staff.id },
+      { userId: other.id, heightCm: 170, measuredAt: new Date(), verifiedBy: rider.id },
+    ]);
 
   // Import proofs, and a review by the rider of another rider's import.
-  await submitImport(rider.id, { platform: 'Zwift', days: 1, hours: 2, minutes: 3, distance: 100, distanceUnit: 'kilometers', elevationM: 500, profileLink: 'https://example.com/me', files: [{ name: 'proof.png', bytes: await png('#aa0000') }] });
-  const otherImport = await submitImport(other.id, { platform: 'Zwift', days: 0, hours: 1, minutes: 0, distance: 30, distanceUnit: 'kilometers', elevationM: 0, profileLink: 'https://example.com/o', files: [{ name: 'o.png', bytes: await png('#00aa00') }] });
+  await submitImport(rider.id, {
+    platform: 'Zwift',
+    days: 1,
+    hours: 2,
+    minutes: 3,
+    distance: 100,
+    distanceUnit: 'kilometers',
+    elevationM: 500,
+    profileLink: 'https://example.com/me',
+    files: [{ name: 'proof.png', bytes: await png('#aa0000') }],
+  });
+  const otherImport = await submitImport(other.id, {
+    platform: 'Zwift',
+    days: 0,
+    hours: 1,
+    minutes: 0,
+    distance: 30,
+    distanceUnit: 'kilometers',
+    elevationM: 0,
+    profileLink: 'https://example.com/o',
+    files: [{ name: 'o.png', bytes: await png('#00aa00') }],
+  });
   await db().update(schema.thirdPartyImports).set({ status: 'approved', reviewedBy: rider.id }).where(eq(schema.thirdPartyImports.id, otherImport.id));
 
   // Wallet: verification files, a settled withdrawal (its ledger metadata held the address), a decision by the rider.
   const passport = await keep('wallet', await png('#111111'), 'png');
   const screenshot = await keep('wallet', await png('#222222'), 'png');
   const wallet = { binanceEmail: personal.binanceEmail, phoneNumber: personal.phone, walletAddress: personal.walletAddress, status: 'approved' as const };
-  await db().insert(schema.walletVerificationRequests).values([
-    { userId: rider.id, ...wallet, passportKey: passport, screenshotKeys: [screenshot], decidedBy: staff.id },
-    { userId: other.id, binanceEmail: 'o@example.com', phoneNumber: '+971500000001', walletAddress: 'bc1qother', passportKey: 'wallet/00000000000000000000000000000000.png', screenshotKeys: [], status: 'approved', decidedBy: rider.id },
-  ]);
+  await db()
+    .insert(schema.walletVerificationRequests)
+    .values([
+      { userId: rider.id, ...wallet, passportKey: passport, screenshotKeys: [screenshot], decidedBy: staff.id },
+      {
+        userId: other.id,
+        binanceEmail: 'o@example.com',
+        phoneNumber: '+971500000001',
+        walletAddress: 'bc1qother',
+        passportKey: 'wallet/00000000000000000000000000000000.png',
+        screenshotKeys: [],
+        status: 'approved',
+        decidedBy: rider.id,
+      },
+    ]);
   for (const owner of [rider, other]) {
-    await postTransfer({ idempotencyKey: `prize:${owner.id}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(owner.id), currency: 'BTC', amount: 3_000_000n }], memo: 'Prize' });
+    await postTransfer({
+      idempotencyKey: `prize:${owner.id}`,
+      legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(owner.id), currency: 'BTC', amount: 3_000_000n }],
+      memo: 'Prize',
+    });
   }
   const mine = await requestWithdrawal(rider, { amountSatoshi: 1_000_000n, requestKey: randomUUID() });
   const theirs = await requestWithdrawal(other, { amountSatoshi: 1_000_000n, requestKey: randomUUID() });
@@ -170,12 +232,23 @@ async function riderWithEverything() {
 
   // Shop: an item owned, coins, and a card checkout left open.
   await db().insert(schema.shopOwnedItems).values({ userId: rider.id, itemType: 1, itemId: 7, priceCoins: 100n });
-  await postTransfer({ idempotencyKey: `coins:${rider.id}`, legs: [{ from: SYSTEM_ACCOUNTS.coinIssuer, to: riderAccount(rider.id), currency: 'COIN', amount: 250n }], memo: 'Coins' });
+  await postTransfer({
+    idempotencyKey: `coins:${rider.id}`,
+    legs: [{ from: SYSTEM_ACCOUNTS.coinIssuer, to: riderAccount(rider.id), currency: 'COIN', amount: 250n }],
+    memo: 'Coins',
+  });
   expect((await startGemCheckout(rider.id, 'gems_250', sandboxAdapter('rider-data-test-webhook-secret-0123456789'))).ok).toBe(true);
 
   // Events: a registration with identity files, a phone code, a result under the rider's name.
-  const [event] = await db().insert(schema.events).values({ name: `Crit ${unique}`, date: '2026-04-01', time: '18:00', capacity: 50, distanceKm: 30 }).returning();
-  const [front, back, certificate] = [await keep('registrations', await png('#333333'), 'png'), await keep('registrations', await png('#444444'), 'png'), await keep('registrations', await png('#555555'), 'png')];
+  const [event] = await db()
+    .insert(schema.events)
+    .values({ name: `Crit ${unique}`, date: '2026-04-01', time: '18:00', capacity: 50, distanceKm: 30 })
+    .returning();
+  const [front, back, certificate] = [
+    await keep('registrations', await png('#333333'), 'png'),
+    await keep('registrations', await png('#444444'), 'png'),
+    await keep('registrations', await png('#555555'), 'png'),
+  ];
   await db().insert(schema.registrations).values({
     eventId: event.id,
     userId: rider.id,
@@ -194,21 +267,55 @@ async function riderWithEverything() {
     phone: personal.phone,
   });
   expect((await sendPhoneCode({ userId: rider.id, phone: personal.phone, channel: 'sms' })).ok).toBe(true);
-  await db().insert(schema.eventResults).values({ eventId: event.id, position: 3, riderName: `${personal.firstname} ${personal.lastname}`, category: 'Category 2', timeSeconds: 3600, avgWatts: 250, wkg: 3.5, userId: rider.id });
+  await db()
+    .insert(schema.eventResults)
+    .values({
+      eventId: event.id,
+      position: 3,
+      riderName: `${personal.firstname} ${personal.lastname}`,
+      category: 'Category 2',
+      timeSeconds: 3600,
+      avgWatts: 250,
+      wkg: 3.5,
+      userId: rider.id,
+    });
 
   // Teams: one the rider rides alone (dissolved, its logo removed, its name freed), one with another member (handed over).
   const alone = await createTeam(rider.id, { name: `Solo ${unique}` });
-  await db().update(schema.teams).set({ logo: await keep('team-logos', await png('#666666'), 'png') }).where(eq(schema.teams.id, alone));
+  await db()
+    .update(schema.teams)
+    .set({ logo: await keep('team-logos', await png('#666666'), 'png') })
+    .where(eq(schema.teams.id, alone));
   const shared = await createTeam(rider.id, { name: `Shared ${unique}` });
   await joinTeam(other.id, shared);
 
   // Connections: a fitness network (with an imported ride and a pending connect), a partner's grant and code.
-  await db().insert(schema.networkConnections).values({ userId: rider.id, network: 'strava', accessTokenEnc: 'enc', athleteId: `athlete-${unique}` });
-  await db().insert(schema.networkOauthStates).values({ stateHash: `state-${unique}`, userId: rider.id, sessionId: 's', network: 'strava', expiresAt: new Date(Date.now() + 60_000) });
-  await db().insert(schema.networkImports).values({ userId: rider.id, network: 'strava', providerActivityId: `p-${unique}`, activityId: ride.id });
-  const { clientId } = await registerPartnerClient({ name: 'Partner', website: 'https://partner.example', redirectUris: ['https://partner.example/cb'], confidential: false });
+  await db()
+    .insert(schema.networkConnections)
+    .values({ userId: rider.id, network: 'strava', accessTokenEnc: 'enc', athleteId: `athlete-${unique}` });
+  await db()
+    .insert(schema.networkOauthStates)
+    .values({ stateHash: `state-${unique}`, userId: rider.id, sessionId: 's', network: 'strava', expiresAt: new Date(Date.now() + 60_000) });
+  await db()
+    .insert(schema.networkImports)
+    .values({ userId: rider.id, network: 'strava', providerActivityId: `p-${unique}`, activityId: ride.id });
+  const { clientId } = await registerPartnerClient({
+    name: 'Partner',
+    website: 'https://partner.example',
+    redirectUris: ['https://partner.example/cb'],
+    confidential: false,
+  });
   await db().insert(schema.oauthGrants).values({ clientId, userId: rider.id, scope: 'profile' });
-  await db().insert(schema.oauthCodes).values({ codeHash: `code-${unique}`, clientId, userId: rider.id, redirectUri: 'https://partner.example/cb', scope: 'profile', expiresAt: new Date(Date.now() + 60_000) });
+  await db()
+    .insert(schema.oauthCodes)
+    .values({
+      codeHash: `code-${unique}`,
+      clientId,
+      userId: rider.id,
+      redirectUri: 'https://partner.example/cb',
+      scope: 'profile',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
 
   // A copy of the rider's data, built (its zip is an object of the exports area).
   await requestDataExport(rider.id);
@@ -221,7 +328,10 @@ async function riderWithEverything() {
 
   // The objects the services stored themselves, read from their rows (not from the registry under test).
   const [account] = await db().select({ avatar: schema.users.avatarPath }).from(schema.users).where(eq(schema.users.id, rider.id));
-  const [proofs] = await db().select({ files: schema.thirdPartyImports.proofFiles }).from(schema.thirdPartyImports).where(eq(schema.thirdPartyImports.userId, rider.id));
+  const [proofs] = await db()
+    .select({ files: schema.thirdPartyImports.proofFiles })
+    .from(schema.thirdPartyImports)
+    .where(eq(schema.thirdPartyImports.userId, rider.id));
   objects.push(account.avatar!, ...(await keptFilesOf(rider.id)), ...proofs.files.map((file) => file.key));
   return { rider, other, personal, objects, teams: { alone, shared } };
 }
@@ -242,9 +352,9 @@ async function rowsNaming(needles: string[], except: { table: string; id: number
     const table = sql`${sql.identifier(schemaName)}.${sql.identifier(name)}`;
     const row = sql.identifier(name);
     const skip = schemaName === 'public' && name === except.table ? sql` and not (${row}.id = ${except.id})` : sql``;
-    const result = (await db().execute(sql`select ${row}::text as row from ${table} where lower(${row}::text) like any (array[${patterns}])${skip}`)) as unknown as
-      | Array<{ row: string }>
-      | { rows: Array<{ row: string }> };
+    const result = (await db().execute(
+      sql`select ${row}::text as row from ${table} where lower(${row}::text) like any (array[${patterns}])${skip}`,
+    )) as unknown as Array<{ row: string }> | { rows: Array<{ row: string }> };
     for (const match of Array.isArray(result) ? result : result.rows) found.push(`${schemaName}.${name}: ${match.row}`);
   }
   return found;
@@ -254,7 +364,10 @@ describe('deleting a rider with something in every area', () => {
   it('leaves no row that names them outside the pseudonymised records, and no stored object', async () => {
     const { rider, other, personal, objects, teams } = await riderWithEverything();
     for (const reference of referencesToUsers()) {
-      expect(await db().$count(reference.column.table, eq(reference.column, rider.id)), `the fixture puts a row naming the rider in ${reference.name}`).toBeGreaterThan(0);
+      expect(
+        await db().$count(reference.column.table, eq(reference.column, rider.id)),
+        `the fixture puts a row naming the rider in ${reference.name}`,
+      ).toBeGreaterThan(0);
     }
     // Avatar, two rides' files and rows, an upload's original waiting for its analysis, import proof,
     // passport and screenshot, three registration files, a team logo, a copy of the data.
@@ -263,7 +376,10 @@ describe('deleting a rider with something in every area', () => {
     // …and the other rider's import proof.
     expect(filesUnder(storageDir)).toHaveLength(objects.length + 1);
 
-    const [mail] = await db().select().from(schema.outbox).where(and(eq(schema.outbox.accountId, rider.id), sql`${schema.outbox.meta} ->> 'kind' = 'delete-account'`));
+    const [mail] = await db()
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.accountId, rider.id), sql`${schema.outbox.meta} ->> 'kind' = 'delete-account'`));
     expect(await confirmAccountDeletion(new URL(String(mail.meta?.link)).pathname.split('/').pop()!)).toMatchObject({ ok: true });
 
     // Stored objects: kept until the committed deletion's job runs, then every key gone through the
@@ -274,7 +390,10 @@ describe('deleting a rider with something in every area', () => {
     expect(filesUnder(storageDir).map((file) => path.relative(storageDir, file).split(path.sep)[0])).toEqual(['imports']);
 
     // Rows: nothing names the rider, save the one notice of the deletion to their own address.
-    const [notice] = await db().select().from(schema.outbox).where(sql`${schema.outbox.meta} ->> 'kind' = 'account-deleted' and ${schema.outbox.recipient} = ${personal.email}`);
+    const [notice] = await db()
+      .select()
+      .from(schema.outbox)
+      .where(sql`${schema.outbox.meta} ->> 'kind' = 'account-deleted' and ${schema.outbox.recipient} = ${personal.email}`);
     expect(notice).toBeDefined();
     const needles = [rider.id, personal.email, personal.firstname, personal.lastname, personal.phone, personal.binanceEmail, personal.walletAddress];
     expect(await rowsNaming(needles, { table: 'outbox', id: notice.id })).toEqual([]);

@@ -262,6 +262,10 @@ export const RIDER_DATA: RiderDataArea[] = [
 
 /** The account row itself: read once, deleted last (every cascade above follows it). */
 export async function readDeletedAccount(tx: Transaction, userId: string): Promise<DeletedAccount | undefined> {
-  const [account] = await tx.select({ id: users.id, email: users.email, isKid: users.isKid, parentEmail: users.parentEmail }).from(users).where(eq(users.id, userId)).for('update');
+  const [account] = await tx
+    .select({ id: users.id, email: users.email, isKid: users.isKid, parentEmail: users.parentEmail })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   return account;
 }

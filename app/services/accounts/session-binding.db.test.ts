@@ -42,7 +42,10 @@ describe('a session token is bounded by its row (issue 15 item 2, ASVS V7.3)', (
     const user = await createTestUser();
     const first = await signedInRequest(user.id);
     const firstToken = decodeURIComponent(first.cookie.split('paceline_token=')[1]);
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, first.sessionId));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, first.sessionId));
     expect(await verifySessionToken(firstToken)).toBeNull();
     const second = await signedInRequest(user.id);
     const secondToken = decodeURIComponent(second.cookie.split('paceline_token=')[1]);

@@ -70,10 +70,7 @@ export function clearSessionCookies(): string[] {
   return [serialize(UUID_COOKIE, '', options), serialize(TOKEN_COOKIE, '', options)];
 }
 
-export type SessionCheck =
-  | { status: 'missing' }
-  | { status: 'expired' }
-  | { status: 'valid'; userId: string; sessionId: string; user: UserRow };
+export type SessionCheck = { status: 'missing' } | { status: 'expired' } | { status: 'valid'; userId: string; sessionId: string; user: UserRow };
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -140,7 +137,11 @@ export async function verifySessionToken(token: string): Promise<VerifiedSession
   if (!known || known.claims.expiresAtMs <= Date.now()) return null;
   if (reuse(known.live)) return known.live.value.rowExpiresAtMs > Date.now() ? known.live.value.session : null;
   const { userId, sessionId, expiresAtMs } = known.claims;
-  const { value: rows, reads, mark } = await readsOf(() =>
+  const {
+    value: rows,
+    reads,
+    mark,
+  } = await readsOf(() =>
     db()
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)

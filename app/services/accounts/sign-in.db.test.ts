@@ -9,7 +9,10 @@ import { revokeSession } from './session.server';
 
 useTestDatabase();
 
-type Answer = { data: { outcome?: { kind: string; to?: string; destination?: string; retryAfterSeconds?: number } }; init: { headers?: Headers; status?: number } | null };
+type Answer = {
+  data: { outcome?: { kind: string; to?: string; destination?: string; retryAfterSeconds?: number } };
+  init: { headers?: Headers; status?: number } | null;
+};
 
 async function login(fields: Record<string, string>, url = 'http://localhost/auth/login') {
   const request = formRequest(url, { password: 'right-password', altcha: await solvedRobotCheck(), ...fields });
@@ -53,7 +56,8 @@ describe('one answer for every sign-in outcome (decision 136)', () => {
     const wrong = (await login({ email: legacy.email, password: 'wrong-password', ...withOutcome })) as unknown as Answer;
     expect(wrong.data.outcome).toEqual({ kind: 'wrongCredentials' });
     let last: Answer | undefined;
-    for (let attempt = 0; attempt < 7; attempt += 1) last = (await login({ email: 'nobody@example.com', password: 'whatever1', ...withOutcome })) as unknown as Answer;
+    for (let attempt = 0; attempt < 7; attempt += 1)
+      last = (await login({ email: 'nobody@example.com', password: 'whatever1', ...withOutcome })) as unknown as Answer;
     expect(last?.data.outcome?.kind).toBe('tooManyAttempts');
     expect(last?.data.outcome?.retryAfterSeconds).toBeGreaterThan(0);
     expect(last?.init?.status).toBe(429);

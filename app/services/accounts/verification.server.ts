@@ -19,9 +19,7 @@ export interface IssuedVerification {
   expiresAt: Date;
 }
 
-export type VerificationCheck =
-  | { ok: true; userId: string; sentTo: string }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type VerificationCheck = { ok: true; userId: string; sentTo: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 function digest(value: string): string {
   return createHmac('sha256', getEnv().SESSION_SECRET).update(value).digest('hex');

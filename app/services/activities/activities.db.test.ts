@@ -58,7 +58,7 @@ describe('ingestActivity', () => {
     expect(await db().select().from(activities).where(eq(activities.userId, user.id))).toHaveLength(0);
   });
 
-  it('stores a multi-sport file\'s cycling session: its timer, distance and sport, not the swim before it', async () => {
+  it("stores a multi-sport file's cycling session: its timer, distance and sport, not the swim before it", async () => {
     const user = await createTestUser({ weightKg: 70 });
     const { id } = await ingestActivity(user.id, fixture('multisport-swim-ride-run.fit'));
     const [row] = await db().select().from(activities).where(eq(activities.id, id));
@@ -86,7 +86,13 @@ describe('listActivities', () => {
   it('pages by date, newest first by default, oldest first on request, and filters by type', async () => {
     const user = await createTestUser();
     for (let day = 1; day <= 5; day++) {
-      await createJsonActivity(user.id, { title: `Day ${day}`, type: day % 2 ? 'ride' : 'workout', startedAt: new Date(Date.UTC(2026, 4, day, 7)), distanceM: day * 1000, timerS: 600 });
+      await createJsonActivity(user.id, {
+        title: `Day ${day}`,
+        type: day % 2 ? 'ride' : 'workout',
+        startedAt: new Date(Date.UTC(2026, 4, day, 7)),
+        distanceM: day * 1000,
+        timerS: 600,
+      });
     }
     const first = await listActivities({ userId: user.id, pageSize: 2 });
     expect(first).toMatchObject({ totalCount: 5, totalPages: 3, currentPage: 1 });

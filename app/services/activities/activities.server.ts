@@ -62,14 +62,21 @@ function defaultTitle(startedAt: Date): string {
  * the best curve of the rides before this one (IF and load at the FTP derived from it); ingest
  * itself re-bases them on the FTP in force at the ride's date (`atFtp`, decision 106).
  */
-export function analyseUpload(bytes: Uint8Array, weightKg: number | null, previousBest: ArrayLike<number> | null): { ride: DecodedRide; analysis: RideAnalysis } {
+export function analyseUpload(
+  bytes: Uint8Array,
+  weightKg: number | null,
+  previousBest: ArrayLike<number> | null,
+): { ride: DecodedRide; analysis: RideAnalysis } {
   const ride = decodeUpload(bytes);
   return { ride, analysis: analyseRide(ride, weightKg, previousBest) };
 }
 
 /** The rider's ride made from this very file, if any. */
 export async function rideWithContent(userId: string, contentHash: string): Promise<string | undefined> {
-  const [row] = await db().select({ id: activities.id }).from(activities).where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
+  const [row] = await db()
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.contentHash, contentHash)));
   return row?.id;
 }
 
@@ -120,78 +127,85 @@ export async function storeRide({ userId, ride, contentHash, fileKey, options = 
   // The threshold in force at the ride's date, and the one it detects, are read here on the
   // server around the worker's analysis (decisions 106 and 141).
   const { analysis: analysed, series } = await analyseInWorker({ ride, weightKg, previousBest: null });
-  const threshold = await thresholdForNewRide(userId, { at: ride.startTime.getTime(), fileThresholdW: ride.file.thresholdW, estimateW: analysed.thresholdEstimateW, weightKg });
+  const threshold = await thresholdForNewRide(userId, {
+    at: ride.startTime.getTime(),
+    fileThresholdW: ride.file.thresholdW,
+    estimateW: analysed.thresholdEstimateW,
+    weightKg,
+  });
   const analysis = atFtp(analysed, threshold.ftpW);
   // The series file is written before the rows that name it, by the system's I/O threads (decision 118).
   const seriesKey = await storeSeries(series);
   const type = options.type ?? 'ride';
-  const stored = db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(activities)
-      .values({
-        ...(id ? { id } : {}),
+  const stored = db()
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(activities)
+        .values({
+          ...(id ? { id } : {}),
+          userId,
+          type,
+          sportType: ride.sport === 'running' ? 'running' : 'cycling',
+          title: options.title ?? defaultTitle(ride.startTime),
+          routeName: options.routeName ?? '',
+          startedAt: ride.startTime,
+          fileType: 'fit',
+          fileKey,
+          distanceM: analysis.distanceM,
+          elevationM: analysis.elevationM,
+          timerS: analysis.timerS,
+          elapsedS: analysis.elapsedS,
+          avgPowerW: analysis.avgPowerW,
+          avgPowerNonZeroW: analysis.avgPowerNonZeroW,
+          maxPowerW: analysis.maxPowerW,
+          avgWattsPerKg: analysis.avgWattsPerKg,
+          avgHeartRate: analysis.avgHeartRate,
+          avgCadence: analysis.avgCadence,
+          avgSpeedKmh: analysis.avgSpeedKmh,
+          normalizedPowerW: analysis.normalizedPowerW,
+          intensity: analysis.intensity,
+          trainingLoad: analysis.trainingLoad,
+          ftpW: analysis.ftpW,
+          ftpSource: threshold.source,
+          loadDurationS: analysis.loadDurationS,
+          bestTwentyMinW: analysis.bestTwentyMinW,
+          thresholdEstimateW: analysis.thresholdEstimateW,
+          fileFtpW: ride.file.thresholdW,
+          deviceAvgPowerW: ride.file.avgPowerW,
+          deviceNpW: ride.file.normalizedPowerW,
+          weightKg,
+          spikesRemoved: analysis.spikesRemoved,
+          platform: ride.platform,
+          analysisVersion: ANALYSIS_VERSION,
+          contentHash,
+        })
+        .returning({ id: activities.id });
+      await tx.insert(activityDetails).values({
+        activityId: row.id,
+        sampleCount,
+        seriesKey,
+        powerCurve: packFloat32([analysis.powerCurve]),
+      });
+      if (threshold.detection) await recordDetection(tx, userId, row.id, threshold.detection);
+      // Rides started after this one may have a new threshold in force, and fitness changes from
+      // its day: marked with the ride, so the recomputation cannot be lost between commit and queue.
+      await markForRecompute(userId, ride.startTime, tx);
+      // The power-duration models are fitted again on their next read (decision 143).
+      await tx.delete(riderPowerModels).where(eq(riderPowerModels.userId, userId));
+      await addToRollups(tx, {
         userId,
+        activityId: row.id,
         type,
-        sportType: ride.sport === 'running' ? 'running' : 'cycling',
-        title: options.title ?? defaultTitle(ride.startTime),
-        routeName: options.routeName ?? '',
         startedAt: ride.startTime,
-        fileType: 'fit',
-        fileKey,
         distanceM: analysis.distanceM,
+        timeS: analysis.timerS,
         elevationM: analysis.elevationM,
-        timerS: analysis.timerS,
-        elapsedS: analysis.elapsedS,
-        avgPowerW: analysis.avgPowerW,
-        avgPowerNonZeroW: analysis.avgPowerNonZeroW,
-        maxPowerW: analysis.maxPowerW,
-        avgWattsPerKg: analysis.avgWattsPerKg,
-        avgHeartRate: analysis.avgHeartRate,
-        avgCadence: analysis.avgCadence,
-        avgSpeedKmh: analysis.avgSpeedKmh,
-        normalizedPowerW: analysis.normalizedPowerW,
-        intensity: analysis.intensity,
-        trainingLoad: analysis.trainingLoad,
-        ftpW: analysis.ftpW,
-        ftpSource: threshold.source,
-        loadDurationS: analysis.loadDurationS,
-        bestTwentyMinW: analysis.bestTwentyMinW,
-        thresholdEstimateW: analysis.thresholdEstimateW,
-        fileFtpW: ride.file.thresholdW,
-        deviceAvgPowerW: ride.file.avgPowerW,
-        deviceNpW: ride.file.normalizedPowerW,
-        weightKg,
-        spikesRemoved: analysis.spikesRemoved,
-        platform: ride.platform,
-        analysisVersion: ANALYSIS_VERSION,
-        contentHash,
-      })
-      .returning({ id: activities.id });
-    await tx.insert(activityDetails).values({
-      activityId: row.id,
-      sampleCount,
-      seriesKey,
-      powerCurve: packFloat32([analysis.powerCurve]),
-    });
-    if (threshold.detection) await recordDetection(tx, userId, row.id, threshold.detection);
-    // Rides started after this one may have a new threshold in force, and fitness changes from
-    // its day: marked with the ride, so the recomputation cannot be lost between commit and queue.
-    await markForRecompute(userId, ride.startTime, tx);
-    // The power-duration models are fitted again on their next read (decision 143).
-    await tx.delete(riderPowerModels).where(eq(riderPowerModels.userId, userId));
-    await addToRollups(tx, {
-      userId,
-      activityId: row.id,
-      type,
-      startedAt: ride.startTime,
-      distanceM: analysis.distanceM,
-      timeS: analysis.timerS,
-      elevationM: analysis.elevationM,
-      powerCurve: analysis.powerCurve,
-    });
-    await alongside?.(tx, row.id);
-    return { id: row.id };
-  }).finally(() => invalidateRiderPage(userId));
+        powerCurve: analysis.powerCurve,
+      });
+      await alongside?.(tx, row.id);
+      return { id: row.id };
+    })
+    .finally(() => invalidateRiderPage(userId));
   let result: { id: string; duplicate?: true };
   try {
     result = await stored;

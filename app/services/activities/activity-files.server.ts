@@ -21,7 +21,13 @@ export interface ActivityFile {
 
 export async function listActivityFiles(userId: string): Promise<ActivityFile[]> {
   const rows = await db()
-    .select({ id: activities.id, type: activities.fileType, startedAt: activities.startedAt, distanceM: activities.distanceM, elevationM: activities.elevationM })
+    .select({
+      id: activities.id,
+      type: activities.fileType,
+      startedAt: activities.startedAt,
+      distanceM: activities.distanceM,
+      elevationM: activities.elevationM,
+    })
     .from(activities)
     .where(eq(activities.userId, userId))
     .orderBy(desc(activities.startedAt), desc(activities.id));
@@ -97,7 +103,13 @@ async function fileOfRide(row: RideRow): Promise<ActivityDownload | null> {
 
 /** "2026-03-03-morning-ride-1a2b3c4d.fit": sorts by date, readable, and unique within a zip (the id). */
 function zipEntryName(row: RideRow): string {
-  const slug = row.title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'ride';
+  const slug =
+    row.title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'ride';
   const extension = row.fileType === 'fit' && row.fileKey ? 'fit' : row.fileType;
   return `${row.startedAt.toISOString().slice(0, 10)}-${slug}-${row.id.slice(0, 8)}.${extension}`;
 }
@@ -133,14 +145,41 @@ export async function createJsonActivity(
   userId: string,
   input: { title: string; type: ActivityType; startedAt: Date; distanceM: number; timerS: number; elevationM?: number; platform?: string },
 ): Promise<{ id: string }> {
-  const body = JSON.stringify({ title: input.title, type: input.type, date: input.startedAt.toISOString(), distanceM: input.distanceM, timerS: input.timerS }, null, 2);
+  const body = JSON.stringify(
+    { title: input.title, type: input.type, date: input.startedAt.toISOString(), distanceM: input.distanceM, timerS: input.timerS },
+    null,
+    2,
+  );
   const fileKey = await storage().put('activities', new TextEncoder().encode(body), 'json');
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(activities)
-      .values({ userId, type: input.type, title: input.title, startedAt: input.startedAt, fileType: 'json', fileKey, distanceM: input.distanceM, elevationM: input.elevationM ?? 0, timerS: input.timerS, elapsedS: input.timerS, platform: input.platform ?? null })
-      .returning({ id: activities.id });
-    await addToRollups(tx, { userId, activityId: row.id, type: input.type, startedAt: input.startedAt, distanceM: input.distanceM, timeS: input.timerS, elevationM: input.elevationM ?? 0, powerCurve: [] });
-    return { id: row.id };
-  }).finally(() => invalidateRiderPage(userId));
+  return db()
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(activities)
+        .values({
+          userId,
+          type: input.type,
+          title: input.title,
+          startedAt: input.startedAt,
+          fileType: 'json',
+          fileKey,
+          distanceM: input.distanceM,
+          elevationM: input.elevationM ?? 0,
+          timerS: input.timerS,
+          elapsedS: input.timerS,
+          platform: input.platform ?? null,
+        })
+        .returning({ id: activities.id });
+      await addToRollups(tx, {
+        userId,
+        activityId: row.id,
+        type: input.type,
+        startedAt: input.startedAt,
+        distanceM: input.distanceM,
+        timeS: input.timerS,
+        elevationM: input.elevationM ?? 0,
+        powerCurve: [],
+      });
+      return { id: row.id };
+    })
+    .finally(() => invalidateRiderPage(userId));
 }

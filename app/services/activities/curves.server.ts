@@ -29,7 +29,10 @@ export async function getAllTimeCurve(userId: string): Promise<CurveLine | null>
   const ids = best.sources.map((source) => source.id);
   const weights = ids.length
     ? // The rider's key in the WHERE keeps this read to the rider's rows (decision 145).
-      await db().select({ id: activities.id, weightKg: activities.weightKg }).from(activities).where(and(eq(activities.userId, userId), inArray(activities.id, ids)))
+      await db()
+        .select({ id: activities.id, weightKg: activities.weightKg })
+        .from(activities)
+        .where(and(eq(activities.userId, userId), inArray(activities.id, ids)))
     : [];
   const weightOf = new Map(weights.map((row) => [row.id, row.weightKg]));
   const line: CurveLine = { id: 'all-time', label: 'All TIME', watts: [], wattsPerKg: [], dates: [] };
@@ -81,7 +84,9 @@ export async function getRangeCurve(userId: string, from: Date, to: Date, label:
     .from(activities)
     .innerJoin(activityDetails, eq(activityDetails.activityId, activities.id))
     .where(and(eq(activities.userId, userId), gte(activities.startedAt, from), lt(activities.startedAt, to)));
-  const sources = rows.map((row) => ({ id: row.id, date: row.startedAt.toISOString(), watts: toFloat32(row.curve) })).filter((source) => source.watts.length > 0 && source.watts[0] > 0);
+  const sources = rows
+    .map((row) => ({ id: row.id, date: row.startedAt.toISOString(), watts: toFloat32(row.curve) }))
+    .filter((source) => source.watts.length > 0 && source.watts[0] > 0);
   if (sources.length === 0) return null;
   const merged = mergeCurves(sources);
   const weightOf = new Map(rows.map((row) => [row.id, row.weightKg]));
@@ -116,7 +121,12 @@ export async function getAverageCurve(userId: string): Promise<CurveLine | null>
   const details = await db()
     .select({ id: activityDetails.activityId, curve: activityDetails.powerCurve })
     .from(activityDetails)
-    .where(inArray(activityDetails.activityId, latest.map((row) => row.id)));
+    .where(
+      inArray(
+        activityDetails.activityId,
+        latest.map((row) => row.id),
+      ),
+    );
   const rows = details.map((detail) => ({ curve: detail.curve, weightKg: latest.find((row) => row.id === detail.id)?.weightKg ?? null }));
   const curves = rows.map((row) => ({ watts: toFloat32(row.curve), weightKg: row.weightKg })).filter((curve) => curve.watts.length > 0 && curve.watts[0] > 0);
   if (curves.length === 0) return null;

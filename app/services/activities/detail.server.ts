@@ -99,7 +99,15 @@ export async function getActivityDetail(userId: string, activityId: string): Pro
     headUnit: { avgPowerW: row.deviceAvgPowerW, normalizedPowerW: row.deviceNpW, ftpW: row.fileFtpW },
     elapsedS: row.elapsedS,
     detection: detection
-      ? { id: detection.id, activityId: row.id, rideTitle: row.title, rideDate: row.startedAt.toISOString(), ftpW: detection.ftpW ?? 0, previousFtpW: detection.previousFtpW, undone: detection.undoneAt !== null }
+      ? {
+          id: detection.id,
+          activityId: row.id,
+          rideTitle: row.title,
+          rideDate: row.startedAt.toISOString(),
+          ftpW: detection.ftpW ?? 0,
+          previousFtpW: detection.previousFtpW,
+          undone: detection.undoneAt !== null,
+        }
       : null,
   };
   const stored = seriesKey && sampleCount ? await readSeries(seriesKey) : null;

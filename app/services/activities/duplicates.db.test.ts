@@ -33,8 +33,15 @@ describe('no duplicates (issue 15 item 8, ASVS V2.3)', () => {
   it('30 identical import requests at once leave one pending import', async () => {
     const rider = await createTestUser();
     const submission = {
-      platform: IMPORT_PLATFORMS[0], days: 1, hours: 2, minutes: 3, distance: 100, distanceUnit: 'kilometers' as const,
-      elevationM: 500, profileLink: 'https://example.com/me', files: [{ name: 'proof.png', bytes: PNG }],
+      platform: IMPORT_PLATFORMS[0],
+      days: 1,
+      hours: 2,
+      minutes: 3,
+      distance: 100,
+      distanceUnit: 'kilometers' as const,
+      elevationM: 500,
+      profileLink: 'https://example.com/me',
+      files: [{ name: 'proof.png', bytes: PNG }],
     };
     const answers = await Promise.all(Array.from({ length: 30 }, () => submitImport(rider.id, submission)));
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);

@@ -61,7 +61,11 @@ describe('fitness, fatigue and form kept in the database (decision 142)', () => 
     await ingestActivity(rider.id, rideOn('2026-02-02', 30, 'recovery', 2));
     await ingestActivity(rider.id, rideOn('2026-02-10', 60, 'endurance', 3));
     await ingestActivity(rider.id, rideOn('2026-03-20', 40, 'race', 4));
-    const days = await db().select({ day: riderTrainingDays.day }).from(riderTrainingDays).where(eq(riderTrainingDays.userId, rider.id)).orderBy(asc(riderTrainingDays.day));
+    const days = await db()
+      .select({ day: riderTrainingDays.day })
+      .from(riderTrainingDays)
+      .where(eq(riderTrainingDays.userId, rider.id))
+      .orderBy(asc(riderTrainingDays.day));
     expect(days.map((row) => row.day)).toEqual(['2026-02-02', '2026-02-10', '2026-03-20']);
     await expectSeriesToBeDense(rider.id, '2026-01-25', '2026-04-30');
     // Reading any range costs two indexed reads, however many rides there are.
@@ -73,10 +77,16 @@ describe('fitness, fatigue and form kept in the database (decision 142)', () => 
     const rider = await createTestUser({ weightKg: 70 });
     await ingestActivity(rider.id, rideOn('2026-01-05', 40, 'endurance', 5));
     await ingestActivity(rider.id, rideOn('2026-01-20', 40, 'intervals', 6));
-    const [january5] = await db().select().from(riderTrainingDays).where(and(eq(riderTrainingDays.userId, rider.id), eq(riderTrainingDays.day, '2026-01-05')));
+    const [january5] = await db()
+      .select()
+      .from(riderTrainingDays)
+      .where(and(eq(riderTrainingDays.userId, rider.id), eq(riderTrainingDays.day, '2026-01-05')));
     const before = await getFitnessSeries(rider.id, '2026-01-20', '2026-01-20');
     await ingestActivity(rider.id, rideOn('2026-01-12', 50, 'race', 7));
-    const [january5After] = await db().select().from(riderTrainingDays).where(and(eq(riderTrainingDays.userId, rider.id), eq(riderTrainingDays.day, '2026-01-05')));
+    const [january5After] = await db()
+      .select()
+      .from(riderTrainingDays)
+      .where(and(eq(riderTrainingDays.userId, rider.id), eq(riderTrainingDays.day, '2026-01-05')));
     expect(january5After).toEqual(january5);
     const after = await getFitnessSeries(rider.id, '2026-01-20', '2026-01-20');
     expect(after[0].fitness).toBeGreaterThan(before[0].fitness);
@@ -85,7 +95,12 @@ describe('fitness, fatigue and form kept in the database (decision 142)', () => 
 
   it('follows the loads when the threshold in force changes, and when rides are removed', async () => {
     const rider = await createTestUser({ weightKg: 70 });
-    for (const [day, seed] of [['2026-04-01', 8], ['2026-04-03', 9], ['2026-04-06', 10]] as const) await ingestActivity(rider.id, rideOn(day, 45, 'endurance', seed));
+    for (const [day, seed] of [
+      ['2026-04-01', 8],
+      ['2026-04-03', 9],
+      ['2026-04-06', 10],
+    ] as const)
+      await ingestActivity(rider.id, rideOn(day, 45, 'endurance', seed));
     const before = await getFitnessSeries(rider.id, '2026-04-10', '2026-04-10');
     // A higher threshold from April 2nd on: lower loads from then (load goes with 1/FTP²).
     await setFtp(rider.id, 400, new Date('2026-04-02T00:00:00Z'));
@@ -93,7 +108,12 @@ describe('fitness, fatigue and form kept in the database (decision 142)', () => 
     expect(after[0].fitness).toBeLessThan(before[0].fitness);
     await expectSeriesToBeDense(rider.id, '2026-03-30', '2026-04-20');
 
-    const [last] = await db().select({ id: activities.id, startedAt: activities.startedAt }).from(activities).where(and(eq(activities.userId, rider.id))).orderBy(asc(activities.startedAt)).offset(2);
+    const [last] = await db()
+      .select({ id: activities.id, startedAt: activities.startedAt })
+      .from(activities)
+      .where(and(eq(activities.userId, rider.id)))
+      .orderBy(asc(activities.startedAt))
+      .offset(2);
     await db().delete(activities).where(eq(activities.id, last.id));
     await ridesRemoved(rider.id, last.startedAt);
     const rows = await db().select({ day: riderTrainingDays.day }).from(riderTrainingDays).where(eq(riderTrainingDays.userId, rider.id));

@@ -67,8 +67,24 @@ const noticeColumns = {
   undoneAt: ftpHistory.undoneAt,
 };
 
-function toNotice(row: { id: number; activityId: string | null; rideTitle: string; rideDate: Date; ftpW: number | null; previousFtpW: number | null; undoneAt: Date | null }): DetectionNotice {
-  return { id: row.id, activityId: row.activityId as string, rideTitle: row.rideTitle, rideDate: row.rideDate.toISOString(), ftpW: row.ftpW ?? 0, previousFtpW: row.previousFtpW, undone: row.undoneAt !== null };
+function toNotice(row: {
+  id: number;
+  activityId: string | null;
+  rideTitle: string;
+  rideDate: Date;
+  ftpW: number | null;
+  previousFtpW: number | null;
+  undoneAt: Date | null;
+}): DetectionNotice {
+  return {
+    id: row.id,
+    activityId: row.activityId as string,
+    rideTitle: row.rideTitle,
+    rideDate: row.rideDate.toISOString(),
+    ftpW: row.ftpW ?? 0,
+    previousFtpW: row.previousFtpW,
+    undone: row.undoneAt !== null,
+  };
 }
 
 /** The overview's notice: the latest detection in force that the rider has not dismissed. */
@@ -99,11 +115,25 @@ export interface FtpHistoryRow {
 export async function listFtpHistory(userId: string, limit = 10): Promise<FtpHistoryRow[]> {
   // As above: the ride named in the join is the rider's own (decision 145).
   const rows = await db()
-    .select({ at: ftpHistory.recordedAt, ftpW: ftpHistory.ftpW, source: ftpHistory.source, rideTitle: activities.title, rideDate: activities.startedAt, undoneAt: ftpHistory.undoneAt })
+    .select({
+      at: ftpHistory.recordedAt,
+      ftpW: ftpHistory.ftpW,
+      source: ftpHistory.source,
+      rideTitle: activities.title,
+      rideDate: activities.startedAt,
+      undoneAt: ftpHistory.undoneAt,
+    })
     .from(ftpHistory)
     .leftJoin(activities, and(eq(activities.id, ftpHistory.activityId), eq(activities.userId, ftpHistory.userId)))
     .where(eq(ftpHistory.userId, userId))
     .orderBy(desc(ftpHistory.recordedAt), desc(ftpHistory.id))
     .limit(limit);
-  return rows.map((row) => ({ at: row.at.toISOString(), ftpW: row.ftpW, source: row.source, rideTitle: row.rideTitle, rideDate: row.rideDate?.toISOString() ?? null, undone: row.undoneAt !== null }));
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    ftpW: row.ftpW,
+    source: row.source,
+    rideTitle: row.rideTitle,
+    rideDate: row.rideDate?.toISOString() ?? null,
+    undone: row.undoneAt !== null,
+  }));
 }

@@ -23,7 +23,15 @@ const ROAD = 'road-with-power.fit'; // 2026-01-19, 234 W
 
 async function ridesOf(userId: string) {
   return db()
-    .select({ id: activities.id, startedAt: activities.startedAt, ftp: activities.ftpW, source: activities.ftpSource, intensity: activities.intensity, load: activities.trainingLoad, timerS: activities.timerS })
+    .select({
+      id: activities.id,
+      startedAt: activities.startedAt,
+      ftp: activities.ftpW,
+      source: activities.ftpSource,
+      intensity: activities.intensity,
+      load: activities.trainingLoad,
+      timerS: activities.timerS,
+    })
     .from(activities)
     .where(eq(activities.userId, userId))
     .orderBy(asc(activities.startedAt));
@@ -31,7 +39,14 @@ async function ridesOf(userId: string) {
 
 async function detectionsOf(userId: string) {
   return db()
-    .select({ id: ftpHistory.id, activityId: ftpHistory.activityId, ftpW: ftpHistory.ftpW, previous: ftpHistory.previousFtpW, at: ftpHistory.recordedAt, undone: ftpHistory.undoneAt })
+    .select({
+      id: ftpHistory.id,
+      activityId: ftpHistory.activityId,
+      ftpW: ftpHistory.ftpW,
+      previous: ftpHistory.previousFtpW,
+      at: ftpHistory.recordedAt,
+      undone: ftpHistory.undoneAt,
+    })
     .from(ftpHistory)
     .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected')))
     .orderBy(asc(ftpHistory.recordedAt));
@@ -44,7 +59,7 @@ async function riderAt175() {
   return rider;
 }
 
-describe('the threshold in force at each ride\'s date (decisions 106 and 141)', () => {
+describe("the threshold in force at each ride's date (decisions 106 and 141)", () => {
   it('without a history, each ride is scored at the threshold its file carries, whatever the upload order', async () => {
     const inOrder = await createTestUser({ weightKg: 70 });
     for (const file of [INDOOR, EDGE_810, EDGE_510]) await ingestActivity(inOrder.id, bytesOf(file));
@@ -103,7 +118,7 @@ describe('the threshold in force at each ride\'s date (decisions 106 and 141)', 
     expect((await ridesOf(rider.id)).map((ride) => ride.ftp)).toEqual([197, 197, 197]);
   });
 
-  it('undo and dismiss belong to the rider: another rider\'s detection is not found', async () => {
+  it("undo and dismiss belong to the rider: another rider's detection is not found", async () => {
     const rider = await riderAt175();
     await ingestActivity(rider.id, bytesOf(GARMIN_BPG));
     const [detection] = await detectionsOf(rider.id);

@@ -70,7 +70,9 @@ export async function thresholdForNewRide(userId: string, ride: Omit<RideForThre
 
 /** Records a ride's detection in the history (inside the ingest transaction). */
 export async function recordDetection(tx: Transaction, userId: string, activityId: string, detection: Detection): Promise<void> {
-  await tx.insert(ftpHistory).values({ userId, ftpW: detection.ftpW, recordedAt: new Date(detection.at), source: 'detected', activityId, previousFtpW: detection.previousFtpW });
+  await tx
+    .insert(ftpHistory)
+    .values({ userId, ftpW: detection.ftpW, recordedAt: new Date(detection.at), source: 'detected', activityId, previousFtpW: detection.previousFtpW });
 }
 
 /** The threshold in force now (the header's FTP); null: the 2.5 W/kg default, at the weight the caller shows. */
@@ -103,7 +105,9 @@ const UPDATE_BATCH = 500;
 async function updateRides(userId: string, changed: ChangedRide[]): Promise<void> {
   for (let start = 0; start < changed.length; start += UPDATE_BATCH) {
     const values = sql.join(
-      changed.slice(start, start + UPDATE_BATCH).map((ride) => sql`(${ride.id}::uuid, ${ride.ftpW}::real, ${ride.ftpSource}::text, ${ride.intensity}::real, ${ride.trainingLoad}::real)`),
+      changed
+        .slice(start, start + UPDATE_BATCH)
+        .map((ride) => sql`(${ride.id}::uuid, ${ride.ftpW}::real, ${ride.ftpSource}::text, ${ride.intensity}::real, ${ride.trainingLoad}::real)`),
       sql`, `,
     );
     await db().execute(sql`
@@ -121,16 +125,34 @@ async function storeDetections(userId: string, from: Date, detections: Detection
     .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNull(ftpHistory.undoneAt), gte(ftpHistory.recordedAt, from)));
   const wanted = new Map(detections.map((detection) => [detection.activityId, detection]));
   const stale = existing.filter((row) => !wanted.has(row.activityId as string)).map((row) => row.id);
-  if (stale.length > 0) await db().delete(ftpHistory).where(and(eq(ftpHistory.userId, userId), inArray(ftpHistory.id, stale)));
+  if (stale.length > 0)
+    await db()
+      .delete(ftpHistory)
+      .where(and(eq(ftpHistory.userId, userId), inArray(ftpHistory.id, stale)));
   for (const detection of detections) {
     const row = existing.find((candidate) => candidate.activityId === detection.activityId);
     if (!row) {
-      await db().insert(ftpHistory).values({ userId, ftpW: detection.ftpW, recordedAt: new Date(detection.at), source: 'detected', activityId: detection.activityId, previousFtpW: detection.previousFtpW });
+      await db()
+        .insert(ftpHistory)
+        .values({
+          userId,
+          ftpW: detection.ftpW,
+          recordedAt: new Date(detection.at),
+          source: 'detected',
+          activityId: detection.activityId,
+          previousFtpW: detection.previousFtpW,
+        });
     } else if (row.ftpW !== detection.ftpW) {
       // A different value is news: the notice shows again.
-      await db().update(ftpHistory).set({ ftpW: detection.ftpW, previousFtpW: detection.previousFtpW, seenAt: null }).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id)));
+      await db()
+        .update(ftpHistory)
+        .set({ ftpW: detection.ftpW, previousFtpW: detection.previousFtpW, seenAt: null })
+        .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id)));
     } else {
-      await db().update(ftpHistory).set({ previousFtpW: detection.previousFtpW }).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id), ne(ftpHistory.previousFtpW, detection.previousFtpW)));
+      await db()
+        .update(ftpHistory)
+        .set({ previousFtpW: detection.previousFtpW })
+        .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.id, row.id), ne(ftpHistory.previousFtpW, detection.previousFtpW)));
     }
   }
 }
@@ -146,7 +168,10 @@ export async function recomputeRideThresholds(userId: string, from: Date = new D
   const [entries, carried, declinedRows, rides] = await Promise.all([
     historyEntries(userId, from),
     carriedFileThreshold(db(), userId, from),
-    db().select({ activityId: ftpHistory.activityId }).from(ftpHistory).where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNotNull(ftpHistory.undoneAt))),
+    db()
+      .select({ activityId: ftpHistory.activityId })
+      .from(ftpHistory)
+      .where(and(eq(ftpHistory.userId, userId), eq(ftpHistory.source, 'detected'), isNotNull(ftpHistory.undoneAt))),
     db()
       .select({
         id: activities.id,
@@ -167,7 +192,13 @@ export async function recomputeRideThresholds(userId: string, from: Date = new D
   ]);
   const walk = walkThresholds({
     entries,
-    rides: rides.map((ride) => ({ id: ride.id, at: ride.startedAt.getTime(), fileThresholdW: ride.fileFtpW, estimateW: ride.estimateW, weightKg: ride.weightKg })),
+    rides: rides.map((ride) => ({
+      id: ride.id,
+      at: ride.startedAt.getTime(),
+      fileThresholdW: ride.fileFtpW,
+      estimateW: ride.estimateW,
+      weightKg: ride.weightKg,
+    })),
     carriedFileThresholdW: carried,
     declined: new Set(declinedRows.map((row) => row.activityId as string)),
   });
@@ -177,7 +208,13 @@ export async function recomputeRideThresholds(userId: string, from: Date = new D
   for (const ride of rides) {
     const threshold = scored.get(ride.id) as RideThreshold;
     const figures = figuresAtFtp(ride.normalizedPowerW, ride.loadDurationS ?? 0, threshold.ftpW);
-    if (ride.ftpW === threshold.ftpW && ride.ftpSource === threshold.source && same(ride.intensity, figures.intensity) && same(ride.trainingLoad, figures.trainingLoad)) continue;
+    if (
+      ride.ftpW === threshold.ftpW &&
+      ride.ftpSource === threshold.source &&
+      same(ride.intensity, figures.intensity) &&
+      same(ride.trainingLoad, figures.trainingLoad)
+    )
+      continue;
     changed.push({ id: ride.id, ...figures, ftpSource: threshold.source });
     if (!same(ride.trainingLoad, figures.trainingLoad) && (!earliestLoadChange || ride.startedAt < earliestLoadChange)) earliestLoadChange = ride.startedAt;
   }

@@ -31,7 +31,7 @@ const FILES = [
 ] as const;
 
 describe('real head-unit files uploaded by one rider (issue 24 "done when")', () => {
-  it('store the head unit\'s average of its kind, its timer and NP, and no ride of an hour or more above IF 1.05', async () => {
+  it("store the head unit's average of its kind, its timer and NP, and no ride of an hour or more above IF 1.05", async () => {
     const rider = await createTestUser({ weightKg: 70 });
     for (const entry of FILES) {
       const { id } = await ingestActivity(rider.id, new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', entry.file))));
@@ -42,7 +42,10 @@ describe('real head-unit files uploaded by one rider (issue 24 "done when")', ()
       expect(ride.timerS, entry.file).toBe(entry.timerS);
       if (entry.np) expect(Math.abs((ride.normalizedPowerW ?? 0) - entry.np), entry.file).toBeLessThanOrEqual(4);
     }
-    const stored = await db().select({ timerS: activities.timerS, intensity: activities.intensity, ftp: activities.ftpW }).from(activities).where(eq(activities.userId, rider.id));
+    const stored = await db()
+      .select({ timerS: activities.timerS, intensity: activities.intensity, ftp: activities.ftpW })
+      .from(activities)
+      .where(eq(activities.userId, rider.id));
     expect(stored).toHaveLength(FILES.length);
     for (const ride of stored) if (ride.timerS >= HOUR_RIDE_S) expect(ride.intensity ?? 0).toBeLessThanOrEqual(IF_HOUR_CEILING);
   });

@@ -18,7 +18,10 @@ export interface ActivityListQuery {
 /** The count comes from the rollup table: one indexed row instead of counting 100,000. */
 async function countActivities(userId: string, type: ActivityTypeFilter): Promise<number> {
   const where = type === 'all' ? eq(riderActivityTotals.userId, userId) : and(eq(riderActivityTotals.userId, userId), eq(riderActivityTotals.type, type));
-  const [row] = await db().select({ count: sum(riderActivityTotals.count) }).from(riderActivityTotals).where(where);
+  const [row] = await db()
+    .select({ count: sum(riderActivityTotals.count) })
+    .from(riderActivityTotals)
+    .where(where);
   return Number(row?.count ?? 0);
 }
 

@@ -36,7 +36,9 @@ describe('the platform a ride was recorded on (decision 046)', () => {
 
   it("names Paceline's own client files Paceline", async () => {
     const user = await createTestUser();
-    const bytes = encodeRideFit(generateRide({ seed: 3, start: new Date('2026-02-01T07:00:00Z'), durationS: 600, ftpW: 250, weightKg: 70, shape: 'endurance' }));
+    const bytes = encodeRideFit(
+      generateRide({ seed: 3, start: new Date('2026-02-01T07:00:00Z'), durationS: 600, ftpW: 250, weightKg: 70, shape: 'endurance' }),
+    );
     const { id } = await ingestActivity(user.id, bytes);
     expect(await platformOf(id)).toBe('Paceline');
   });

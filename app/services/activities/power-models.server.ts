@@ -34,9 +34,17 @@ async function windowCurve(userId: string, fromDay: string): Promise<Float64Arra
     .where(and(eq(activities.userId, userId), gte(activities.startedAt, new Date(`${fromDay}T00:00:00Z`))));
   if (rides.length === 0) return new Float64Array(0);
   const curves = await db()
-    .select({ id: activityDetails.activityId, curve: sql`substring(${activityDetails.powerCurve} from 1 for ${prefixBytes})`.mapWith(activityDetails.powerCurve) })
+    .select({
+      id: activityDetails.activityId,
+      curve: sql`substring(${activityDetails.powerCurve} from 1 for ${prefixBytes})`.mapWith(activityDetails.powerCurve),
+    })
     .from(activityDetails)
-    .where(inArray(activityDetails.activityId, rides.map((ride) => ride.id)));
+    .where(
+      inArray(
+        activityDetails.activityId,
+        rides.map((ride) => ride.id),
+      ),
+    );
   const startedAt = new Map(rides.map((ride) => [ride.id, ride.startedAt]));
   const sources = curves
     .map((row) => ({ id: row.id, date: startedAt.get(row.id)!.toISOString(), watts: new Float32Array(row.curve.slice().buffer) }))

@@ -33,7 +33,7 @@ describe('getRangeCurve', () => {
     expect(curve!.watts[0]).toBeLessThan(Math.max(fromEarly.watts[0], fromOutside.watts[0]));
   });
 
-  it('is null for a range without powered rides, and never shows another rider\'s rides', async () => {
+  it("is null for a range without powered rides, and never shows another rider's rides", async () => {
     const rider = await createTestUser();
     const other = await createTestUser();
     await ingestActivity(other.id, ride('2026-05-05', 'race', 300));

@@ -34,7 +34,9 @@ describe('the rider recomputation runs on the job queue (decisions 130 and 141)'
     const rider = await createTestUser({ weightKg: 70 });
     await ingestActivity(rider.id, GARMIN_BPG);
     // A process writes a profile FTP and marks the rides, then dies before queueing the job.
-    await db().insert(ftpHistory).values({ userId: rider.id, ftpW: 320, recordedAt: new Date('2020-06-01T00:00:00Z'), source: 'profile' });
+    await db()
+      .insert(ftpHistory)
+      .values({ userId: rider.id, ftpW: 320, recordedAt: new Date('2020-06-01T00:00:00Z'), source: 'profile' });
     await markForRecompute(rider.id, new Date('2020-09-01T00:00:00Z'));
     await markForRecompute(rider.id, new Date('2020-06-01T00:00:00Z'));
     const [marked] = await db().select({ fromAt: riderRecompute.fromAt }).from(riderRecompute).where(eq(riderRecompute.userId, rider.id));

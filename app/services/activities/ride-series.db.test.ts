@@ -14,7 +14,9 @@ import { keptFilesOf, moveSeriesOutOfDatabase, readSeries } from './ride-series.
 const { db } = useTestDatabase();
 
 function rideFit(minutes: number, day: number) {
-  return encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 2, day, 7)), durationS: minutes * 60, ftpW: 250, weightKg: 70, shape: 'endurance' }));
+  return encodeRideFit(
+    generateRide({ seed: day, start: new Date(Date.UTC(2026, 2, day, 7)), durationS: minutes * 60, ftpW: 250, weightKg: 70, shape: 'endurance' }),
+  );
 }
 
 async function detailRow(activityId: string) {

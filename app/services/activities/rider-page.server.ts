@@ -74,9 +74,16 @@ export async function getRiderAggregates(userId: string) {
 }
 
 /** The account fields the header shows: the guard has already read them (`requireUserRow`). */
-export type RiderProfile = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 'lastname' | 'country' | 'gender' | 'weightKg' | 'heightCm' | 'dob' | 'isKid' | 'ftpW'>;
+export type RiderProfile = Pick<
+  typeof users.$inferSelect,
+  'id' | 'firstname' | 'lastname' | 'country' | 'gender' | 'weightKg' | 'heightCm' | 'dob' | 'isKid' | 'ftpW'
+>;
 
-export async function getRiderHeader(user: RiderProfile, aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>, today = new Date()): Promise<RiderHeader> {
+export async function getRiderHeader(
+  user: RiderProfile,
+  aggregates?: Awaited<ReturnType<typeof getRiderAggregates>>,
+  today = new Date(),
+): Promise<RiderHeader> {
   const figures = aggregates ?? (await getRiderAggregates(user.id));
   const weightKg = figures.verifiedWeightKg ?? user.weightKg;
   // The threshold in force today (decisions 106 and 141): the latest of the rider's history, else

@@ -10,7 +10,9 @@ import { getAllTimeCurve } from './curves.server';
 const { db } = useTestDatabase();
 
 function ride(day: number, minutes: number, ftpW: number) {
-  return encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 4, day, 7)), durationS: minutes * 60, ftpW, weightKg: 70, shape: 'endurance' }));
+  return encodeRideFit(
+    generateRide({ seed: day, start: new Date(Date.UTC(2026, 4, day, 7)), durationS: minutes * 60, ftpW, weightKg: 70, shape: 'endurance' }),
+  );
 }
 
 describe("the rider's all-time curve", () => {

@@ -21,7 +21,16 @@ export async function addToRollups(tx: Transaction, input: RollupInput): Promise
   const race = input.type === 'event' ? 1 : 0;
   await tx
     .insert(riderDailyTotals)
-    .values({ userId: input.userId, day, rides: 1, races: race, distanceM: input.distanceM, timeS: input.timeS, elevationM: input.elevationM, longestRideM: input.distanceM })
+    .values({
+      userId: input.userId,
+      day,
+      rides: 1,
+      races: race,
+      distanceM: input.distanceM,
+      timeS: input.timeS,
+      elevationM: input.elevationM,
+      longestRideM: input.distanceM,
+    })
     .onConflictDoUpdate({
       target: [riderDailyTotals.userId, riderDailyTotals.day],
       set: {

@@ -7,6 +7,10 @@ import { upgradeStoredRides } from './stored-rides.server';
  * it, instead of each re-reading every old file before it listens. Idempotent: every row it
  * visits is marked current.
  */
-export const storedRidesUpgradeJob = defineJob<Record<string, never>>('activities.upgrade-stored-rides', async () => {
-  await upgradeStoredRides();
-}, { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3600 });
+export const storedRidesUpgradeJob = defineJob<Record<string, never>>(
+  'activities.upgrade-stored-rides',
+  async () => {
+    await upgradeStoredRides();
+  },
+  { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3600 },
+);

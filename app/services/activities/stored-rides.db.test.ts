@@ -15,7 +15,13 @@ const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('test
 
 async function figuresOf(id: string) {
   const [row] = await db()
-    .select({ np: activities.normalizedPowerW, intensity: activities.intensity, load: activities.trainingLoad, ftp: activities.ftpW, version: activities.analysisVersion })
+    .select({
+      np: activities.normalizedPowerW,
+      intensity: activities.intensity,
+      load: activities.trainingLoad,
+      ftp: activities.ftpW,
+      version: activities.analysisVersion,
+    })
     .from(activities)
     .where(eq(activities.id, id));
   return row;
@@ -40,7 +46,10 @@ describe('upgradeStoredRides: figures', () => {
     for (const name of ['Edge810-Vector-2013-08-16-15-35-10.fit', 'edge510-test.fit']) ids.push((await ingestActivity(rider.id, fixture(name))).id);
     const fresh = await Promise.all(ids.map(figuresOf));
     // As version 2 left them after the migration: FTP from the all-time best, new columns empty.
-    await db().update(activities).set({ ftpW: 320, intensity: 0.9, trainingLoad: 80, loadDurationS: null, bestTwentyMinW: null, analysisVersion: 2 }).where(eq(activities.userId, rider.id));
+    await db()
+      .update(activities)
+      .set({ ftpW: 320, intensity: 0.9, trainingLoad: 80, loadDurationS: null, bestTwentyMinW: null, analysisVersion: 2 })
+      .where(eq(activities.userId, rider.id));
     expect(await upgradeStoredRides()).toBe(2);
     expect(await Promise.all(ids.map(figuresOf))).toEqual(fresh);
   });

@@ -55,9 +55,18 @@ export async function upgradeStoredRides(): Promise<number> {
   const upgradedRiders = new Set<string>();
   for (;;) {
     const rows = await db()
-      .select({ id: activities.id, userId: activities.userId, fileKey: activities.fileKey, weightKg: activities.weightKg, platform: activities.platform, analysisVersion: activities.analysisVersion })
+      .select({
+        id: activities.id,
+        userId: activities.userId,
+        fileKey: activities.fileKey,
+        weightKg: activities.weightKg,
+        platform: activities.platform,
+        analysisVersion: activities.analysisVersion,
+      })
       .from(activities)
-      .where(and(eq(activities.fileType, 'fit'), isNotNull(activities.fileKey), or(isNull(activities.platform), lt(activities.analysisVersion, ANALYSIS_VERSION))))
+      .where(
+        and(eq(activities.fileType, 'fit'), isNotNull(activities.fileKey), or(isNull(activities.platform), lt(activities.analysisVersion, ANALYSIS_VERSION))),
+      )
       .limit(BATCH);
     const riders = new Set<string>();
     for (const row of rows) {

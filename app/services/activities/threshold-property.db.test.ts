@@ -32,10 +32,20 @@ describe('threshold detection on stored rides (decision 141)', () => {
           const start = Date.UTC(2026, 2, 1, 7);
           if (staleShare !== null) await setFtp(rider.id, Math.round(ftpW * staleShare), new Date(start - DAY_MS));
           for (const ride of rides) {
-            const generated = generateRide({ seed: ride.seed, start: new Date(start + ride.day * DAY_MS), durationS: ride.minutes * 60, ftpW, weightKg: 70, shape: ride.shape });
+            const generated = generateRide({
+              seed: ride.seed,
+              start: new Date(start + ride.day * DAY_MS),
+              durationS: ride.minutes * 60,
+              ftpW,
+              weightKg: 70,
+              shape: ride.shape,
+            });
             await ingestActivity(rider.id, encodeRideFit(generated));
           }
-          const stored = await db().select({ timerS: activities.timerS, intensity: activities.intensity }).from(activities).where(eq(activities.userId, rider.id));
+          const stored = await db()
+            .select({ timerS: activities.timerS, intensity: activities.intensity })
+            .from(activities)
+            .where(eq(activities.userId, rider.id));
           for (const ride of stored) if (ride.timerS >= HOUR_RIDE_S && ride.intensity !== null) expect(ride.intensity).toBeLessThanOrEqual(IF_HOUR_CEILING);
         },
       ),

@@ -15,7 +15,10 @@ const { db } = useTestDatabase();
 const ride = (minutes: number, powerW = 200) => minimalFit({ records: minutes * 60, powerW, start: new Date(Date.UTC(2026, 0, 5, 6, minutes)) });
 
 async function uploadJobs(uploadId: string) {
-  const { rows } = await jobQueueSql().executeSql(`SELECT id, state FROM pgboss.job WHERE name = $1 AND data->>'uploadId' = $2`, [analyseUploadJob.name, uploadId]);
+  const { rows } = await jobQueueSql().executeSql(`SELECT id, state FROM pgboss.job WHERE name = $1 AND data->>'uploadId' = $2`, [
+    analyseUploadJob.name,
+    uploadId,
+  ]);
   return rows as Array<{ id: string; state: string }>;
 }
 
@@ -26,7 +29,9 @@ async function uploadOf(id: string) {
 
 /** Time passes: held jobs (and retries) of the upload kind are due now. */
 async function makeDue() {
-  await db().execute(sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = ${analyseUploadJob.name} AND state IN ('created', 'retry')`);
+  await db().execute(
+    sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = ${analyseUploadJob.name} AND state IN ('created', 'retry')`,
+  );
 }
 
 describe('an upload is analysed by a job of the queue (decision 133)', () => {
@@ -67,7 +72,11 @@ describe('an upload is analysed by a job of the queue (decision 133)', () => {
 
   it('refuses what a glance decides before keeping anything, and what only decoding tells in the job, removing the kept file', async () => {
     const rider = await createTestUser();
-    expect(await acceptUpload(rider.id, new TextEncoder().encode('not a ride at all'))).toEqual({ outcome: 'refused', code: 'not_fit', message: INGEST_MESSAGES.not_fit });
+    expect(await acceptUpload(rider.id, new TextEncoder().encode('not a ride at all'))).toEqual({
+      outcome: 'refused',
+      code: 'not_fit',
+      message: INGEST_MESSAGES.not_fit,
+    });
     expect(await db().$count(rideUploads, eq(rideUploads.userId, rider.id))).toBe(0);
     const cut = ride(5).slice(0, 200);
     expect(await acceptUpload(rider.id, cut)).toEqual({ outcome: 'refused', code: 'unreadable', message: INGEST_MESSAGES.unreadable });
@@ -118,7 +127,10 @@ describe('an upload is analysed by a job of the queue (decision 133)', () => {
     const stored = (await acceptUpload(rider.id, ride(26))) as { id: string };
     await acceptUpload(rider.id, ride(5).slice(0, 200));
     const refusedKey = await storage().put('activities', new Uint8Array([1, 2, 3]), 'fit');
-    await db().update(rideUploads).set({ fileKey: refusedKey }).where(and(eq(rideUploads.userId, rider.id), eq(rideUploads.status, 'refused')));
+    await db()
+      .update(rideUploads)
+      .set({ fileKey: refusedKey })
+      .where(and(eq(rideUploads.userId, rider.id), eq(rideUploads.status, 'refused')));
     expect(await pruneFinishedUploads(new Date())).toBe(0);
     const later = new Date(Date.now() + 25 * 3600 * 1000);
     expect(await pruneFinishedUploads(later)).toBeGreaterThanOrEqual(2);

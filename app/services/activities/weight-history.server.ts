@@ -7,7 +7,9 @@ type Executor = ReturnType<typeof db> | Transaction;
 
 /** Records the rider's weight from `at` on (profile edits, staff weigh-ins, seed history). */
 export async function recordWeight(userId: string, weightKg: number, at: Date = new Date(), options: { verified?: boolean } = {}): Promise<void> {
-  await db().insert(weightHistory).values({ userId, weightKg, recordedAt: at, verified: options.verified ?? false });
+  await db()
+    .insert(weightHistory)
+    .values({ userId, weightKg, recordedAt: at, verified: options.verified ?? false });
   invalidateRiderPage(userId);
 }
 

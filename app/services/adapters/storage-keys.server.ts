@@ -27,4 +27,3 @@ export function assertStorageKey(key: string): void {
 export function toNodeReadable(body: StreamSource): Readable {
   return body instanceof Readable ? body : Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
 }
-

@@ -36,13 +36,18 @@ afterAll(() => {
 
 /** What the rider's browser does on the sandbox's page: Allow (or Deny) and follow the redirect back. */
 async function decide(authorizeUrl: string, decision: 'allow' | 'deny'): Promise<URLSearchParams> {
-  const response = await handleSandboxRequest(new Request(authorizeUrl, { method: 'POST', body: new URLSearchParams({ decision }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+  const response = await handleSandboxRequest(
+    new Request(authorizeUrl, { method: 'POST', body: new URLSearchParams({ decision }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+  );
   expect(response.status).toBe(302);
   return new URL(response.headers.get('Location') as string).searchParams;
 }
 
 async function connectionOf(userId: string, network: string) {
-  const [row] = await db().select().from(networkConnections).where(and(eq(networkConnections.userId, userId), eq(networkConnections.network, network)));
+  const [row] = await db()
+    .select()
+    .from(networkConnections)
+    .where(and(eq(networkConnections.userId, userId), eq(networkConnections.network, network)));
   return row;
 }
 
@@ -111,7 +116,16 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
     expect((await connectionOf(rider.id, 'strava')).importStatus).toBe('done');
     expect(await importRecentRides(rider.id, 'strava')).toBe(0);
     expect(await db().$count(activities, eq(activities.userId, rider.id))).toBe(3);
-    await expect(db().insert(networkImports).values({ userId: rider.id, network: 'strava', providerActivityId: (await db().select().from(networkImports).where(eq(networkImports.userId, rider.id)))[0].providerActivityId, activityId: rides[0].id })).rejects.toThrow();
+    await expect(
+      db()
+        .insert(networkImports)
+        .values({
+          userId: rider.id,
+          network: 'strava',
+          providerActivityId: (await db().select().from(networkImports).where(eq(networkImports.userId, rider.id)))[0].providerActivityId,
+          activityId: rides[0].id,
+        }),
+    ).rejects.toThrow();
     const [totals] = await db().select().from(riderActivityTotals).where(eq(riderActivityTotals.userId, rider.id));
     expect(totals.count).toBe(3);
 
@@ -129,7 +143,10 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
     const rider = await createTestUser();
     await completeCallback({ userId: rider.id, sessionId: 's', network: 'strava', query: await decide(await startConnect(rider.id, 's', 'strava'), 'allow') });
     const before = await connectionOf(rider.id, 'strava');
-    await db().update(networkConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(networkConnections.id, before.id));
+    await db()
+      .update(networkConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(networkConnections.id, before.id));
     tokenCalls.length = 0;
     const [first, second] = await Promise.all([freshAccessToken(rider.id, 'strava'), freshAccessToken(rider.id, 'strava')]);
     expect(first).toBe(second);
@@ -137,7 +154,10 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
     const after = await connectionOf(rider.id, 'strava');
     expect(decryptToken(after.refreshTokenEnc as string)).not.toBe(decryptToken(before.refreshTokenEnc as string));
     // The rotated refresh token still works: the connection was not broken by the race.
-    await db().update(networkConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(networkConnections.id, before.id));
+    await db()
+      .update(networkConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(networkConnections.id, before.id));
     expect(await freshAccessToken(rider.id, 'strava')).not.toBe(first);
   });
 
@@ -151,12 +171,17 @@ describe('connecting a fitness network (OAuth 2.0 client)', () => {
 
   it('analogx keeps the terms token for Read Terms', async () => {
     const rider = await createTestUser();
-    await completeCallback({ userId: rider.id, sessionId: 's', network: 'analogx', query: await decide(await startConnect(rider.id, 's', 'analogx'), 'allow') });
+    await completeCallback({
+      userId: rider.id,
+      sessionId: 's',
+      network: 'analogx',
+      query: await decide(await startConnect(rider.id, 's', 'analogx'), 'allow'),
+    });
     const card = (await listConnectionCards(rider.id, true)).find((entry) => entry.network === 'analogx');
     expect(card?.termsUrl).toMatch(/\/sandbox\/analogx\/api\/terms\?token=[\w-]+$/);
   });
 
-  it("deleting the account revokes its tokens at the provider, by a job that names no rider", async () => {
+  it('deleting the account revokes its tokens at the provider, by a job that names no rider', async () => {
     const rider = await createTestUser();
     await completeCallback({ userId: rider.id, sessionId: 's', network: 'strava', query: await decide(await startConnect(rider.id, 's', 'strava'), 'allow') });
     const row = await connectionOf(rider.id, 'strava');

@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { activities, activityDetails, networkConnections, networkImports, networkOauthStates, riderActivityTotals, riderDailyTotals, riderPowerBests } from '~/db/schema';
+import {
+  activities,
+  activityDetails,
+  networkConnections,
+  networkImports,
+  networkOauthStates,
+  riderActivityTotals,
+  riderDailyTotals,
+  riderPowerBests,
+} from '~/db/schema';
 import { unpackFloat32 } from '~/lib/activities/packing';
 import { NETWORK_STATE_TTL_MS } from '~/lib/constants';
 import { NETWORK_NAMES, IMPORTING_NETWORKS, networksFor, type ConnectionCard, type Network } from '~/lib/connections/networks';
@@ -28,7 +37,8 @@ export async function listConnectionCards(userId: string, isNormalUser: boolean)
       name: NETWORK_NAMES[network],
       linked: Boolean(row),
       import: row && IMPORTING_NETWORKS.includes(network) ? { status: row.importStatus, done: row.importDone, total: row.importTotal } : null,
-      termsUrl: network === 'analogx' && termsToken && client.apiUrl ? `${client.apiUrl.replace(/\/$/, '')}/terms?${new URLSearchParams({ token: termsToken })}` : null,
+      termsUrl:
+        network === 'analogx' && termsToken && client.apiUrl ? `${client.apiUrl.replace(/\/$/, '')}/terms?${new URLSearchParams({ token: termsToken })}` : null,
     };
   });
 }
@@ -41,7 +51,15 @@ export async function startConnect(userId: string, sessionId: string, network: N
   await db().delete(networkOauthStates).where(lt(networkOauthStates.expiresAt, new Date()));
   await db()
     .insert(networkOauthStates)
-    .values({ stateHash: hashToken(state), userId, sessionId, network, source, codeVerifier: codeVerifier ? encryptToken(codeVerifier) : null, expiresAt: new Date(Date.now() + NETWORK_STATE_TTL_MS) });
+    .values({
+      stateHash: hashToken(state),
+      userId,
+      sessionId,
+      network,
+      source,
+      codeVerifier: codeVerifier ? encryptToken(codeVerifier) : null,
+      expiresAt: new Date(Date.now() + NETWORK_STATE_TTL_MS),
+    });
   return url.toString();
 }
 
@@ -75,8 +93,17 @@ async function storeConnection(userId: string, network: Network, tokens: Provide
 export async function completeCallback(input: { userId: string; sessionId: string; network: Network; query: URLSearchParams }): Promise<CallbackOutcome> {
   const state = input.query.get('state');
   if (!state) return { ok: false, reason: 'state' };
-  const [pending] = await db().delete(networkOauthStates).where(eq(networkOauthStates.stateHash, hashToken(state))).returning();
-  if (!pending || pending.userId !== input.userId || pending.sessionId !== input.sessionId || pending.network !== input.network || pending.expiresAt < new Date()) {
+  const [pending] = await db()
+    .delete(networkOauthStates)
+    .where(eq(networkOauthStates.stateHash, hashToken(state)))
+    .returning();
+  if (
+    !pending ||
+    pending.userId !== input.userId ||
+    pending.sessionId !== input.sessionId ||
+    pending.network !== input.network ||
+    pending.expiresAt < new Date()
+  ) {
     return { ok: false, reason: 'state' };
   }
   const code = input.query.get('code');
@@ -141,14 +168,31 @@ async function rebuildRollups(userId: string): Promise<void> {
     await tx.delete(riderActivityTotals).where(eq(riderActivityTotals.userId, userId));
     await tx.delete(riderPowerBests).where(eq(riderPowerBests.userId, userId));
     const rows = await tx
-      .select({ id: activities.id, type: activities.type, startedAt: activities.startedAt, distanceM: activities.distanceM, timerS: activities.timerS, elevationM: activities.elevationM, curve: activityDetails.powerCurve })
+      .select({
+        id: activities.id,
+        type: activities.type,
+        startedAt: activities.startedAt,
+        distanceM: activities.distanceM,
+        timerS: activities.timerS,
+        elevationM: activities.elevationM,
+        curve: activityDetails.powerCurve,
+      })
       .from(activities)
       .leftJoin(activityDetails, eq(activityDetails.activityId, activities.id))
       .where(eq(activities.userId, userId))
       .orderBy(asc(activities.startedAt));
     for (const row of rows) {
       const powerCurve = row.curve ? unpackFloat32(row.curve, 1)[0] : new Float32Array(0);
-      await addToRollups(tx, { userId, activityId: row.id, type: row.type, startedAt: row.startedAt, distanceM: row.distanceM, timeS: row.timerS, elevationM: row.elevationM, powerCurve });
+      await addToRollups(tx, {
+        userId,
+        activityId: row.id,
+        type: row.type,
+        startedAt: row.startedAt,
+        distanceM: row.distanceM,
+        timeS: row.timerS,
+        elevationM: row.elevationM,
+        powerCurve,
+      });
     }
   });
 }

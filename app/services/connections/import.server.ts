@@ -31,7 +31,17 @@ const STREAM_KEYS = 'time,watts,heartrate,cadence,velocity_smooth,distance,altit
 function fitFromStreams(start: Date, streams: Streams): Uint8Array {
   const t = streams.time?.data ?? [];
   const column = (key: keyof Streams) => streams[key]?.data ?? t.map(() => 0);
-  return encodeRideFit({ start, t, power: column('watts'), heartRate: column('heartrate'), cadence: column('cadence'), speedMps: column('velocity_smooth'), distanceM: column('distance'), altitudeM: column('altitude'), pauses: [] });
+  return encodeRideFit({
+    start,
+    t,
+    power: column('watts'),
+    heartRate: column('heartrate'),
+    cadence: column('cadence'),
+    speedMps: column('velocity_smooth'),
+    distanceM: column('distance'),
+    altitudeM: column('altitude'),
+    pauses: [],
+  });
 }
 
 /** The rider's key beside the row's: each step stales that rider's connections tab only (decision 145). */
@@ -60,18 +70,36 @@ export async function importRecentRides(userId: string, network: Network, { resu
   const client = networkClient(network);
   let stored = 0;
   try {
-    const listed = await apiGet<ProviderActivity[]>(client, await freshAccessToken(userId, network), `athlete/activities?per_page=${NETWORK_IMPORT_MAX_ACTIVITIES}`);
+    const listed = await apiGet<ProviderActivity[]>(
+      client,
+      await freshAccessToken(userId, network),
+      `athlete/activities?per_page=${NETWORK_IMPORT_MAX_ACTIVITIES}`,
+    );
     const known = new Set(
-      (await db().select({ id: networkImports.providerActivityId }).from(networkImports).where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)))).map((row) => row.id),
+      (
+        await db()
+          .select({ id: networkImports.providerActivityId })
+          .from(networkImports)
+          .where(and(eq(networkImports.userId, userId), eq(networkImports.network, network)))
+      ).map((row) => row.id),
     );
     const fresh = listed.filter((activity) => RIDE_TYPES.has(activity.sport_type ?? activity.type ?? '') && !known.has(String(activity.id)));
     await setProgress(userId, claimed.id, { importTotal: fresh.length });
     for (const activity of fresh) {
-      const streams = await apiGet<Streams>(client, await freshAccessToken(userId, network), `activities/${activity.id}/streams?keys=${STREAM_KEYS}&key_by_type=true`);
+      const streams = await apiGet<Streams>(
+        client,
+        await freshAccessToken(userId, network),
+        `activities/${activity.id}/streams?keys=${STREAM_KEYS}&key_by_type=true`,
+      );
       const { id } = await ingestActivity(userId, fitFromStreams(new Date(activity.start_date), streams), { title: activity.name });
       // The Other Platform column (decision 046) names the network the ride came from.
-      await db().update(activities).set({ platform: NETWORK_NAMES[network] }).where(and(eq(activities.id, id), eq(activities.userId, userId)));
-      await db().insert(networkImports).values({ userId, network, providerActivityId: String(activity.id), activityId: id });
+      await db()
+        .update(activities)
+        .set({ platform: NETWORK_NAMES[network] })
+        .where(and(eq(activities.id, id), eq(activities.userId, userId)));
+      await db()
+        .insert(networkImports)
+        .values({ userId, network, providerActivityId: String(activity.id), activityId: id });
       stored++;
       await setProgress(userId, claimed.id, { importDone: stored });
     }

@@ -67,7 +67,13 @@ export function isNetworkOffered(network: Network): boolean {
 export function networkClient(network: Network): NetworkClient {
   const env = getEnv();
   const clientId = env[networkVariable(network, 'CLIENT_ID')];
-  const common = { network, name: NETWORK_NAMES[network], scopes: SCOPES[network], scopeSeparator: network === 'strava' ? (',' as const) : (' ' as const), redirectUri: callbackUrl(network) };
+  const common = {
+    network,
+    name: NETWORK_NAMES[network],
+    scopes: SCOPES[network],
+    scopeSeparator: network === 'strava' ? (',' as const) : (' ' as const),
+    redirectUri: callbackUrl(network),
+  };
   if (clientId) {
     return {
       ...common,

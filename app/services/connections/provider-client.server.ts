@@ -72,7 +72,14 @@ function authorizationServer(client: NetworkClient): oauth.AuthorizationServer {
 export async function passwordGrant(client: NetworkClient, username: string, password: string): Promise<ProviderTokens> {
   const as = authorizationServer(client);
   const oauthClient: oauth.Client = { client_id: client.clientId };
-  const response = await oauth.genericTokenEndpointRequest(as, oauthClient, oauth.ClientSecretPost(client.clientSecret), 'password', { username, password }, insecureAllowed(client.tokenUrl));
+  const response = await oauth.genericTokenEndpointRequest(
+    as,
+    oauthClient,
+    oauth.ClientSecretPost(client.clientSecret),
+    'password',
+    { username, password },
+    insecureAllowed(client.tokenUrl),
+  );
   const result = await oauth.processGenericTokenEndpointResponse(as, oauthClient, response);
   return {
     accessToken: result.access_token,
@@ -87,7 +94,14 @@ export async function passwordGrant(client: NetworkClient, username: string, pas
 export async function apiGet<T>(client: NetworkClient, accessToken: string, path: string): Promise<T> {
   if (!client.apiUrl) throw new Error(`${client.name} has no activity API configured`);
   const url = new URL(`${client.apiUrl.replace(/\/$/, '')}/${path}`);
-  const response = await oauth.protectedResourceRequest(accessToken, 'GET', url, new Headers({ Accept: 'application/json' }), null, insecureAllowed(url.toString()));
+  const response = await oauth.protectedResourceRequest(
+    accessToken,
+    'GET',
+    url,
+    new Headers({ Accept: 'application/json' }),
+    null,
+    insecureAllowed(url.toString()),
+  );
   if (!response.ok) throw new Error(`${client.name} API ${path}: ${response.status}`);
   return (await response.json()) as T;
 }

@@ -62,10 +62,13 @@ function oauthError(error: string, status = 400): Response {
 }
 
 function html(body: string, status = 200): Response {
-  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`, {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8' },
-  });
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`,
+    {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    },
+  );
 }
 
 function escapeHtml(value: string): string {
@@ -88,10 +91,20 @@ function clientAuthenticated(network: Network, request: Request, form: URLSearch
 
 function authorizeParams(url: URL, network: Network): { redirectUri: string; state: string; challenge: string | null; scope: string } | null {
   const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-  if (url.searchParams.get('client_id') !== sandboxClientId(network) || redirectUri !== callbackUrl(network) || url.searchParams.get('response_type') !== 'code') return null;
+  if (
+    url.searchParams.get('client_id') !== sandboxClientId(network) ||
+    redirectUri !== callbackUrl(network) ||
+    url.searchParams.get('response_type') !== 'code'
+  )
+    return null;
   const method = url.searchParams.get('code_challenge_method');
   if (method && method !== 'S256') return null;
-  return { redirectUri, state: url.searchParams.get('state') ?? '', challenge: url.searchParams.get('code_challenge'), scope: url.searchParams.get('scope') ?? '' };
+  return {
+    redirectUri,
+    state: url.searchParams.get('state') ?? '',
+    challenge: url.searchParams.get('code_challenge'),
+    scope: url.searchParams.get('scope') ?? '',
+  };
 }
 
 async function authorize(request: Request, network: Network, url: URL): Promise<Response> {
@@ -111,7 +124,10 @@ async function authorize(request: Request, network: Network, url: URL): Promise<
     target.searchParams.set('error', 'access_denied');
   } else {
     const athlete = randomToken(6);
-    target.searchParams.set('code', await sign({ typ: 'code', net: network, sub: athlete, ru: params.redirectUri, cc: params.challenge, scope: params.scope }, CODE_TTL_S));
+    target.searchParams.set(
+      'code',
+      await sign({ typ: 'code', net: network, sub: athlete, ru: params.redirectUri, cc: params.challenge, scope: params.scope }, CODE_TTL_S),
+    );
   }
   return new Response(null, { status: 302, headers: { Location: target.toString() } });
 }
@@ -173,7 +189,12 @@ async function revoke(request: Request, network: Network): Promise<Response> {
 }
 
 function athleteRides(athlete: string) {
-  const seed = parseInt(hashToken(athlete).replace(/[^0-9a-f]/gi, '').slice(0, 8) || '1', 16);
+  const seed = parseInt(
+    hashToken(athlete)
+      .replace(/[^0-9a-f]/gi, '')
+      .slice(0, 8) || '1',
+    16,
+  );
   const today = new Date();
   const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 7);
   return Array.from({ length: SANDBOX_RIDES }, (_, index) => ({
@@ -191,7 +212,16 @@ async function api(request: Request, network: Network, path: string): Promise<Re
   if (!claims) return json({ message: 'Authorization Error' }, 401);
   const rides = athleteRides(claims.sub);
   if (path === 'athlete/activities') {
-    return json(rides.map((ride) => ({ id: ride.id, name: ride.name, type: 'Ride', sport_type: 'Ride', start_date: ride.start.toISOString(), elapsed_time: ride.minutes * 60 })));
+    return json(
+      rides.map((ride) => ({
+        id: ride.id,
+        name: ride.name,
+        type: 'Ride',
+        sport_type: 'Ride',
+        start_date: ride.start.toISOString(),
+        elapsed_time: ride.minutes * 60,
+      })),
+    );
   }
   const streams = path.match(/^activities\/([^/]+)\/streams$/);
   const ride = streams ? rides.find((candidate) => candidate.id === streams[1]) : undefined;

@@ -154,10 +154,12 @@ export async function listEvents(viewer?: Viewer | null): Promise<EventSummary[]
       .from(events)
       .orderBy(asc(events.date), asc(events.time), asc(events.id)),
   );
-  const statuses = await statusesFor(viewer?.id, rows.map((row) => row.id));
+  const statuses = await statusesFor(
+    viewer?.id,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toSummary(row, row.booked, statuses.get(row.id) ?? 'none', viewer?.gender));
 }
-
 
 /**
  * An event's booked places in the same query as the event (as bookedCounts counts them).
@@ -165,7 +167,9 @@ export async function listEvents(viewer?: Viewer | null): Promise<EventSummary[]
  * unqualified "id" in the subquery would name the registration's own id.
  */
 function bookedPlaces() {
-  return sql<number>`(select count(*) from "registrations" as "held" where "held"."event_id" = "events"."id" and "held"."status" <> 'declined')`.mapWith(Number);
+  return sql<number>`(select count(*) from "registrations" as "held" where "held"."event_id" = "events"."id" and "held"."status" <> 'declined')`.mapWith(
+    Number,
+  );
 }
 
 export async function findEvent(id: number): Promise<EventRow | undefined> {

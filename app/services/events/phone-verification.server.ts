@@ -14,19 +14,25 @@ export type PhoneResult<T> = { ok: true; value: T } | { ok: false; message: stri
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export async function sendPhoneCode(input: { userId: string; phone: string; channel: 'sms' | 'whatsapp' }): Promise<PhoneResult<{ key: string; phone: string }>> {
+export async function sendPhoneCode(input: {
+  userId: string;
+  phone: string;
+  channel: 'sms' | 'whatsapp';
+}): Promise<PhoneResult<{ key: string; phone: string }>> {
   const phone = normalisePhone(input.phone);
   if (!phone) return { ok: false, message: PHONE_MESSAGE };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(18).toString('base64url');
-  await db().insert(phoneVerifications).values({
-    key,
-    userId: input.userId,
-    phone,
-    channel: input.channel,
-    codeHash: hash(code),
-    expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS),
-  });
+  await db()
+    .insert(phoneVerifications)
+    .values({
+      key,
+      userId: input.userId,
+      phone,
+      channel: input.channel,
+      codeHash: hash(code),
+      expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS),
+    });
   await sendCode({ channel: input.channel, to: phone, code, accountId: input.userId });
   return { ok: true, value: { key, phone } };
 }
@@ -41,7 +47,10 @@ export async function verifyPhoneCode(input: { userId: string; key: string; code
   }
   const matches = timingSafeEqual(Buffer.from(hash(input.code)), Buffer.from(row.codeHash));
   if (!matches) {
-    await db().update(phoneVerifications).set({ attempts: row.attempts + 1 }).where(eq(phoneVerifications.id, row.id));
+    await db()
+      .update(phoneVerifications)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(phoneVerifications.id, row.id));
     return { ok: false, message: PHONE_CODE_MESSAGES.wrong };
   }
   // Single use: only the request that flips verifiedAt from null wins.

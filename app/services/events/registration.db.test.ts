@@ -72,7 +72,10 @@ describe('registration (spec 3 §2 wizard, §5 rules)', () => {
     for (const outcome of refused) {
       expect(!outcome.ok && outcome.reply.error?.['']).toEqual(['The room is already fill for this event.']);
     }
-    const held = await db().select().from(registrations).where(and(eq(registrations.eventId, eventId), ne(registrations.status, 'declined')));
+    const held = await db()
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), ne(registrations.status, 'declined')));
     expect(held).toHaveLength(12);
     expect((await getEventDetail(eventId))?.participants).toEqual({ booked: 12, capacity: 12 });
   });

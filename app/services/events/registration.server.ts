@@ -209,10 +209,16 @@ async function book(event: EventRow, userId: string, booking: Booking): Promise<
     };
     if (existing) {
       // Re Join after a decline: the same row goes back to pending with the new details.
-      await tx.update(registrations).set({ ...row, createdAt: new Date() }).where(eq(registrations.id, existing.id));
+      await tx
+        .update(registrations)
+        .set({ ...row, createdAt: new Date() })
+        .where(eq(registrations.id, existing.id));
       return existing.id;
     }
-    const [inserted] = await tx.insert(registrations).values({ ...row, eventId: event.id, userId }).returning({ id: registrations.id });
+    const [inserted] = await tx
+      .insert(registrations)
+      .values({ ...row, eventId: event.id, userId })
+      .returning({ id: registrations.id });
     return inserted.id;
   });
 }

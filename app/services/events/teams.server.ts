@@ -84,9 +84,15 @@ export async function getTeam(teamId: number) {
 export async function createTeam(ownerId: string, input: { name: string; description?: string }, tx?: Transaction): Promise<number> {
   const run = async (database: Transaction) => {
     const name = input.name.trim();
-    const [clash] = await database.select({ id: teams.id }).from(teams).where(sql`lower(${teams.name}) = lower(${name})`);
+    const [clash] = await database
+      .select({ id: teams.id })
+      .from(teams)
+      .where(sql`lower(${teams.name}) = lower(${name})`);
     if (clash) throw new TeamError('A team with this name already exists.');
-    const [team] = await database.insert(teams).values({ name, description: input.description?.trim() ?? '', ownerId }).returning({ id: teams.id });
+    const [team] = await database
+      .insert(teams)
+      .values({ name, description: input.description?.trim() ?? '', ownerId })
+      .returning({ id: teams.id });
     await database.insert(teamMembers).values({ teamId: team.id, userId: ownerId });
     return team.id;
   };
@@ -95,7 +101,10 @@ export async function createTeam(ownerId: string, input: { name: string; descrip
 
 /** The wizard's TEAM step: join the team of that name, or create it (decision 036). */
 export async function joinOrCreateTeamByName(userId: string, name: string, tx: Transaction): Promise<number> {
-  const [existing] = await tx.select({ id: teams.id }).from(teams).where(sql`lower(${teams.name}) = lower(${name.trim()})`);
+  const [existing] = await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(sql`lower(${teams.name}) = lower(${name.trim()})`);
   if (!existing) return createTeam(userId, { name }, tx);
   await tx.insert(teamMembers).values({ teamId: existing.id, userId }).onConflictDoNothing();
   return existing.id;
@@ -107,7 +116,9 @@ export async function joinTeam(userId: string, teamId: number): Promise<void> {
 }
 
 export async function leaveTeam(userId: string, teamId: number): Promise<void> {
-  await db().delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  await db()
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
 }
 
 /** The team-events page: events the team's riders registered for, soonest first. */

@@ -67,13 +67,13 @@ export interface AccountRef {
 }
 
 /** Creates the accounts that do not exist yet and returns all of them, keyed `code|currency`. */
-export async function ensureAccounts(
-  tx: Executor,
-  wanted: Array<{ code: AccountCode; currency: Currency }>,
-): Promise<Map<string, AccountRef>> {
+export async function ensureAccounts(tx: Executor, wanted: Array<{ code: AccountCode; currency: Currency }>): Promise<Map<string, AccountRef>> {
   const unique = new Map(wanted.map((account) => [accountKey(account.code, account.currency), account]));
   const values = [...unique.values()].map((account) => ({ ...account, allowNegative: mayGoNegative(account.code) }));
-  await tx.insert(ledgerAccounts).values(values).onConflictDoNothing({ target: [ledgerAccounts.code, ledgerAccounts.currency] });
+  await tx
+    .insert(ledgerAccounts)
+    .values(values)
+    .onConflictDoNothing({ target: [ledgerAccounts.code, ledgerAccounts.currency] });
   const rows = await tx
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)

@@ -111,10 +111,16 @@ export async function listAccountHistory(
         .crossJoinLateral(matching)
         .leftJoinLateral(page, sql`true`)
         .where(ofAccount)
-    : await db().select({ total: ledgerAccounts.entryCount, ...pageFields }).from(ledgerAccounts).leftJoinLateral(page, sql`true`).where(ofAccount);
+    : await db()
+        .select({ total: ledgerAccounts.entryCount, ...pageFields })
+        .from(ledgerAccounts)
+        .leftJoinLateral(page, sql`true`)
+        .where(ofAccount);
   return {
     rows: found.flatMap(({ total: _total, transactionId, amount, status, memo, metadata, createdAt, settledAt }) =>
-      transactionId && amount !== null && status && memo !== null && metadata && createdAt ? [{ transactionId, amount, status, memo, metadata, createdAt, settledAt }] : [],
+      transactionId && amount !== null && status && memo !== null && metadata && createdAt
+        ? [{ transactionId, amount, status, memo, metadata, createdAt, settledAt }]
+        : [],
     ),
     total: found[0]?.total ?? 0,
   };
@@ -159,8 +165,14 @@ export async function checkLedgerInvariants(tx?: Transaction): Promise<string[]>
     .select({
       accountId: ledgerEntries.accountId,
       posted: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'posted'), 0)`.as('posted_sum'),
-      pendingDebits: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} < 0), 0)`.as('pending_debit_sum'),
-      pendingCredits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} > 0), 0)`.as('pending_credit_sum'),
+      pendingDebits:
+        sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} < 0), 0)`.as(
+          'pending_debit_sum',
+        ),
+      pendingCredits:
+        sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerTransactions.status} = 'pending' and ${ledgerEntries.amount} > 0), 0)`.as(
+          'pending_credit_sum',
+        ),
       entries: sql<number>`count(*)::integer`.as('entry_total'),
     })
     .from(ledgerEntries)

@@ -35,12 +35,18 @@ export type RiderBalances = Record<Currency, Balance>;
 /** Every currency's balance of a rider (zero where nothing ever moved). */
 export async function riderBalances(userId: string, tx?: Transaction): Promise<RiderBalances> {
   const rows = await (tx ?? db())
-    .select({ currency: ledgerAccounts.currency, posted: ledgerAccounts.posted, pending: ledgerAccounts.pendingDebits, pendingIncoming: ledgerAccounts.pendingCredits })
+    .select({
+      currency: ledgerAccounts.currency,
+      posted: ledgerAccounts.posted,
+      pending: ledgerAccounts.pendingDebits,
+      pendingIncoming: ledgerAccounts.pendingCredits,
+    })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.code, riderAccount(userId)));
   const zero = { posted: 0n, pending: 0n, available: 0n, pendingIncoming: 0n };
   const balances = Object.fromEntries(LEDGER_CURRENCIES.map((currency) => [currency, zero])) as RiderBalances;
-  for (const row of rows) balances[row.currency] = { posted: row.posted, pending: row.pending, pendingIncoming: row.pendingIncoming, available: row.posted - row.pending };
+  for (const row of rows)
+    balances[row.currency] = { posted: row.posted, pending: row.pending, pendingIncoming: row.pendingIncoming, available: row.posted - row.pending };
   return balances;
 }
 
@@ -81,7 +87,12 @@ export async function closeRiderAccounts(tx: Transaction, userId: string, tombst
       metadata: sql`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(${ledgerTransactions.metadata}) where key in (${keep}))`,
       idempotencyKey: sql`replace(${ledgerTransactions.idempotencyKey}, ${userId}, ${tombstoneId})`,
     })
-    .where(inArray(ledgerTransactions.id, tx.selectDistinct({ id: ledgerEntries.transactionId }).from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids))));
-  await tx.update(ledgerAccounts).set({ code: closedAccount(tombstoneId) }).where(inArray(ledgerAccounts.id, ids));
+    .where(
+      inArray(ledgerTransactions.id, tx.selectDistinct({ id: ledgerEntries.transactionId }).from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids))),
+    );
+  await tx
+    .update(ledgerAccounts)
+    .set({ code: closedAccount(tombstoneId) })
+    .where(inArray(ledgerAccounts.id, ids));
   return Object.fromEntries(left.map((account) => [account.currency, account.posted]));
 }

@@ -6,5 +6,14 @@ export type { AccountCode, Balance, Currency, Leg, TransferInput, TransferResult
 export { InsufficientFundsError, InvalidTransferError } from './types';
 export { closedAccount, ownerAccount, riderAccount, SYSTEM_ACCOUNTS } from './accounts.server';
 export { holdTransfer, postHold, postTransfer, postTransfers, reverseTransfer, voidHold } from './transfers.server';
-export { balanceSubquery, checkLedgerInvariants, entriesOfOwner, entrySumsPerCurrency, getBalance, postedEntrySum, listAccountHistory, type AccountHistoryRow } from './balances.server';
+export {
+  balanceSubquery,
+  checkLedgerInvariants,
+  entriesOfOwner,
+  entrySumsPerCurrency,
+  getBalance,
+  postedEntrySum,
+  listAccountHistory,
+  type AccountHistoryRow,
+} from './balances.server';
 export { closeRiderAccounts, IMPERSONAL_METADATA_KEYS, OpenHoldError, riderBalances, type RiderBalances } from './closing.server';

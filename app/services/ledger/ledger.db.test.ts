@@ -119,7 +119,11 @@ describe('ledger', () => {
     const rider = riderAccount(randomUUID());
     await fund(rider, AMOUNT);
     await expect(
-      postTransfer({ idempotencyKey: `spend:${randomUUID()}`, legs: [{ from: rider, to: SYSTEM_ACCOUNTS.shopRevenue, currency: 'BTC', amount: AMOUNT + 1n }], memo: 'Too much' }),
+      postTransfer({
+        idempotencyKey: `spend:${randomUUID()}`,
+        legs: [{ from: rider, to: SYSTEM_ACCOUNTS.shopRevenue, currency: 'BTC', amount: AMOUNT + 1n }],
+        memo: 'Too much',
+      }),
     ).rejects.toMatchObject({ name: 'InsufficientFundsError', account: rider, currency: 'BTC' });
     expect(await getBalance(rider, 'BTC')).toMatchObject({ posted: AMOUNT, available: AMOUNT });
     expect((await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10 })).total).toBe(1);
@@ -178,7 +182,7 @@ describe('ledger', () => {
     expect((await listAccountHistory(rider, 'BTC', { page: 1, perPage: 10, search: '100%' })).total).toBe(0);
   });
 
-  it('keeps each account\'s entry count with its entries: holds, posts, voids and replays; a drifted count is reported', async () => {
+  it("keeps each account's entry count with its entries: holds, posts, voids and replays; a drifted count is reported", async () => {
     const rider = riderAccount(randomUUID());
     await fund(rider, 10n * AMOUNT);
     const held = await withdrawal(rider, `withdrawal:${rider}:1`);
@@ -217,10 +221,19 @@ describe('ledger', () => {
     expect(history.rows.map((row) => row.memo)).toEqual(['Bulk prize 2500', 'Bulk prize 2499']);
 
     // A batch whose debits the rider cannot cover records nothing, not even its coverable part.
-    const spend = (index: number, amount: bigint) => ({ idempotencyKey: `spend:${rider}:${index}`, legs: [{ from: rider, to: SYSTEM_ACCOUNTS.shopRevenue, currency: 'BTC' as const, amount }], memo: 'Spend' });
+    const spend = (index: number, amount: bigint) => ({
+      idempotencyKey: `spend:${rider}:${index}`,
+      legs: [{ from: rider, to: SYSTEM_ACCOUNTS.shopRevenue, currency: 'BTC' as const, amount }],
+      memo: 'Spend',
+    });
     await expect(postTransfers([spend(1, 1n), spend(2, total)])).rejects.toBeInstanceOf(InsufficientFundsError);
     expect((await getBalance(rider, 'BTC')).posted).toBe(total);
-    expect(await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, `spend:${rider}:1`))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `spend:${rider}:1`)),
+    ).toHaveLength(0);
     for (const { sum } of await ledgerSumsPerCurrency()) expect(sum).toBe('0');
     expect(await checkLedgerInvariants()).toEqual([]);
   });

@@ -104,10 +104,7 @@ async function record(
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!created) {
-    const [first] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
+    const [first] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
     return { transactionId: first!.id, replayed: true };
   }
   const moves = await nets(tx);
@@ -116,9 +113,9 @@ async function record(
     if (net.amount < 0n) await debit(tx, net, status === 'posted' ? 'posted' : 'pendingDebits');
     else await credit(tx, net, status === 'posted' ? 'posted' : 'pendingCredits');
   }
-  await tx.insert(ledgerEntries).values(
-    moves.map((net) => ({ transactionId: created.id, accountId: net.account.id, currency: net.account.currency, amount: net.amount })),
-  );
+  await tx
+    .insert(ledgerEntries)
+    .values(moves.map((net) => ({ transactionId: created.id, accountId: net.account.id, currency: net.account.currency, amount: net.amount })));
   return { transactionId: created.id, replayed: false };
 }
 
@@ -146,13 +143,26 @@ export function postTransfers(inputs: TransferInput[], tx?: Transaction): Promis
   return within(tx, async (t) => {
     const accounts = await ensureAccounts(
       t,
-      inputs.flatMap((input) => input.legs.flatMap((leg) => [{ code: leg.from, currency: leg.currency }, { code: leg.to, currency: leg.currency }])),
+      inputs.flatMap((input) =>
+        input.legs.flatMap((leg) => [
+          { code: leg.from, currency: leg.currency },
+          { code: leg.to, currency: leg.currency },
+        ]),
+      ),
     );
     const created = new Map<string, string>();
     for (const part of chunks(inputs)) {
       const rows = await t
         .insert(ledgerTransactions)
-        .values(part.map((input) => ({ idempotencyKey: input.idempotencyKey, status: 'posted' as const, memo: input.memo, metadata: input.metadata ?? {}, settledAt: sql`now()` })))
+        .values(
+          part.map((input) => ({
+            idempotencyKey: input.idempotencyKey,
+            status: 'posted' as const,
+            memo: input.memo,
+            metadata: input.metadata ?? {},
+            settledAt: sql`now()`,
+          })),
+        )
         .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
         .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
       for (const row of rows) created.set(row.key, row.id);
@@ -164,7 +174,10 @@ export function postTransfers(inputs: TransferInput[], tx?: Transaction): Promis
       if (!transactionId) continue;
       const nets = new Map<string, Net>();
       for (const leg of input.legs) {
-        for (const [code, amount] of [[leg.from, -leg.amount], [leg.to, leg.amount]] as const) {
+        for (const [code, amount] of [
+          [leg.from, -leg.amount],
+          [leg.to, leg.amount],
+        ] as const) {
           const account = accounts.get(accountKey(code, leg.currency))!;
           const net = nets.get(account.id) ?? { account, amount: 0n };
           nets.set(account.id, { account, amount: net.amount + amount });
@@ -255,10 +268,7 @@ export function reverseTransfer(
   tx?: Transaction,
 ): Promise<TransferResult> {
   return within(tx, async (t) => {
-    const [original] = await t
-      .select({ status: ledgerTransactions.status })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.id, transactionId));
+    const [original] = await t.select({ status: ledgerTransactions.status }).from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId));
     if (original?.status !== 'posted') throw new InvalidTransferError('Only a posted transaction can be reversed');
     return record(t, 'posted', { ...input, reversesId: transactionId }, async (inner) =>
       inLockOrder((await netsOfTransaction(inner, transactionId)).map((net) => ({ ...net, amount: -net.amount }))),

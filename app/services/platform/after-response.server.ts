@@ -90,11 +90,14 @@ function whenRead(source: ReadableStream<Uint8Array> | null, done: () => void): 
 export function releaseWhenSent(request: Request, response: Response): Response {
   const id = request.headers.get(REQUEST_ID_HEADER);
   if (!id || !queued.has(id)) return response;
-  return new Response(whenRead(response.body, () => release(id)), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return new Response(
+    whenRead(response.body, () => release(id)),
+    {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    },
+  );
 }
 
 /** Runs every queued job now and waits for all of them (shutdown, tests). */

@@ -44,7 +44,10 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
   await count('sessions', db().delete(sessions).where(lt(sessions.expiresAt, dayAgo)).returning({ userId: sessions.userId }));
   await count('verifications', db().delete(verifications).where(lt(verifications.expiresAt, weekAgo)).returning({ id: verifications.id }));
   await count('spent_challenges', db().delete(spentChallenges).where(lt(spentChallenges.expiresAt, now)).returning({ s: spentChallenges.signature }));
-  await count('network_oauth_states', db().delete(networkOauthStates).where(lt(networkOauthStates.expiresAt, dayAgo)).returning({ s: networkOauthStates.stateHash }));
+  await count(
+    'network_oauth_states',
+    db().delete(networkOauthStates).where(lt(networkOauthStates.expiresAt, dayAgo)).returning({ s: networkOauthStates.stateHash }),
+  );
   await count('oauth_codes', db().delete(oauthCodes).where(lt(oauthCodes.expiresAt, dayAgo)).returning({ c: oauthCodes.codeHash }));
   await count('oauth_tokens', db().delete(oauthTokens).where(lt(oauthTokens.expiresAt, weekAgo)).returning({ t: oauthTokens.tokenHash }));
   await count(

@@ -36,7 +36,18 @@ describe('settleHandoff', () => {
 describe('renderDocument', () => {
   const manifest = {
     entry: { module: '/entry.js', imports: [] },
-    routes: { root: { id: 'root', path: '*', module: '/root.js', hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false } },
+    routes: {
+      root: {
+        id: 'root',
+        path: '*',
+        module: '/root.js',
+        hasAction: false,
+        hasLoader: true,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: false,
+      },
+    },
     url: '/manifest.js',
     version: '1',
   };

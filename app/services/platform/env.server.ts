@@ -8,9 +8,7 @@ import { NETWORKS, type Network } from '~/lib/connections/networks';
  * The server's configuration, validated once at start-up. Every variable has a
  * default that runs the whole system on one machine (see .env.example).
  */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
  * Each fitness network's OAuth client (docs/connections.md): `STRAVA_CLIENT_ID`,
@@ -22,14 +20,15 @@ const NETWORK_FIELDS = ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_UR
 type NetworkField = (typeof NETWORK_FIELDS)[number];
 type NetworkVariable = `${Uppercase<Network>}_${NetworkField}`;
 const networkVariables = Object.fromEntries(
-  NETWORKS.flatMap((network) => NETWORK_FIELDS.map((field) => [`${network.toUpperCase()}_${field}`, field.endsWith('_URL') ? z.string().url().optional() : z.string().min(1).optional()])),
+  NETWORKS.flatMap((network) =>
+    NETWORK_FIELDS.map((field) => [`${network.toUpperCase()}_${field}`, field.endsWith('_URL') ? z.string().url().optional() : z.string().min(1).optional()]),
+  ),
 ) as Record<NetworkVariable, z.ZodOptional<z.ZodString>>;
 
 export function networkVariable(network: Network, field: NetworkField): NetworkVariable {
   return `${network.toUpperCase() as Uppercase<Network>}_${field}`;
 }
-const requiredSecret = (name: string) =>
-  z.string({ required_error: `set ${name}: APP_MODE=production has no default secret` });
+const requiredSecret = (name: string) => z.string({ required_error: `set ${name}: APP_MODE=production has no default secret` });
 
 const EnvSchema = z
   .object({
@@ -71,7 +70,12 @@ const EnvSchema = z
     TRUSTED_PROXIES: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
     /** Also show /dev/outbox to requests from this machine's loopback (besides staff accounts). */
     OUTBOX_LOOPBACK: booleanFlag.default('false'),
     COOKIE_DOMAIN: z.string().optional(),
@@ -107,7 +111,10 @@ const EnvSchema = z
      * (`endpoint/bucket/key`, needed by most self-hosted stores) and the access key; without
      * a key the SDK's own chain (instance role, AWS_* variables) is used.
      */
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+      .optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.string().url().optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default('false'),
@@ -171,7 +178,11 @@ const EnvSchema = z
       });
     }
     if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together' });

@@ -8,10 +8,7 @@ import { defineJob, defineSchedule, dueQueueNames, enqueueJob, runDueJobs, start
 const { db } = useTestDatabase();
 
 async function jobRow(id: string) {
-  const { rows } = await jobQueueSql().executeSql(
-    'SELECT state, retry_count, start_after, singleton_key, output FROM pgboss.job WHERE id = $1',
-    [id],
-  );
+  const { rows } = await jobQueueSql().executeSql('SELECT state, retry_count, start_after, singleton_key, output FROM pgboss.job WHERE id = $1', [id]);
   return rows[0] as { state: string; retry_count: number; start_after: Date; output: { message?: string } | null } | undefined;
 }
 
@@ -115,7 +112,10 @@ describe('the job queue without workers (tests, scripts)', () => {
     // The timekeeper sends each tick through this statement; on PostgreSQL its JSON must not be encoded twice.
     await enqueueJob(recordJob, { n: 0 });
     seen.length = 0;
-    await createBoss(jobQueueSql()).insert([{ name: 'test.record', data: { n: 11 } }, { name: 'test.record', data: { n: 12 } }]);
+    await createBoss(jobQueueSql()).insert([
+      { name: 'test.record', data: { n: 11 } },
+      { name: 'test.record', data: { n: 12 } },
+    ]);
     expect(await runDueJobs(['test.record'])).toBe(2);
     expect(seen.map((entry) => (entry.payload as { n: number }).n).sort()).toEqual([11, 12]);
   });
@@ -171,9 +171,13 @@ describe('the job queue with workers (servers)', () => {
   });
 
   it('a job whose instance died while running is failed by the maintenance and run again by a worker', async () => {
-    const slowJob = defineJob<{ n: number }>('test.expiring', async (payload, job) => {
-      seen.push({ payload, attempt: job.attempt });
-    }, { expireInSeconds: 1, retryDelaySeconds: 0, backoff: false });
+    const slowJob = defineJob<{ n: number }>(
+      'test.expiring',
+      async (payload, job) => {
+        seen.push({ payload, attempt: job.attempt });
+      },
+      { expireInSeconds: 1, retryDelaySeconds: 0, backoff: false },
+    );
     // Another instance claimed the job, then died: its row stays active with nobody running it.
     await db().execute(sql`SELECT pgboss.create_queue('test.expiring', '{"policy":"standard","expireInSeconds":1,"retryDelay":0}'::json)`);
     const { rows } = await jobQueueSql().executeSql(

@@ -130,7 +130,9 @@ async function ensureQueues(wanted: JobKind<never>[], executor: SqlExecutor | un
     // Created inside a transaction, they exist only once it commits: remember only the sure case.
     return;
   }
-  await jobQueueSql().executeSql(['BEGIN;', `SELECT pg_advisory_xact_lock(${QUEUE_CREATION_LOCK});`, ...missing.map(createQueueStatement), 'COMMIT;'].join('\n'));
+  await jobQueueSql().executeSql(
+    ['BEGIN;', `SELECT pg_advisory_xact_lock(${QUEUE_CREATION_LOCK});`, ...missing.map(createQueueStatement), 'COMMIT;'].join('\n'),
+  );
   for (const kind of missing) entry.queues.add(kind.name);
 }
 

@@ -48,22 +48,45 @@ type Written = typeof ENDS_WITH_TEXT | typeof ENDS_WITH_TAG | typeof NOT_PLAIN;
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Tags React writes its own way (values, options, raw text, namespaces, the document) are not plain. */
-const SPECIAL = new Set(['select', 'option', 'textarea', 'style', 'script', 'noscript', 'svg', 'math', 'html', 'head', 'body', 'title', 'meta', 'link', 'base', 'template', 'iframe']);
+const SPECIAL = new Set([
+  'select',
+  'option',
+  'textarea',
+  'style',
+  'script',
+  'noscript',
+  'svg',
+  'math',
+  'html',
+  'head',
+  'body',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'template',
+  'iframe',
+]);
 /** Props that make an element not plain wherever they appear. */
 const REACT_ONLY_PROPS = new Set(['dangerouslySetInnerHTML', 'style', 'defaultValue', 'defaultChecked']);
 const RENAMED: Record<string, string> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex' };
 /** Boolean attributes: written as `name=""` when true, left out when false. */
-const BOOLEAN: Record<string, string> = { disabled: 'disabled', hidden: 'hidden', required: 'required', readOnly: 'readonly', multiple: 'multiple', open: 'open', checked: 'checked' };
+const BOOLEAN: Record<string, string> = {
+  disabled: 'disabled',
+  hidden: 'hidden',
+  required: 'required',
+  readOnly: 'readonly',
+  multiple: 'multiple',
+  open: 'open',
+  checked: 'checked',
+};
 /** Lowercase names React treats as numbers or overloaded booleans: not plain. */
 const NUMERIC_OR_OVERLOADED = new Set(['cols', 'rows', 'size', 'span', 'start', 'download', 'capture', 'value']);
 const PLAIN_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** How React writes a prop, worked out once per prop name. */
 type PropKind =
-  | { kind: 'skipped' }
-  | { kind: 'not plain' }
-  | { kind: 'boolean'; whenTrue: string }
-  | { kind: 'text'; opening: string; booleanAllowed: boolean };
+  { kind: 'skipped' } | { kind: 'not plain' } | { kind: 'boolean'; whenTrue: string } | { kind: 'text'; opening: string; booleanAllowed: boolean };
 
 const propKinds = new Map<string, PropKind>();
 

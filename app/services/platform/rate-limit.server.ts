@@ -35,7 +35,10 @@ export function clientAddress(request: Request): string {
   const peer = peerAddress(request);
   if (!isTrustedProxy(peer)) return peer;
   const trusted = getEnv().TRUSTED_PROXIES;
-  const hops = (request.headers.get('X-Forwarded-For') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = (request.headers.get('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   for (let index = hops.length - 1; index >= 0; index -= 1) {
     if (!trusted.includes(hops[index])) return hops[index];
   }
@@ -134,7 +137,10 @@ async function countFailure(key: string, backoff: Backoff, now: Date): Promise<v
   const over = hits - backoff.freeFailures;
   if (over <= 0) return;
   const waitMs = Math.min(backoff.firstWaitMs * 2 ** Math.min(over - 1, 30), backoff.longestWaitMs);
-  await db().update(rateLimits).set({ blockedUntil: new Date(now.getTime() + waitMs) }).where(eq(rateLimits.key, key));
+  await db()
+    .update(rateLimits)
+    .set({ blockedUntil: new Date(now.getTime() + waitMs) })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()): Promise<void> {
@@ -145,7 +151,9 @@ export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()
 
 /** The right password from this address: its account-and-address count starts again. */
 export async function recordLoginSuccess(attempt: LoginAttempt): Promise<void> {
-  await db().delete(rateLimits).where(eq(rateLimits.key, loginKeys(attempt).pair));
+  await db()
+    .delete(rateLimits)
+    .where(eq(rateLimits.key, loginKeys(attempt).pair));
 }
 
 /**
@@ -154,7 +162,10 @@ export async function recordLoginSuccess(attempt: LoginAttempt): Promise<void> {
  * its backoff it counts nothing and is removed. Returns how many rows went.
  */
 export async function pruneRateLimits(now = new Date()): Promise<number> {
-  const windows = [...Object.values(RATE_LIMITS).flatMap((limit) => [limit.account.windowMs, limit.address.windowMs]), ...Object.values(LOGIN_THROTTLE).map((backoff) => backoff.windowMs)];
+  const windows = [
+    ...Object.values(RATE_LIMITS).flatMap((limit) => [limit.account.windowMs, limit.address.windowMs]),
+    ...Object.values(LOGIN_THROTTLE).map((backoff) => backoff.windowMs),
+  ];
   const before = new Date(now.getTime() - Math.max(...windows));
   const removed = await db()
     .delete(rateLimits)

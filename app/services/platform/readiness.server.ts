@@ -43,7 +43,10 @@ function outcome(result: PromiseSettledResult<unknown>): string {
 
 export async function readiness(): Promise<Readiness> {
   const [database, store] = await Promise.allSettled([
-    within(Promise.resolve().then(() => db().execute(sql`select 1`)), 'the database'),
+    within(
+      Promise.resolve().then(() => db().execute(sql`select 1`)),
+      'the database',
+    ),
     within(storage().check(), 'the object store'),
   ]);
   const checks = { database: outcome(database), storage: outcome(store), draining };

@@ -33,10 +33,14 @@ describe('the response cache with per-tag invalidation', () => {
     const url = `/teams-${Date.now()}`;
     await request(url, teamList);
     expect((await request(url, teamList)).kept).toBe(true);
-    await db().insert(subscribers).values({ email: `kept-${Date.now()}@example.com` });
+    await db()
+      .insert(subscribers)
+      .values({ email: `kept-${Date.now()}@example.com` });
     await db().update(events).set({ name: 'Elsewhere' }).where(eq(events.id, 1));
     expect((await request(url, teamList)).kept).toBe(true);
-    await db().insert(teams).values({ name: `Written ${Date.now()}` });
+    await db()
+      .insert(teams)
+      .values({ name: `Written ${Date.now()}` });
     const after = await request(url, teamList);
     expect(after.kept).toBe(false);
     expect(after.body).toContain('Written');
@@ -46,7 +50,9 @@ describe('the response cache with per-tag invalidation', () => {
     const url = `/overtaken-${Date.now()}`;
     await request(url, async () => {
       const list = await teamList();
-      await db().insert(teams).values({ name: `During ${Date.now()}` });
+      await db()
+        .insert(teams)
+        .values({ name: `During ${Date.now()}` });
       return list;
     });
     expect((await request(url, teamList)).kept).toBe(false);
@@ -67,7 +73,9 @@ describe('the response cache with per-tag invalidation', () => {
     const [first, second] = await Promise.all([
       request(url, async () => {
         const list = await teamList();
-        await db().insert(teams).values({ name: `Racing ${Date.now()}` });
+        await db()
+          .insert(teams)
+          .values({ name: `Racing ${Date.now()}` });
         return list;
       }),
       request(url, teamList),

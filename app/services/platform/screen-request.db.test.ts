@@ -31,14 +31,20 @@ describe('screenRequest: page posts a Remix action can read, from our origin onl
   });
 
   it('answers JSON, text and wrong content types with 415', async () => {
-    expect(await refusedWith(post('{"email":"a@b.c"}', { 'Content-Type': 'application/json' }))).toEqual({ status: 415, message: REQUEST_REFUSALS.contentType });
+    expect(await refusedWith(post('{"email":"a@b.c"}', { 'Content-Type': 'application/json' }))).toEqual({
+      status: 415,
+      message: REQUEST_REFUSALS.contentType,
+    });
     expect((await refusedWith(post('email=a', { 'Content-Type': 'text/plain' }))).status).toBe(415);
     expect((await refusedWith(post('email=a', {}))).status).toBe(415);
   });
 
   it('answers a truncated multipart body with 400', async () => {
     const truncated = '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nfan@exa';
-    expect(await refusedWith(post(truncated, { 'Content-Type': 'multipart/form-data; boundary=b' }))).toEqual({ status: 400, message: REQUEST_REFUSALS.unreadable });
+    expect(await refusedWith(post(truncated, { 'Content-Type': 'multipart/form-data; boundary=b' }))).toEqual({
+      status: 400,
+      message: REQUEST_REFUSALS.unreadable,
+    });
   });
 
   it('answers a NUL character in a field or a field name with 400', async () => {
@@ -66,7 +72,7 @@ describe('screenRequest: the site origin, never the Host (issue 25 items 1 and 4
   const to = (host: string, headers: Record<string, string>, path = '/contact-us') =>
     new Request(`http://${host}${path}`, { method: 'POST', body: 'a=1', headers: { ...form, Host: host, ...headers } });
 
-  it('refuses a forged Host with a matching Origin: the origin that counts is the site\'s', async () => {
+  it("refuses a forged Host with a matching Origin: the origin that counts is the site's", async () => {
     expect(await refusedWith(to('localhost:3955', { Origin: 'http://localhost:3955' }))).toEqual({ status: 403, message: REQUEST_REFUSALS.crossSite });
     expect((await refusedWith(to('localhost:3955', { Origin: 'http://localhost:3955' }, '/api/garage/redirect-to-checkout'))).status).toBe(403);
     expect((await refusedWith(to('127.0.0.1:3000', { Origin: 'http://127.0.0.1:3000' }))).status).toBe(403);
@@ -84,7 +90,9 @@ describe('screenRequest: the site origin, never the Host (issue 25 items 1 and 4
   });
 
   it('reads and /api/ posts reach the routes on the site origin too', async () => {
-    const read = (await screenRequest(new Request('http://evil.example:3955/user/activities?tab=files', { headers: { Host: 'evil.example:3955' } }))) as Request;
+    const read = (await screenRequest(
+      new Request('http://evil.example:3955/user/activities?tab=files', { headers: { Host: 'evil.example:3955' } }),
+    )) as Request;
     expect(read.url).toBe('http://localhost:3000/user/activities?tab=files');
     const api = (await screenRequest(to('evil.example:3955', {}, '/api/activities'))) as Request;
     expect(api.url).toBe('http://localhost:3000/api/activities');

@@ -11,7 +11,16 @@ const PUBLISHED = {
   PAYLOAD_KEY: '7061636568696e652d6465762d7061796c6f61642d6b65792d33322d62797465',
 };
 const saved = { ...process.env };
-const CONFIGURED = [...SECRET_NAMES, 'PAYMENT_WEBHOOK_SECRET', 'APP_MODE', 'SECRETS_FILE', 'SANDBOXES', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
+const CONFIGURED = [
+  ...SECRET_NAMES,
+  'PAYMENT_WEBHOOK_SECRET',
+  'APP_MODE',
+  'SECRETS_FILE',
+  'SANDBOXES',
+  'PAYMENT_PROVIDER',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+];
 
 function configure(values: Record<string, string | undefined>) {
   for (const name of CONFIGURED) delete process.env[name];

@@ -15,7 +15,7 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
     const policy = headers.get('Content-Security-Policy') ?? '';
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("script-src 'self' 'nonce-abc123'");
-    expect(policy).not.toContain('unsafe-inline\'; script');
+    expect(policy).not.toContain("unsafe-inline'; script");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(headers.get('X-Frame-Options')).toBe('DENY');
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
@@ -37,7 +37,7 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
     expect(response.headers.get('Strict-Transport-Security')).toBeNull();
   });
 
-  it('a form may lead only to Paceline and, for Connect, to a configured provider\'s sign-in page (decision 120)', () => {
+  it("a form may lead only to Paceline and, for Connect, to a configured provider's sign-in page (decision 120)", () => {
     process.env.SITE_URL = 'https://paceline.example';
     process.env.STRAVA_CLIENT_ID = 'id';
     process.env.STRAVA_CLIENT_SECRET = 'secret';

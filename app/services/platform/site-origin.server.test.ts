@@ -64,7 +64,10 @@ describe('the site origin', () => {
 
   it('stays in scope for work the request leaves for later', async () => {
     configure({ TRUSTED_PROXIES: '10.0.0.1' });
-    const later = inSiteOriginOf(fromPeer('10.0.0.1', { 'X-Forwarded-Host': 'rides.example' }), () => new Promise<string>((resolve) => setTimeout(() => resolve(siteOrigin()), 5)));
+    const later = inSiteOriginOf(
+      fromPeer('10.0.0.1', { 'X-Forwarded-Host': 'rides.example' }),
+      () => new Promise<string>((resolve) => setTimeout(() => resolve(siteOrigin()), 5)),
+    );
     expect(await later).toBe('http://rides.example');
   });
 });
@@ -74,7 +77,10 @@ describe('the request the app sees', () => {
     configure({});
     noteListeningPort(3112);
     for (const host of ['127.0.0.1:3112', '[::1]:3112', 'localhost:3955']) {
-      const sent = new Request(`http://${host}/contact-us?x=1`, { method: 'POST', headers: { Host: host, Origin: 'http://localhost:3112', 'X-Forwarded-Host': 'evil.example' } });
+      const sent = new Request(`http://${host}/contact-us?x=1`, {
+        method: 'POST',
+        headers: { Host: host, Origin: 'http://localhost:3112', 'X-Forwarded-Host': 'evil.example' },
+      });
       const seen = onSiteOrigin(sent, 'a=1');
       expect(seen.url).toBe('http://localhost:3112/contact-us?x=1');
       expect(seen.headers.get('Host')).toBe('localhost:3112');

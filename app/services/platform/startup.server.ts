@@ -18,15 +18,14 @@ import './job-registry.server';
 export async function startServices({ seed, workers }: { seed?: boolean; workers?: boolean } = {}): Promise<void> {
   const env = getEnv();
   allowKeptReads(env.READ_CACHES);
-  const opened = await openDatabase(
-    env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR },
-  );
+  const opened = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR });
   await opened.migrate();
   // Rides stored by older versions get what the current code stores (decisions 045, 046, 118).
   await moveSeriesOutOfDatabase();
   if (seed ?? env.SEED_DEMO) await seedDatabase(db());
   // Ride analysis, mail, payment reconciliation, cleanups: the durable queue (decision 130).
-  if (workers ?? env.JOBS_WORKERS) await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS, concurrency: env.JOBS_CONCURRENCY });
+  if (workers ?? env.JOBS_WORKERS)
+    await startJobWorkers({ pollingSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS, concurrency: env.JOBS_CONCURRENCY });
   // One instance brings older rides up to date (in place when this process has no workers).
   await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
   // Ride recomputations marked by a process that stopped before queueing them (decision 141).

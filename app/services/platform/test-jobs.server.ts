@@ -13,13 +13,15 @@ export const holdJob = defineJob<{ holdMs: number; label: string }>(
   'e2e.hold',
   async ({ holdMs, label }, job) => {
     const note = (subject: string) =>
-      db().insert(outbox).values({
-        channel: 'email',
-        recipient: HOLD_JOB_RECIPIENT,
-        subject,
-        body: label,
-        meta: { jobId: job.id, attempt: job.attempt, instance: process.env.PORT ?? '', pid: process.pid },
-      });
+      db()
+        .insert(outbox)
+        .values({
+          channel: 'email',
+          recipient: HOLD_JOB_RECIPIENT,
+          subject,
+          body: label,
+          meta: { jobId: job.id, attempt: job.attempt, instance: process.env.PORT ?? '', pid: process.pid },
+        });
     await note('job started');
     await new Promise((resolve) => setTimeout(resolve, holdMs));
     await note('job finished');

@@ -69,7 +69,11 @@ function largeArchiveContract(name: string, entryCount: number) {
     const files = await readZip((await storage().get(stored.key))!);
     expect([...files.keys()]).toHaveLength(entryCount);
     for (let index = 0; index < entryCount; index += 1) {
-      expect(createHash('sha256').update(files.get(`rides/files/ride-${index}.fit`)!).digest('hex')).toBe(digests[index]);
+      expect(
+        createHash('sha256')
+          .update(files.get(`rides/files/ride-${index}.fit`)!)
+          .digest('hex'),
+      ).toBe(digests[index]);
     }
     await storage().delete(stored.key);
   }, 120_000);

@@ -37,7 +37,17 @@ interface DemoPlan {
 
 const PLANS: DemoPlan[] = [
   { email: DEMO_USERS.rider, ftpW: 240, weightKg: 72, rides: 14, minMinutes: 30, maxMinutes: 90, weightFrom: 74.5, weightTo: 72 },
-  { email: DEMO_USERS.pro, ftpW: 250, weightKg: 58, rides: 14, minMinutes: 40, maxMinutes: 100, weightFrom: 58.5, weightTo: 58, verifiedBy: { staffEmail: DEMO_USERS.staff, heightCm: 167.5 } },
+  {
+    email: DEMO_USERS.pro,
+    ftpW: 250,
+    weightKg: 58,
+    rides: 14,
+    minMinutes: 40,
+    maxMinutes: 100,
+    weightFrom: 58.5,
+    weightTo: 58,
+    verifiedBy: { staffEmail: DEMO_USERS.staff, heightCm: 167.5 },
+  },
   { email: DEMO_USERS.kid, ftpW: 110, weightKg: 45, rides: 6, minMinutes: 20, maxMinutes: 40, weightFrom: 44, weightTo: 45 },
 ];
 

@@ -16,8 +16,18 @@ const FILLER_RIDERS = [
 ];
 
 const RESULT_NAMES = [
-  'Omar Haddad', 'Lina Farouk', 'Maya Sprint', 'Alex Rider', 'Yusuf Karim', 'Sara Nasser', 'Tom Becker', 'Aisha Rahman',
-  'Diego Alvarez', 'Hana Suzuki', 'Marco Bianchi', 'Noor Saleh',
+  'Omar Haddad',
+  'Lina Farouk',
+  'Maya Sprint',
+  'Alex Rider',
+  'Yusuf Karim',
+  'Sara Nasser',
+  'Tom Becker',
+  'Aisha Rahman',
+  'Diego Alvarez',
+  'Hana Suzuki',
+  'Marco Bianchi',
+  'Noor Saleh',
 ];
 
 export async function seedEventData(database: Database): Promise<void> {
@@ -40,7 +50,14 @@ export async function seedEventData(database: Database): Promise<void> {
 
   await database
     .insert(teams)
-    .values(SEED_TEAMS.map((name, index) => ({ name, description: `${name} race together on Paceline every week.`, logo: teamLogo(index), ownerId: index === 0 ? userId(DEMO_USERS.pro) : null })))
+    .values(
+      SEED_TEAMS.map((name, index) => ({
+        name,
+        description: `${name} race together on Paceline every week.`,
+        logo: teamLogo(index),
+        ownerId: index === 0 ? userId(DEMO_USERS.pro) : null,
+      })),
+    )
     .onConflictDoNothing();
   const [aces] = await database.select({ id: teams.id }).from(teams).where(eq(teams.name, SEED_TEAMS[0]));
   await database
@@ -83,7 +100,11 @@ export async function seedEventData(database: Database): Promise<void> {
   const accounts = await database.select({ id: users.id, name: fullName }).from(users).where(inArray(fullName, RESULT_NAMES));
   const accountOf = new Map(accounts.map((account) => [account.name, account.id]));
   for (const row of eventRows) {
-    const [any] = await database.select({ id: eventResults.id }).from(eventResults).where(and(eq(eventResults.eventId, row.id))).limit(1);
+    const [any] = await database
+      .select({ id: eventResults.id })
+      .from(eventResults)
+      .where(and(eq(eventResults.eventId, row.id)))
+      .limit(1);
     if (any) continue;
     const rows = [];
     for (let day = 1; day <= row.days; day += 1) {

@@ -12,7 +12,7 @@ import { seedImports } from './imports';
 const { db } = useTestDatabase();
 
 describe('seedImports', () => {
-  it("gives the pro an approved Strava history and Omar a Zwift history to review, once", async () => {
+  it('gives the pro an approved Strava history and Omar a Zwift history to review, once', async () => {
     const staff = await createTestUser({ email: DEMO_USERS.staff, role: 'staff' });
     const pro = await createTestUser({ email: DEMO_USERS.pro });
     const omar = await createTestUser({ email: 'omar@paceline.local' });

@@ -17,6 +17,13 @@ export const DEMO_PARTNER = {
 export async function seedPartners(database: Database): Promise<void> {
   await database
     .insert(oauthClients)
-    .values({ id: DEMO_PARTNER.id, name: DEMO_PARTNER.name, website: DEMO_PARTNER.website, redirectUris: [DEMO_PARTNER.redirectUri], secretHash: null, scopes: [...PARTNER_SCOPES] })
+    .values({
+      id: DEMO_PARTNER.id,
+      name: DEMO_PARTNER.name,
+      website: DEMO_PARTNER.website,
+      redirectUris: [DEMO_PARTNER.redirectUri],
+      secretHash: null,
+      scopes: [...PARTNER_SCOPES],
+    })
     .onConflictDoNothing();
 }

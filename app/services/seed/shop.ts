@@ -18,7 +18,15 @@ const GRANTS = [
 ];
 
 export async function seedShop(database: Database): Promise<void> {
-  const rows = await database.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, GRANTS.map((grant) => grant.email)));
+  const rows = await database
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        GRANTS.map((grant) => grant.email),
+      ),
+    );
   for (const grant of GRANTS) {
     const user = rows.find((row) => row.email === grant.email);
     if (!user) continue;

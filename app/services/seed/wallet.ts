@@ -26,7 +26,10 @@ export const WALLET_VETERAN = { email: 'yusuf@paceline.local', firstname: 'Yusuf
 export const WALLET_VETERAN_PRIZES = Array.from({ length: 27 }, (_, index) => {
   const week = index + 1;
   return week % 2 === 1
-    ? { memo: `Prize: Sunday Race Club week ${week}, ${(week % 5) + 1}${['st', 'nd', 'rd', 'th', 'th'][week % 5]} place`, satoshi: BigInt(200_000 + week * 10_000) }
+    ? {
+        memo: `Prize: Sunday Race Club week ${week}, ${(week % 5) + 1}${['st', 'nd', 'rd', 'th', 'th'][week % 5]} place`,
+        satoshi: BigInt(200_000 + week * 10_000),
+      }
     : { memo: `Prize: Desert Crit round ${week / 2}, 3rd place`, satoshi: 150_000n };
 });
 

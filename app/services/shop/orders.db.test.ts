@@ -114,7 +114,12 @@ describe('gem top-up by card (sandbox provider)', () => {
     setPaymentsForTests(adapter);
     try {
       const webhook = (await sandboxWebhookFor(paymentId, SECRET))!;
-      const post = (headers: Headers) => webhookAction({ request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body: webhook.body, headers }), params: {}, context: {} });
+      const post = (headers: Headers) =>
+        webhookAction({
+          request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body: webhook.body, headers }),
+          params: {},
+          context: {},
+        });
       const forged = new Headers({ [SIGNATURE_HEADER]: signWebhook('not-the-secret-at-all-0123456789abcdef', webhook.body) });
       expect((await post(forged)).status).toBe(400);
       const old = new Headers({ [SIGNATURE_HEADER]: signWebhook(SECRET, webhook.body, Math.floor(Date.now() / 1000) - 301) });
@@ -123,8 +128,18 @@ describe('gem top-up by card (sandbox provider)', () => {
       expect(await gems(rider.id)).toBe(0n);
       // Issue 25 item 4: correctly signed bodies that are no event, or no JSON, are 400s with a fixed message.
       const signedBody = (body: string) =>
-        webhookAction({ request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signWebhook(SECRET, body) } }), params: {}, context: {} });
-      for (const [body, message] of [['[]', WEBHOOK_REFUSALS.notEvent], ['null', WEBHOOK_REFUSALS.notEvent], ['{}', WEBHOOK_REFUSALS.notEvent], ['{"type":"checkout.session.completed","data":{"object":{}}}', WEBHOOK_REFUSALS.notEvent], ['{"type":', WEBHOOK_REFUSALS.notJson]]) {
+        webhookAction({
+          request: new Request(`${ORIGIN}/api/garage/payment/webhook`, { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signWebhook(SECRET, body) } }),
+          params: {},
+          context: {},
+        });
+      for (const [body, message] of [
+        ['[]', WEBHOOK_REFUSALS.notEvent],
+        ['null', WEBHOOK_REFUSALS.notEvent],
+        ['{}', WEBHOOK_REFUSALS.notEvent],
+        ['{"type":"checkout.session.completed","data":{"object":{}}}', WEBHOOK_REFUSALS.notEvent],
+        ['{"type":', WEBHOOK_REFUSALS.notJson],
+      ]) {
         const refused = await signedBody(body);
         expect(refused.status, body).toBe(400);
         expect(await refused.json(), body).toEqual({ received: false, message });

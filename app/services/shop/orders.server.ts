@@ -44,7 +44,10 @@ export async function startGemCheckout(userId: string, packageId: string, adapte
     cancelUrl: back('error'),
     idempotencyKey: `gem-order:${order.id}`,
   });
-  await db().update(paymentOrders).set({ paymentId: session.paymentId }).where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.userId, userId)));
+  await db()
+    .update(paymentOrders)
+    .set({ paymentId: session.paymentId })
+    .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.userId, userId)));
   const sessionUrl = session.url.startsWith('/') ? siteUrl(session.url) : session.url;
   return { ok: true, sessionUrl, orderId: order.id };
 }
@@ -77,7 +80,10 @@ export async function fulfilPayment(provider: string, event: PaymentEvent): Prom
     // The rider's key in the WHERE keeps the write to their rows (decision 145); an order whose
     // rider deleted the account names no one.
     const ofRider = order.userId === null ? undefined : eq(paymentOrders.userId, order.userId);
-    await tx.update(paymentOrders).set({ ledgerTransactionId: transactionId }).where(and(eq(paymentOrders.id, order.id), ofRider));
+    await tx
+      .update(paymentOrders)
+      .set({ ledgerTransactionId: transactionId })
+      .where(and(eq(paymentOrders.id, order.id), ofRider));
     return true;
   });
 }
@@ -150,7 +156,12 @@ export async function orderLedgerRecord(orderId: string) {
   const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
   if (!order) return null;
   const credits = await db()
-    .select({ transactionId: ledgerTransactions.id, account: ledgerAccounts.code, currency: ledgerEntries.currency, amount: sql<string>`${ledgerEntries.amount}::text` })
+    .select({
+      transactionId: ledgerTransactions.id,
+      account: ledgerAccounts.code,
+      currency: ledgerEntries.currency,
+      amount: sql<string>`${ledgerEntries.amount}::text`,
+    })
     .from(ledgerTransactions)
     .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))

@@ -35,7 +35,13 @@ describe('shop data', () => {
     expect(frames).toEqual([1001, 1002, 1003, 1004]); // 1005 by level, 1006 free, 9999 not in the static catalogue
     expect(data.items[CATEGORY.wheels].map((item) => item.Id)).not.toContain(1105); // priced in gems
     expect(Object.keys(data.items)).not.toContain(String(CATEGORY.hair));
-    expect(data.items[CATEGORY.frames][0]).toMatchObject({ Name: 'Aero Blade R1', Aerodynamics: 82, Weight: 64, thumbnail: '/shop/items/1001.svg', UnlockValue: 1200 });
+    expect(data.items[CATEGORY.frames][0]).toMatchObject({
+      Name: 'Aero Blade R1',
+      Aerodynamics: 82,
+      Weight: 64,
+      thumbnail: '/shop/items/1001.svg',
+      UnlockValue: 1200,
+    });
     expect(data.items[CATEGORY.socks].find((item) => item.Id === 2004)?.thumbnail).toBeNull();
     expect(data.gemsBundles.map((bundle) => bundle.reward)).toEqual([100, 250, 500]);
     expect(data.coinsBundles.map((bundle) => bundle.identifier)).toEqual(['coins_1000', 'coins_2500', 'coins_5000']);
@@ -82,18 +88,41 @@ describe('item purchase', () => {
 
   it('refuses a payload that is not under the key', async () => {
     const rider = await createTestUser();
-    const { request } = await signedInRequest(rider.id, 'http://localhost/api/garage/purchase/item', { method: 'POST', body: new URLSearchParams({ payload: 'abc:def' }) });
+    const { request } = await signedInRequest(rider.id, 'http://localhost/api/garage/purchase/item', {
+      method: 'POST',
+      body: new URLSearchParams({ payload: 'abc:def' }),
+    });
     const response = await purchaseAction({ request, params: {}, context: {} }).catch((thrown: unknown) => thrown as Response);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ status: false, message: SHOP_MESSAGES.exception });
   });
 
   describe('with 200 items for sale', () => {
-    const many: EconomyItem[] = Array.from({ length: 200 }, (_, index) => ({ Id: 50_000 + index, Type: CATEGORY.jersey, UnlockValue: 100, UnlockType: 1, CurrencyType: 0 }));
+    const many: EconomyItem[] = Array.from({ length: 200 }, (_, index) => ({
+      Id: 50_000 + index,
+      Type: CATEGORY.jersey,
+      UnlockValue: 100,
+      UnlockType: 1,
+      CurrencyType: 0,
+    }));
     beforeAll(() => {
       setEconomyForTests({ listItems: async () => many, listBundles: localEconomy.listBundles });
       setStaticCatalogueForTests(
-        many.map((item) => ({ ID: item.Id, Name: `Jersey ${item.Id}`, Brandtitle: 'Test', Description: '', Weight: 50, Color: '#000', ItemType: item.Type, UnlockingType: 'E_Level', UnlockingValue: 1, thumbnail: '' }) satisfies StaticCatalogueEntry),
+        many.map(
+          (item) =>
+            ({
+              ID: item.Id,
+              Name: `Jersey ${item.Id}`,
+              Brandtitle: 'Test',
+              Description: '',
+              Weight: 50,
+              Color: '#000',
+              ItemType: item.Type,
+              UnlockingType: 'E_Level',
+              UnlockingValue: 1,
+              thumbnail: '',
+            }) satisfies StaticCatalogueEntry,
+        ),
       );
     });
     afterAll(() => {

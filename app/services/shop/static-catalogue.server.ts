@@ -18,7 +18,19 @@ import bundles from '../../../catalogue/economy/bundles.json';
  * no file I/O per request. The avatar group (hair, facial hair, head) is catalogued but the
  * shop never shows it.
  */
-const STATIC_CATALOGUE: StaticCatalogueEntry[] = [frames, wheels, headgear, gloves, eyewear, jerseys, socks, shoes, hair, facialHair, head].flat() as StaticCatalogueEntry[];
+const STATIC_CATALOGUE: StaticCatalogueEntry[] = [
+  frames,
+  wheels,
+  headgear,
+  gloves,
+  eyewear,
+  jerseys,
+  socks,
+  shoes,
+  hair,
+  facialHair,
+  head,
+].flat() as StaticCatalogueEntry[];
 
 /** Public folder the entries' `thumbnail` names live in. */
 export const THUMBNAIL_BASE = '/shop/items/';

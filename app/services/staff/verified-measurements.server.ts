@@ -63,7 +63,14 @@ export async function listRecentVerifications(limit = 20): Promise<VerificationE
   const staff = alias(users, 'staff');
   const [weights, heights] = await Promise.all([
     db()
-      .select({ value: weightHistory.weightKg, at: weightHistory.recordedAt, email: rider.email, firstname: rider.firstname, lastname: rider.lastname, by: staff.email })
+      .select({
+        value: weightHistory.weightKg,
+        at: weightHistory.recordedAt,
+        email: rider.email,
+        firstname: rider.firstname,
+        lastname: rider.lastname,
+        by: staff.email,
+      })
       .from(weightHistory)
       .innerJoin(rider, eq(rider.id, weightHistory.userId))
       .leftJoin(staff, eq(staff.id, weightHistory.verifiedBy))
@@ -71,20 +78,29 @@ export async function listRecentVerifications(limit = 20): Promise<VerificationE
       .orderBy(desc(weightHistory.recordedAt))
       .limit(limit),
     db()
-      .select({ value: verifiedHeights.heightCm, at: verifiedHeights.measuredAt, email: rider.email, firstname: rider.firstname, lastname: rider.lastname, by: staff.email })
+      .select({
+        value: verifiedHeights.heightCm,
+        at: verifiedHeights.measuredAt,
+        email: rider.email,
+        firstname: rider.firstname,
+        lastname: rider.lastname,
+        by: staff.email,
+      })
       .from(verifiedHeights)
       .innerJoin(rider, eq(rider.id, verifiedHeights.userId))
       .leftJoin(staff, eq(staff.id, verifiedHeights.verifiedBy))
       .orderBy(desc(verifiedHeights.measuredAt))
       .limit(limit),
   ]);
-  const entry = (kind: VerificationEntry['kind']) => (row: (typeof weights)[number]): VerificationEntry => ({
-    kind,
-    value: row.value,
-    measuredAt: row.at.toISOString(),
-    riderEmail: row.email,
-    riderName: `${row.firstname} ${row.lastname}`,
-    verifiedBy: row.by,
-  });
+  const entry =
+    (kind: VerificationEntry['kind']) =>
+    (row: (typeof weights)[number]): VerificationEntry => ({
+      kind,
+      value: row.value,
+      measuredAt: row.at.toISOString(),
+      riderEmail: row.email,
+      riderName: `${row.firstname} ${row.lastname}`,
+      verifiedBy: row.by,
+    });
   return [...weights.map(entry('weight')), ...heights.map(entry('height'))].sort((a, b) => b.measuredAt.localeCompare(a.measuredAt)).slice(0, limit);
 }

@@ -55,9 +55,7 @@ async function keepImage(file: File): Promise<{ key: string } | { error: string 
   return { key: await storage().put('wallet', bytes, type === 'jpeg' ? 'jpg' : type) };
 }
 
-export type VerificationOutcome =
-  | { ok: true }
-  | { ok: false; message?: string; fieldErrors?: Record<string, string[]>; alreadyVerified?: boolean };
+export type VerificationOutcome = { ok: true } | { ok: false; message?: string; fieldErrors?: Record<string, string[]>; alreadyVerified?: boolean };
 
 /**
  * Files first (so a bad file does not spend the codes), then the codes, then the request.

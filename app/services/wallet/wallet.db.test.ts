@@ -39,18 +39,57 @@ const AMOUNT = 1_000_000n; // 0.01 BTC; the fee at 1.5 % is 15,000 satoshi.
 describe('wallet', () => {
   it('refuses every wallet action of a child with 403 and changes nothing', async () => {
     const kid = await createTestUser({ isKid: true });
-    await postTransfer({ idempotencyKey: `prize:${kid.id}`, legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(kid.id), currency: 'BTC', amount: AMOUNT * 2n }], memo: 'Prize' });
-    const before = await Promise.all([db().$count(withdrawalRequests), db().$count(walletVerificationRequests), db().$count(ledgerTransactions), db().$count(outbox)]);
-    const post = async (path: string, body: Record<string, string>) => (await signedInRequest(kid.id, `http://localhost${path}`, { method: 'POST', body: new URLSearchParams(body) })).request;
+    await postTransfer({
+      idempotencyKey: `prize:${kid.id}`,
+      legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(kid.id), currency: 'BTC', amount: AMOUNT * 2n }],
+      memo: 'Prize',
+    });
+    const before = await Promise.all([
+      db().$count(withdrawalRequests),
+      db().$count(walletVerificationRequests),
+      db().$count(ledgerTransactions),
+      db().$count(outbox),
+    ]);
+    const post = async (path: string, body: Record<string, string>) =>
+      (await signedInRequest(kid.id, `http://localhost${path}`, { method: 'POST', body: new URLSearchParams(body) })).request;
 
-    expect(await outcomeOf(async () => withdrawalAction({ request: await post('/wallet/withdrawal-request', { amount: '0.01', email: 'a@b.co', walletAddress: 'x', requestKey: randomUUID() }), params: {}, context: {} }))).toBe(403);
-    expect(await outcomeOf(async () => verificationAction({ request: await post('/wallet/account-verification', { binance_email: 'a@b.co' }), params: {}, context: {} }))).toBe(403);
-    expect(await outcomeOf(async () => codeAction({ request: await post('/wallet/request-otp/phone', { phone_number: '501234567', phone_country: 'AE' }), params: { channel: 'phone' }, context: {} }))).toBe(403);
-    expect(await outcomeOf(async () => codeAction({ request: await post('/wallet/request-otp/email', { email: 'a@b.co' }), params: { channel: 'email' }, context: {} }))).toBe(403);
+    expect(
+      await outcomeOf(async () =>
+        withdrawalAction({
+          request: await post('/wallet/withdrawal-request', { amount: '0.01', email: 'a@b.co', walletAddress: 'x', requestKey: randomUUID() }),
+          params: {},
+          context: {},
+        }),
+      ),
+    ).toBe(403);
+    expect(
+      await outcomeOf(async () =>
+        verificationAction({ request: await post('/wallet/account-verification', { binance_email: 'a@b.co' }), params: {}, context: {} }),
+      ),
+    ).toBe(403);
+    expect(
+      await outcomeOf(async () =>
+        codeAction({
+          request: await post('/wallet/request-otp/phone', { phone_number: '501234567', phone_country: 'AE' }),
+          params: { channel: 'phone' },
+          context: {},
+        }),
+      ),
+    ).toBe(403);
+    expect(
+      await outcomeOf(async () =>
+        codeAction({ request: await post('/wallet/request-otp/email', { email: 'a@b.co' }), params: { channel: 'email' }, context: {} }),
+      ),
+    ).toBe(403);
     const { request: transactions } = await signedInRequest(kid.id, 'http://localhost/wallet/transactions?page=1');
     expect(await outcomeOf(() => transactionsLoader({ request: transactions, params: {}, context: {} }))).toBe(403);
 
-    const after = await Promise.all([db().$count(withdrawalRequests), db().$count(walletVerificationRequests), db().$count(ledgerTransactions), db().$count(outbox)]);
+    const after = await Promise.all([
+      db().$count(withdrawalRequests),
+      db().$count(walletVerificationRequests),
+      db().$count(ledgerTransactions),
+      db().$count(outbox),
+    ]);
     expect(after).toEqual(before);
     expect((await getBalance(riderAccount(kid.id), 'BTC')).available).toBe(AMOUNT * 2n);
 
@@ -75,7 +114,10 @@ describe('wallet', () => {
     const staff = await createTestUser({ role: 'staff' });
     const rider = await verifiedRider(AMOUNT * 3n);
     const requestKey = randomUUID();
-    const [first, second] = await Promise.all([requestWithdrawal(rider, { amountSatoshi: AMOUNT, requestKey }), requestWithdrawal(rider, { amountSatoshi: AMOUNT, requestKey })]);
+    const [first, second] = await Promise.all([
+      requestWithdrawal(rider, { amountSatoshi: AMOUNT, requestKey }),
+      requestWithdrawal(rider, { amountSatoshi: AMOUNT, requestKey }),
+    ]);
     expect(first.ok && second.ok && first.requestNo === second.requestNo).toBe(true);
     expect(await db().$count(withdrawalRequests, eq(withdrawalRequests.userId, rider.id))).toBe(1);
     const requestNo = first.ok ? first.requestNo : 0;
@@ -106,7 +148,14 @@ describe('wallet', () => {
     const rider = await createTestUser();
     const [request] = await db()
       .insert(walletVerificationRequests)
-      .values({ userId: rider.id, binanceEmail: 'b@example.com', phoneNumber: '+971501234567', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', passportKey: 'wallet/00000000000000000000000000000000.jpg', screenshotKeys: [] })
+      .values({
+        userId: rider.id,
+        binanceEmail: 'b@example.com',
+        phoneNumber: '+971501234567',
+        walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        passportKey: 'wallet/00000000000000000000000000000000.jpg',
+        screenshotKeys: [],
+      })
       .returning({ id: walletVerificationRequests.id });
     expect((await loadWallet(rider)).verificationStatus).toBe('pending');
     const decided = await Promise.all([
@@ -118,6 +167,7 @@ describe('wallet', () => {
     expect(['approved', 'rejected']).toContain(wallet.verificationStatus);
     if (wallet.verificationStatus === 'rejected') expect(wallet.rejectionReason).toBe('The screenshot is unreadable');
     const refused = await requestWithdrawal(rider, { amountSatoshi: AMOUNT, requestKey: randomUUID() });
-    if (wallet.verificationStatus === 'rejected') expect(refused).toEqual({ ok: false, message: 'Your account must be verified before you can withdraw funds.' });
+    if (wallet.verificationStatus === 'rejected')
+      expect(refused).toEqual({ ok: false, message: 'Your account must be verified before you can withdraw funds.' });
   });
 });

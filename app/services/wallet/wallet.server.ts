@@ -60,8 +60,13 @@ async function walletRow(userId: string) {
     .select({
       pendingRequests: sql<number>`count(*) filter (where ${withdrawalRequests.status} = 'pending')`.as('pending_requests'),
       completedTransactions: sql<number>`count(*) filter (where ${withdrawalRequests.status} = 'approved')`.as('completed_transactions'),
-      totalWithdrawn: sql<string>`coalesce(sum(${withdrawalRequests.amount}) filter (where ${withdrawalRequests.status} = 'approved'), 0)::text`.as('total_withdrawn'),
-      thisMonth: sql<number>`count(*) filter (where ${withdrawalRequests.status} <> 'rejected' and ${withdrawalRequests.createdAt} >= ${startOfMonthUtc().toISOString()}::timestamptz)`.as('this_month'),
+      totalWithdrawn: sql<string>`coalesce(sum(${withdrawalRequests.amount}) filter (where ${withdrawalRequests.status} = 'approved'), 0)::text`.as(
+        'total_withdrawn',
+      ),
+      thisMonth:
+        sql<number>`count(*) filter (where ${withdrawalRequests.status} <> 'rejected' and ${withdrawalRequests.createdAt} >= ${startOfMonthUtc().toISOString()}::timestamptz)`.as(
+          'this_month',
+        ),
     })
     .from(withdrawalRequests)
     .where(eq(withdrawalRequests.userId, userId))
@@ -158,9 +163,7 @@ export async function listWalletTransactions(owner: WalletOwner, query: { page: 
 }
 export type WalletTransactions = Awaited<ReturnType<typeof listWalletTransactions>>;
 
-export type WithdrawalOutcome =
-  | { ok: true; requestNo: number; replayed: boolean }
-  | { ok: false; message: string; field?: 'amount' };
+export type WithdrawalOutcome = { ok: true; requestNo: number; replayed: boolean } | { ok: false; message: string; field?: 'amount' };
 
 /**
  * Holds amount + fee on the rider's account in one ledger transaction (amount to payout
@@ -174,13 +177,14 @@ export async function requestWithdrawal(owner: WalletOwner, input: { amountSatos
   try {
     return await db().transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
-      const [existing] = await tx
-        .select({ id: withdrawalRequests.id })
-        .from(withdrawalRequests)
-        .where(eq(withdrawalRequests.idempotencyKey, idempotencyKey));
+      const [existing] = await tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.idempotencyKey, idempotencyKey));
       if (existing) return { ok: true as const, requestNo: existing.id, replayed: true };
       const [verification] = await tx
-        .select({ status: walletVerificationRequests.status, email: walletVerificationRequests.binanceEmail, address: walletVerificationRequests.walletAddress })
+        .select({
+          status: walletVerificationRequests.status,
+          email: walletVerificationRequests.binanceEmail,
+          address: walletVerificationRequests.walletAddress,
+        })
         .from(walletVerificationRequests)
         .where(eq(walletVerificationRequests.userId, owner.id))
         .orderBy(desc(walletVerificationRequests.createdAt), desc(walletVerificationRequests.id))
@@ -232,7 +236,6 @@ export async function requestWithdrawal(owner: WalletOwner, input: { amountSatos
 export function newRequestKey(): string {
   return randomUUID();
 }
-
 
 /** Whether a withdrawal of the rider waits for staff: an account cannot be deleted meanwhile (decision 126). */
 export async function hasPendingWithdrawal(userId: string, tx?: Transaction): Promise<boolean> {

@@ -27,9 +27,22 @@ const PENDING_HAS_NO_PAGE =
  */
 async function withFootprint({ people, eventId, teamId }: World): Promise<void> {
   await joinTeam(people.writer.id, teamId);
-  await db()
-    .insert(registrations)
-    .values({ eventId, userId: people.writer.id, firstName: 'Wanda', lastName: 'Writer', email: people.writer.email, gender: 2, dob: '1990-05-01', country: 246, category: 'A', wkg: 3.5, heightCm: 175, weightKg: 70, ftp: 245, status: 'approved' });
+  await db().insert(registrations).values({
+    eventId,
+    userId: people.writer.id,
+    firstName: 'Wanda',
+    lastName: 'Writer',
+    email: people.writer.email,
+    gender: 2,
+    dob: '1990-05-01',
+    country: 246,
+    category: 'A',
+    wkg: 3.5,
+    heightCm: 175,
+    weightKg: 70,
+    ftp: 245,
+    status: 'approved',
+  });
 }
 
 const goneEverywhere = [
@@ -63,15 +76,16 @@ const myDataTab = page('/user/profile?tab=data', 'writer');
 
 export const ACCOUNT_ROWS: WriteRow[] = [
   {
-    name: 'a profile save shows on the rider\'s profile and in the shell of every page they see',
+    name: "a profile save shows on the rider's profile and in the shell of every page they see",
     route: 'user.profile',
     write: ({ people }) => post('/user/profile', 'writer', people, profileFields),
     shows: [page('/user/profile', 'writer'), page('/faqs', 'writer'), page('/user/activities', 'writer')],
   },
   {
-    name: 'a password change ends the rider\'s sessions: their pages sign them out',
+    name: "a password change ends the rider's sessions: their pages sign them out",
     route: 'user.profile',
-    write: ({ people }) => post('/user/profile', 'writer', people, { intent: 'password', currentPassword: PASSWORD, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+    write: ({ people }) =>
+      post('/user/profile', 'writer', people, { intent: 'password', currentPassword: PASSWORD, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
     shows: [page('/user/profile', 'writer'), page('/wallet', 'writer')],
   },
   {
@@ -94,21 +108,26 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     shows: [myDataTab],
   },
   {
-    name: 'a child\'s copy confirmed by the parent\'s link (the page\'s form, without script): the child\'s My Data tab no longer waits',
+    name: "a child's copy confirmed by the parent's link (the page's form, without script): the child's My Data tab no longer waits",
     route: 'data-export.confirm.$code',
     prepare: childCopyWaiting,
-    write: async ({ people }, { linkToken }) => expectDone(await post(`/data-export/confirm/${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }), (body: { ok: boolean }) => body.ok),
+    write: async ({ people }, { linkToken }) =>
+      expectDone(
+        await post(`/data-export/confirm/${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }),
+        (body: { ok: boolean }) => body.ok,
+      ),
     shows: [myDataTab],
   },
   {
-    name: 'a child\'s copy confirmed by the parent\'s link (the page\'s script): the same tab changes',
+    name: "a child's copy confirmed by the parent's link (the page's script): the same tab changes",
     route: 'auth.links',
     prepare: childCopyWaiting,
-    write: async ({ people }, { linkToken }) => expectDone(await post('/auth/links', 'visitor', people, { kind: 'export-data', intent: 'verify', token: linkToken }), (body: { ok: boolean }) => body.ok),
+    write: async ({ people }, { linkToken }) =>
+      expectDone(await post('/auth/links', 'visitor', people, { kind: 'export-data', intent: 'verify', token: linkToken }), (body: { ok: boolean }) => body.ok),
     shows: [myDataTab],
   },
   {
-    name: 'logging out ends the session: the rider\'s kept pages go',
+    name: "logging out ends the session: the rider's kept pages go",
     route: 'auth.logout',
     write: ({ people }) => post('/auth/logout', 'writer', people, {}),
     shows: [page('/user/profile', 'writer'), page('/faqs', 'writer')],
@@ -117,18 +136,20 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     name: 'a password set with the e-mailed reset link ends every session of the rider',
     route: 'auth.forgot-password2',
     prepare: async ({ people }) => ({ linkToken: (await issueVerification(people.writer.id, 'reset-password', people.writer.email)).linkToken }),
-    write: ({ people }, { linkToken }) => post('/auth/forgot-password2', 'visitor', people, { code: linkToken, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+    write: ({ people }, { linkToken }) =>
+      post('/auth/forgot-password2', 'visitor', people, { code: linkToken, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
     shows: [page('/user/profile', 'writer'), page('/wallet', 'writer'), page('/faqs', 'writer')],
   },
   {
-    name: 'an account deleted with the e-mailed link (the page\'s script): the rider\'s pages, their team and their event registration go',
+    name: "an account deleted with the e-mailed link (the page's script): the rider's pages, their team and their event registration go",
     route: 'auth.links',
     prepare: deletionLink,
-    write: async ({ people }, { linkToken }) => deleted(await post('/auth/links', 'visitor', people, { kind: 'delete-user', intent: 'verify', token: linkToken })),
+    write: async ({ people }, { linkToken }) =>
+      deleted(await post('/auth/links', 'visitor', people, { kind: 'delete-user', intent: 'verify', token: linkToken })),
     shows: goneEverywhere,
   },
   {
-    name: 'an account deleted with the e-mailed link (the page\'s form, without script): the same pages change',
+    name: "an account deleted with the e-mailed link (the page's form, without script): the same pages change",
     route: 'delete-user.$code',
     prepare: deletionLink,
     write: async ({ people }, { linkToken }) => deleted(await post(`/delete-user/${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' })),
@@ -139,8 +160,18 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     route: 'auth.register',
     write: async ({ people }) =>
       post('/auth/register', 'visitor', people, {
-        firstname: 'Nina', lastname: 'Newcomer', email: `newcomer-${Date.now()}@example.com`, gender: '1', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD,
-        country: '246', dob: '1992-06-01', weight: '58', height: '166', consent_agree_privacy_notice: 'on', altcha: await solvedRobotCheck(),
+        firstname: 'Nina',
+        lastname: 'Newcomer',
+        email: `newcomer-${Date.now()}@example.com`,
+        gender: '1',
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+        country: '246',
+        dob: '1992-06-01',
+        weight: '58',
+        height: '166',
+        consent_agree_privacy_notice: 'on',
+        altcha: await solvedRobotCheck(),
       }),
     shows: [],
     shownNowhere: 'a new account is pending until its e-mail is confirmed: no session, no kept page, and no page lists accounts',
@@ -164,7 +195,8 @@ export const ACCOUNT_ROWS: WriteRow[] = [
       const account = await pendingAccount();
       return { linkToken: (await issueVerification(account.id, 'verify-email', account.email)).linkToken };
     },
-    write: async ({ people }, { linkToken }) => expectDone(await post(`/verify-user?es=${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }), (body: { ok: boolean }) => body.ok),
+    write: async ({ people }, { linkToken }) =>
+      expectDone(await post(`/verify-user?es=${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }), (body: { ok: boolean }) => body.ok),
     shows: [],
     shownNowhere: PENDING_HAS_NO_PAGE,
   },
@@ -177,20 +209,27 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     },
     write: async ({ people }, { childUserId, flow }) =>
       expectDone(
-        await post(`/parental-consent?childUserId=${childUserId}`, 'visitor', people, { intent: 'submit', parentEmail: `parent-${Date.now()}@example.com` }, { cookies: [flow] }),
+        await post(
+          `/parental-consent?childUserId=${childUserId}`,
+          'visitor',
+          people,
+          { intent: 'submit', parentEmail: `parent-${Date.now()}@example.com` },
+          { cookies: [flow] },
+        ),
         (body: { sent: boolean }) => body.sent,
       ),
     shows: [],
-    shownNowhere: 'a pending child account\'s parent address and approval code: no session, no kept page',
+    shownNowhere: "a pending child account's parent address and approval code: no session, no kept page",
   },
   {
-    name: 'a child account approved by the parent\'s link',
+    name: "a child account approved by the parent's link",
     route: 'verify-kid',
     prepare: async () => {
       const child = await pendingAccount({ isKid: true, dob: '2014-03-01', parentEmail: 'parent@example.com' });
       return { linkToken: (await issueVerification(child.id, 'parent-consent', 'parent@example.com')).linkToken };
     },
-    write: async ({ people }, { linkToken }) => expectDone(await post(`/verify-kid?es=${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }), (body: { ok: boolean }) => body.ok),
+    write: async ({ people }, { linkToken }) =>
+      expectDone(await post(`/verify-kid?es=${encodeURIComponent(linkToken)}`, 'visitor', people, { intent: 'verify' }), (body: { ok: boolean }) => body.ok),
     shows: [],
     shownNowhere: PENDING_HAS_NO_PAGE,
   },

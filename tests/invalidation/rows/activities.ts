@@ -10,8 +10,26 @@ import { ONE_PIXEL_PNG, page, pngFile, rideFile, type World, type WriteRow } fro
 
 /** Rows of the writes → pages table: rides, imports and measurements. */
 
-const importSubmission = { platform: 'Strava', days: 0, hours: 10, minutes: 0, distance: 250, distanceUnit: 'kilometers', elevationM: 1200, profileLink: 'https://www.strava.com/athletes/1' } as const;
-const importFields = { platform: 'Strava', days: '0', hours: '10', minutes: '0', distance: '250', distanceUnit: 'kilometers', elevation: '1200', profileLink: 'https://www.strava.com/athletes/1' };
+const importSubmission = {
+  platform: 'Strava',
+  days: 0,
+  hours: 10,
+  minutes: 0,
+  distance: 250,
+  distanceUnit: 'kilometers',
+  elevationM: 1200,
+  profileLink: 'https://www.strava.com/athletes/1',
+} as const;
+const importFields = {
+  platform: 'Strava',
+  days: '0',
+  hours: '10',
+  minutes: '0',
+  distance: '250',
+  distanceUnit: 'kilometers',
+  elevation: '1200',
+  profileLink: 'https://www.strava.com/athletes/1',
+};
 
 /**
  * A rider with a stale FTP on the profile (150 W since 2020) and an hour's race above it: the ride
@@ -35,35 +53,40 @@ const submitted = (userId: string) => submitImport(userId, { ...importSubmission
 
 export const ACTIVITY_ROWS: WriteRow[] = [
   {
-    name: 'an uploaded ride shows on the rider\'s activities page and list',
+    name: "an uploaded ride shows on the rider's activities page and list",
     route: 'api.activities',
     write: ({ people }) => post('/api/activities', 'writer', people, { file: rideFile(11) }, { bearer: true }),
     shows: [page('/user/activities', 'writer'), page('/user/activities?tab=activities', 'writer'), page('/user/activities/list?page=1', 'writer')],
   },
   {
-    name: 'verified measurements by staff show on the rider\'s activities header',
+    name: "verified measurements by staff show on the rider's activities header",
     route: 'staff.measurements',
     write: async ({ people }) => {
       const [writer] = await db().select({ email: users.email }).from(users).where(eq(users.id, people.writer.id));
-      return post('/staff/measurements', 'staff', people, { email: writer.email, weightKg: '66', heightCm: '174', measuredOn: new Date().toISOString().slice(0, 10) });
+      return post('/staff/measurements', 'staff', people, {
+        email: writer.email,
+        weightKg: '66',
+        heightCm: '174',
+        measuredOn: new Date().toISOString().slice(0, 10),
+      });
     },
     shows: [page('/user/activities', 'writer')],
   },
   {
-    name: 'a staff review of an import shows on the rider\'s activities page',
+    name: "a staff review of an import shows on the rider's activities page",
     route: 'staff.imports',
     prepare: async ({ people }) => ({ importId: (await submitted(people.writer.id)).id }),
     write: ({ people }, { importId }) => post('/staff/imports', 'staff', people, { importId, decision: 'approved' }),
     shows: [page('/user/activities', 'writer')],
   },
   {
-    name: 'an import submitted with its proof shows in the activities page\'s banner',
+    name: "an import submitted with its proof shows in the activities page's banner",
     route: 'user.activities.import',
     write: ({ people }) => post('/user/activities/import', 'writer', people, { ...importFields, files: pngFile('proof.png') }),
     shows: [page('/user/activities', 'writer')],
   },
   {
-    name: 'an approved import\'s banner marked seen goes from the activities page',
+    name: "an approved import's banner marked seen goes from the activities page",
     route: 'user.activities',
     prepare: async ({ people }) => {
       const { id } = await submitted(people.writer.id);
@@ -74,14 +97,14 @@ export const ACTIVITY_ROWS: WriteRow[] = [
     shows: [page('/user/activities', 'writer')],
   },
   {
-    name: 'a detected FTP undone from the overview\'s notice: the notice, the header\'s FTP, the ride\'s figures and its page change',
+    name: "a detected FTP undone from the overview's notice: the notice, the header's FTP, the ride's figures and its page change",
     route: 'user.activities',
     prepare: withDetection,
     write: ({ people }, { detectionId }) => post('/user/activities', 'writer', people, { intent: 'undo-detection', detectionId }),
     shows: [page('/user/activities', 'writer'), page('/user/activities?tab=activities', 'writer'), ridePage, page('/user/profile', 'writer')],
   },
   {
-    name: 'a detected FTP kept from the overview\'s notice: the notice goes',
+    name: "a detected FTP kept from the overview's notice: the notice goes",
     route: 'user.activities',
     prepare: withDetection,
     write: ({ people }, { detectionId }) => post('/user/activities', 'writer', people, { intent: 'detection-seen', detectionId }),
@@ -89,17 +112,21 @@ export const ACTIVITY_ROWS: WriteRow[] = [
     watches: [ridePage],
   },
   {
-    name: 'a detected FTP undone from the ride page: its notice and figures, the overview and the profile\'s FTP history change',
+    name: "a detected FTP undone from the ride page: its notice and figures, the overview and the profile's FTP history change",
     route: 'user.activities_.$id.analysis',
     prepare: withDetection,
-    write: ({ people }, { activityId, detectionId }) => post(`/user/activities/${activityId}/analysis`, 'writer', people, { intent: 'undo-detection', detectionId }),
+    write: ({ people }, { activityId, detectionId }) =>
+      post(`/user/activities/${activityId}/analysis`, 'writer', people, { intent: 'undo-detection', detectionId }),
     shows: [ridePage, page('/user/activities', 'writer'), page('/user/profile', 'writer')],
   },
   {
-    name: 'an FTP set in the profile\'s field (nothing else changed): the profile and the activities header\'s FTP change',
+    name: "an FTP set in the profile's field (nothing else changed): the profile and the activities header's FTP change",
     route: 'user.profile',
     prepare: async ({ people }) => {
-      const { id: activityId } = await ingestActivity(people.writer.id, encodeRideFit(generateRide({ seed: 12, start: new Date(Date.now() - 86_400_000), durationS: 30 * 60, ftpW: 250, weightKg: 70, shape: 'endurance' })));
+      const { id: activityId } = await ingestActivity(
+        people.writer.id,
+        encodeRideFit(generateRide({ seed: 12, start: new Date(Date.now() - 86_400_000), durationS: 30 * 60, ftpW: 250, weightKg: 70, shape: 'endurance' })),
+      );
       return { activityId };
     },
     // Set now, it is in force for rides from now on: the ride of yesterday keeps its figures.

@@ -25,7 +25,7 @@ const connected = (answer: Answer) => expectDone(answer, () => answer.location?.
 
 export const CONNECTION_ROWS: WriteRow[] = [
   {
-    name: 'a network connected through the provider\'s consent page and the OAuth callback shows on the connections tab',
+    name: "a network connected through the provider's consent page and the OAuth callback shows on the connections tab",
     route: 'user.connections',
     write: ({ people }) =>
       withSiteNetwork(async () => {

@@ -13,7 +13,12 @@ const REDIRECT_URI = 'https://partner.example.com/callback';
 
 /** A confidential partner and an authorization code the rider granted it (the consent page's Authorize). */
 async function authorizedCode({ people }: World): Promise<Record<string, string>> {
-  const { clientId, clientSecret } = await registerPartnerClient({ name: `Net partner ${Date.now()}`, website: 'https://partner.example.com', redirectUris: [REDIRECT_URI], confidential: true });
+  const { clientId, clientSecret } = await registerPartnerClient({
+    name: `Net partner ${Date.now()}`,
+    website: 'https://partner.example.com',
+    redirectUris: [REDIRECT_URI],
+    confidential: true,
+  });
   const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'profile:read', state: 'net' });
   const decided = await authorizePartner(people.writer.id, query, 'authorize');
   if (!('redirect' in decided)) throw new Error(decided.error);
@@ -30,20 +35,24 @@ async function grantedPartner(world: World): Promise<Record<string, string>> {
 
 /** A partner's own call to an endpoint: a form body and HTTP Basic client authentication. */
 function partnerCall(world: World, path: string, { clientId, clientSecret }: Record<string, string>, form: Record<string, string>) {
-  const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` };
+  const headers = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+  };
   return serve(requestFrom('visitor', world.people, path, { body: new URLSearchParams(form).toString(), headers }));
 }
 
 export const PARTNER_ROWS: WriteRow[] = [
   {
-    name: 'a partner exchanges the rider\'s code for tokens: the grant shows on the rider\'s connections tab',
+    name: "a partner exchanges the rider's code for tokens: the grant shows on the rider's connections tab",
     route: 'oauth.token',
     prepare: authorizedCode,
-    write: (world, prepared) => partnerCall(world, '/oauth/token', prepared, { grant_type: 'authorization_code', code: prepared.code, redirect_uri: REDIRECT_URI }),
+    write: (world, prepared) =>
+      partnerCall(world, '/oauth/token', prepared, { grant_type: 'authorization_code', code: prepared.code, redirect_uri: REDIRECT_URI }),
     shows: [connectionsTab],
   },
   {
-    name: 'a partner revokes its token: the grant goes from the rider\'s connections tab',
+    name: "a partner revokes its token: the grant goes from the rider's connections tab",
     route: 'oauth.revoke',
     prepare: grantedPartner,
     write: (world, prepared) => partnerCall(world, '/oauth/revoke', prepared, { token: prepared.accessToken }),
@@ -57,7 +66,7 @@ export const PARTNER_ROWS: WriteRow[] = [
     shows: [connectionsTab],
   },
   {
-    name: 'staff delete a partner: its grants go from every rider\'s connections tab',
+    name: "staff delete a partner: its grants go from every rider's connections tab",
     route: 'staff.partners',
     prepare: grantedPartner,
     write: ({ people }, { clientId }) => post('/staff/partners', 'staff', people, { intent: 'delete', clientId }),

@@ -27,7 +27,7 @@ async function checkout({ people }: World, { paid }: { paid: boolean }): Promise
 
 export const SHOP_ROWS: WriteRow[] = [
   {
-    name: 'the provider\'s signed webhook for a paid checkout credits the gems: the shop shows them',
+    name: "the provider's signed webhook for a paid checkout credits the gems: the shop shows them",
     route: 'api.garage.payment.webhook',
     prepare: async (world) => {
       const { sessionId } = await checkout(world, { paid: true });
@@ -42,7 +42,7 @@ export const SHOP_ROWS: WriteRow[] = [
     shows: [shop],
   },
   {
-    name: 'the return page\'s poll learns from the provider that the checkout was paid and credits the gems',
+    name: "the return page's poll learns from the provider that the checkout was paid and credits the gems",
     route: 'api.garage.payment.info',
     prepare: (world) => checkout(world, { paid: true }),
     write: async ({ people }, { orderId }) =>
@@ -50,19 +50,21 @@ export const SHOP_ROWS: WriteRow[] = [
     shows: [shop],
   },
   {
-    name: 'paying on the provider\'s hosted page: the provider\'s webhook to the site credits the gems',
+    name: "paying on the provider's hosted page: the provider's webhook to the site credits the gems",
     route: 'sandbox.checkout.$sessionId',
     prepare: (world) => checkout(world, { paid: false }),
-    write: ({ people }, { sessionId }) => withSiteNetwork(() => post(`/sandbox/checkout/${sessionId}`, 'visitor', people, { intent: 'pay', card: SANDBOX_CARDS.success })),
+    write: ({ people }, { sessionId }) =>
+      withSiteNetwork(() => post(`/sandbox/checkout/${sessionId}`, 'visitor', people, { intent: 'pay', card: SANDBOX_CARDS.success })),
     shows: [shop],
   },
   {
-    name: 'a checkout started for a gems bundle (an order and the provider\'s session)',
+    name: "a checkout started for a gems bundle (an order and the provider's session)",
     route: 'api.garage.redirect-to-checkout',
-    write: async ({ people }) => expectDone(await post('/api/garage/redirect-to-checkout', 'writer', people, { package_id: GEMS_BUNDLE }), (answer: { status: boolean }) => answer.status),
+    write: async ({ people }) =>
+      expectDone(await post('/api/garage/redirect-to-checkout', 'writer', people, { package_id: GEMS_BUNDLE }), (answer: { status: boolean }) => answer.status),
     shows: [],
     watches: [shop],
-    shownNowhere: 'a pending order and the provider\'s session: no kept page shows orders, the gems come with the payment',
+    shownNowhere: "a pending order and the provider's session: no kept page shows orders, the gems come with the payment",
   },
   {
     name: 'a coins bundle bought with gems moves both balances in the shop',
@@ -71,7 +73,8 @@ export const SHOP_ROWS: WriteRow[] = [
       await give(people.writer.id, 'GEM', 500n);
       return {};
     },
-    write: async ({ people }) => expectDone(await post('/api/garage/purchase/gems', 'writer', people, { package_id: 'coins_1000' }), (answer: { status: boolean }) => answer.status),
+    write: async ({ people }) =>
+      expectDone(await post('/api/garage/purchase/gems', 'writer', people, { package_id: 'coins_1000' }), (answer: { status: boolean }) => answer.status),
     shows: [shop],
   },
   {
@@ -81,7 +84,8 @@ export const SHOP_ROWS: WriteRow[] = [
       await give(people.writer.id, 'COIN', 5_000n);
       return { payload: await encryptPayload({ item_id: 1001, Type: CATEGORY.frames }, getEnv().PAYLOAD_KEY) };
     },
-    write: async ({ people }, { payload }) => expectDone(await post('/api/garage/purchase/item', 'writer', people, { payload }), (answer: { status: boolean }) => answer.status),
+    write: async ({ people }, { payload }) =>
+      expectDone(await post('/api/garage/purchase/item', 'writer', people, { payload }), (answer: { status: boolean }) => answer.status),
     shows: [shop],
   },
 ];

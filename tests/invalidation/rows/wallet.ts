@@ -16,7 +16,15 @@ const BINANCE_EMAIL = 'binance@example.com';
 async function verificationRequest({ people }: World, status: 'pending' | 'approved'): Promise<number> {
   const [request] = await db()
     .insert(walletVerificationRequests)
-    .values({ userId: people.writer.id, binanceEmail: BINANCE_EMAIL, phoneNumber: '+971501234567', walletAddress: WALLET_ADDRESS, passportKey: 'wallet/00000000000000000000000000000000.jpg', screenshotKeys: [], status })
+    .values({
+      userId: people.writer.id,
+      binanceEmail: BINANCE_EMAIL,
+      phoneNumber: '+971501234567',
+      walletAddress: WALLET_ADDRESS,
+      passportKey: 'wallet/00000000000000000000000000000000.jpg',
+      screenshotKeys: [],
+      status,
+    })
     .returning({ id: walletVerificationRequests.id });
   return request.id;
 }
@@ -31,7 +39,8 @@ export const WALLET_ROWS: WriteRow[] = [
   {
     name: 'a code for the wallet verification sent to an e-mail address',
     route: 'wallet.request-otp.$channel',
-    write: async ({ people }) => expectDone(await post('/wallet/request-otp/email', 'writer', people, { email: BINANCE_EMAIL }), (answer: { status: boolean }) => answer.status),
+    write: async ({ people }) =>
+      expectDone(await post('/wallet/request-otp/email', 'writer', people, { email: BINANCE_EMAIL }), (answer: { status: boolean }) => answer.status),
     shows: [],
     watches: [wallet],
     shownNowhere: 'a one-time code and its message: only the form that asked for it uses the key',
@@ -45,14 +54,22 @@ export const WALLET_ROWS: WriteRow[] = [
       const email = await requestWalletEmailCode({ id: people.writer.id, email: people.writer.email, firstname: 'Wanda' }, BINANCE_EMAIL);
       if (!phone.ok || !email.ok) throw new Error('The codes were not sent');
       return {
-        phone_number: `50${local}`, phone_key: phone.key, phone_otp: await lastCodeSentTo(`+97150${local}`),
-        email_key: email.key, email_otp: await lastCodeSentTo(BINANCE_EMAIL),
+        phone_number: `50${local}`,
+        phone_key: phone.key,
+        phone_otp: await lastCodeSentTo(`+97150${local}`),
+        email_key: email.key,
+        email_otp: await lastCodeSentTo(BINANCE_EMAIL),
       };
     },
     write: ({ people }, codes) =>
       post('/wallet/account-verification', 'writer', people, {
-        ...codes, binance_email: BINANCE_EMAIL, phone_country: 'AE', wallet_address: WALLET_ADDRESS, terms_accepted: 'on',
-        passport_proof: pngFile('passport.png'), binance_screenshot: pngFile('screenshot.png'),
+        ...codes,
+        binance_email: BINANCE_EMAIL,
+        phone_country: 'AE',
+        wallet_address: WALLET_ADDRESS,
+        terms_accepted: 'on',
+        passport_proof: pngFile('passport.png'),
+        binance_screenshot: pngFile('screenshot.png'),
       }),
     shows: [wallet],
   },
@@ -63,18 +80,19 @@ export const WALLET_ROWS: WriteRow[] = [
       await verifiedWithBalance(world);
       return {};
     },
-    write: ({ people }) => post('/wallet/withdrawal-request', 'writer', people, { amount: '0.01', email: BINANCE_EMAIL, walletAddress: WALLET_ADDRESS, requestKey: randomUUID() }),
+    write: ({ people }) =>
+      post('/wallet/withdrawal-request', 'writer', people, { amount: '0.01', email: BINANCE_EMAIL, walletAddress: WALLET_ADDRESS, requestKey: randomUUID() }),
     shows: [wallet, transactions],
   },
   {
-    name: 'staff approve a wallet verification: the rider\'s wallet offers withdrawals',
+    name: "staff approve a wallet verification: the rider's wallet offers withdrawals",
     route: 'staff.wallet',
     prepare: async (world) => ({ id: String(await verificationRequest(world, 'pending')) }),
     write: ({ people }, { id }) => post('/staff/wallet', 'staff', people, { intent: 'approve-verification', id }),
     shows: [wallet],
   },
   {
-    name: 'staff approve a withdrawal: the hold is posted on the rider\'s wallet and transactions',
+    name: "staff approve a withdrawal: the hold is posted on the rider's wallet and transactions",
     route: 'staff.wallet',
     prepare: async (world) => {
       await verifiedWithBalance(world);

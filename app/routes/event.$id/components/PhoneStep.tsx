@@ -91,7 +91,14 @@ export function PhoneStep({ fields, eventId }: { fields: WizardFields; eventId: 
         <div className="wizard-phone-code">
           <div className="field">
             <label htmlFor="wizard-code">Verification code</label>
-            <input id="wizard-code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+            <input
+              id="wizard-code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
           </div>
           <Button onClick={verifyCode} disabled={busy} pending={snapshot.matches('verifying')} variant="secondary">
             {snapshot.matches('verifying') ? 'Verifying…' : 'Verify'}

@@ -1,4 +1,3 @@
-
 import { Modal } from '~/components/ui/Modal';
 import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
 import { Button, ButtonLink } from '~/components/ui/Button';
@@ -47,9 +46,7 @@ export function WizardErrorPopup({ open, messages, supportEmail, onClose }: { op
   return (
     <Modal open={open} title="We could not register you" onClose={onClose} className="wizard-error-modal">
       <ErrorList messages={messages} supportEmail={supportEmail} />
-      <Button onClick={onClose}>
-        OK
-      </Button>
+      <Button onClick={onClose}>OK</Button>
     </Modal>
   );
 }
@@ -65,12 +62,8 @@ export function LoginToParticipate({ event }: { event: { id: number; name: strin
       </header>
       <p className="wizard-login-prompt">Please login to participate in the event</p>
       <p className="wizard-actions">
-        <ButtonLink to={`/auth/login?redirect=${back}`}>
-          Login
-        </ButtonLink>
-        <ButtonLink to="/auth/register">
-          Sign up
-        </ButtonLink>
+        <ButtonLink to={`/auth/login?redirect=${back}`}>Login</ButtonLink>
+        <ButtonLink to="/auth/register">Sign up</ButtonLink>
       </p>
     </section>
   );

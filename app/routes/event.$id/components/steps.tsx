@@ -39,12 +39,12 @@ function DisclaimerStep({ fields }: { fields: WizardFields }) {
     <>
       <div className="wizard-disclaimer">
         <p>
-          Indoor cycling is strenuous exercise. You ride at your own risk and confirm you are fit to take part. Make sure your trainer is
-          set up safely, keep water and a fan close by, and stop if you feel unwell.
+          Indoor cycling is strenuous exercise. You ride at your own risk and confirm you are fit to take part. Make sure your trainer is set up safely, keep
+          water and a fan close by, and stop if you feel unwell.
         </p>
         <p>
-          Results may be reviewed by the race officials. Riders whose data, weight or equipment do not match their registration may be
-          disqualified under the Paceline ruleset.
+          Results may be reviewed by the race officials. Riders whose data, weight or equipment do not match their registration may be disqualified under the
+          Paceline ruleset.
         </p>
       </div>
       <CheckboxField label="I have read and accept the disclaimer" field={fields.disclaimer} />

@@ -55,14 +55,12 @@ export function FitnessPanel({ fitness, today }: { fitness: FitnessView; today: 
         <label>
           To <input type="date" name="fitnessTo" defaultValue={fitness.to} required />
         </label>
-        <Button type="submit">
-          Show
-        </Button>
+        <Button type="submit">Show</Button>
       </Form>
       <FitnessChart points={points} />
       <p className="muted fitness-help">
-        Fitness is your training load averaged over 42 days, fatigue over 7 days (exponentially weighted); form is yesterday&apos;s fitness
-        minus fatigue: how fresh you start the day.
+        Fitness is your training load averaged over 42 days, fatigue over 7 days (exponentially weighted); form is yesterday&apos;s fitness minus fatigue: how
+        fresh you start the day.
       </p>
     </section>
   );

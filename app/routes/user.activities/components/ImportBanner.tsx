@@ -27,15 +27,19 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
   const [snapshot, send] = useFlowMachine(bannerMachine);
   useEffect(() => send({ type: 'STATUS_LOADED', status }), [send, status]);
   // Before hydration the server's status is what shows; the Got It form then works without JS.
-  const state = snapshot.matches('loading') ? status : snapshot.matches('markingSeen') ? 'approved' : snapshot.matches('wizardOpen') ? 'wizardOpen' : (snapshot.value as ImportStatus);
+  const state = snapshot.matches('loading')
+    ? status
+    : snapshot.matches('markingSeen')
+      ? 'approved'
+      : snapshot.matches('wizardOpen')
+        ? 'wizardOpen'
+        : (snapshot.value as ImportStatus);
   return (
     <>
       {state === 'none' || state === 'wizardOpen' ? (
         <section className="import-banner card" aria-label="Import from other platforms" data-state="none">
           <p>Ridden elsewhere before? Bring your time, distance and elevation from other platforms.</p>
-          <Button onClick={() => send({ type: 'IMPORT' })}>
-            Import
-          </Button>
+          <Button onClick={() => send({ type: 'IMPORT' })}>Import</Button>
         </section>
       ) : null}
       {state === 'submitted' ? (
@@ -64,9 +68,7 @@ export function ImportBanner({ status }: { status: ImportStatus }) {
       {state === 'rejected' ? (
         <section className="import-banner import-banner-rejected card" aria-label="Import from other platforms" data-state="rejected">
           <p>{BANNER_TEXT.rejected}</p>
-          <Button onClick={() => send({ type: 'IMPORT' })}>
-            Re-import
-          </Button>
+          <Button onClick={() => send({ type: 'IMPORT' })}>Re-import</Button>
         </section>
       ) : null}
       {snapshot.matches('wizardOpen') ? (

@@ -112,9 +112,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
             <Button onClick={() => send({ type: 'BACK' })} variant="secondary">
               Back
             </Button>
-            <Button type="submit">
-              Next
-            </Button>
+            <Button type="submit">Next</Button>
           </div>
         </form>
       ) : null}
@@ -176,9 +174,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
         <div className="import-success">
           <p className="import-success-title">Your Request has been submitted successfully !</p>
           <p>{`We will get back to you soon within ${IMPORT_REVIEW_BUSINESS_DAYS} business days.`}</p>
-          <Button onClick={close}>
-            Done
-          </Button>
+          <Button onClick={close}>Done</Button>
         </div>
       ) : null}
     </Modal>

@@ -1,4 +1,3 @@
-
 import type { RiderHeader } from '~/services/activities/rider-page.server';
 import { ButtonLink } from '~/components/ui/Button';
 

@@ -103,73 +103,73 @@ export function PowerCurvePanel({
         </p>
       ) : null}
       <div role="tabpanel" id={`panel-${metric}`} aria-labelledby={`tab-${metric}`}>
-      {lines.length === 0 ? (
-        <p className="muted">No power data yet: ride with a power meter to see your curve.</p>
-      ) : (
-        <div className="power-curve-chart">
-          <svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            role="img"
-            aria-label={`Power curve in ${unit}`}
-            onMouseMove={(event) => {
-              const box = event.currentTarget.getBoundingClientRect();
-              const px = ((event.clientX - box.left) / box.width) * WIDTH;
-              setHover(Math.min(WIDTH - PAD.right, Math.max(PAD.left, px)));
-            }}
-            onMouseLeave={() => setHover(null)}
-          >
-            {TICKS.filter((tick) => tick <= maxD).map((tick) => (
-              <g key={tick}>
-                <line x1={x(tick)} x2={x(tick)} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#2d3440" />
-                <text x={x(tick)} y={HEIGHT - 10} fill="#9aa4b2" fontSize="11" textAnchor="middle">
-                  {formatDuration(tick)}
+        {lines.length === 0 ? (
+          <p className="muted">No power data yet: ride with a power meter to see your curve.</p>
+        ) : (
+          <div className="power-curve-chart">
+            <svg
+              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+              role="img"
+              aria-label={`Power curve in ${unit}`}
+              onMouseMove={(event) => {
+                const box = event.currentTarget.getBoundingClientRect();
+                const px = ((event.clientX - box.left) / box.width) * WIDTH;
+                setHover(Math.min(WIDTH - PAD.right, Math.max(PAD.left, px)));
+              }}
+              onMouseLeave={() => setHover(null)}
+            >
+              {TICKS.filter((tick) => tick <= maxD).map((tick) => (
+                <g key={tick}>
+                  <line x1={x(tick)} x2={x(tick)} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#2d3440" />
+                  <text x={x(tick)} y={HEIGHT - 10} fill="#9aa4b2" fontSize="11" textAnchor="middle">
+                    {formatDuration(tick)}
+                  </text>
+                </g>
+              ))}
+              {[0.25, 0.5, 0.75, 1].map((share) => (
+                <text key={share} x={PAD.left - 6} y={y(maxY * share) + 4} fill="#9aa4b2" fontSize="11" textAnchor="end">
+                  {metric === 'power' ? Math.round(maxY * share) : (maxY * share).toFixed(1)}
                 </text>
-              </g>
-            ))}
-            {[0.25, 0.5, 0.75, 1].map((share) => (
-              <text key={share} x={PAD.left - 6} y={y(maxY * share) + 4} fill="#9aa4b2" fontSize="11" textAnchor="end">
-                {metric === 'power' ? Math.round(maxY * share) : (maxY * share).toFixed(1)}
-              </text>
-            ))}
-            {lines.map((line, index) => (
-              <polyline
-                key={line.id}
-                fill="none"
-                stroke={line.color}
-                strokeWidth={index === 0 ? 2.5 : 1.8}
-                points={line.points.map((point) => `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`).join(' ')}
-              />
-            ))}
-            {modelLines.map((line) => (
-              <polyline
-                key={`model-${line.windowDays}`}
-                data-testid={`model-line-${line.windowDays}`}
-                fill="none"
-                stroke={MODEL_COLORS[line.windowDays]}
-                strokeWidth={1.5}
-                strokeDasharray="6 4"
-                points={line.points.map(([d, watts]) => `${x(d).toFixed(1)},${y(Math.min(watts, maxY)).toFixed(1)}`).join(' ')}
-              />
-            ))}
-            {hover !== null ? <line x1={hover} x2={hover} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#f5f7fa" strokeDasharray="3 3" /> : null}
-          </svg>
-          {hoverDuration !== null ? (
-            <div className="chart-tooltip power-curve-tooltip" role="status" data-testid="curve-tooltip">
-              <strong>{formatDuration(nearest(lines[0])?.d ?? hoverDuration)}</strong>
-              {lines.map((line) => {
-                const point = nearest(line);
-                if (!point) return null;
-                return (
-                  <div key={line.id} style={{ color: line.color }}>
-                    {line.label}: {metric === 'power' ? `${point.w} W` : `${point.wkg.toFixed(2)} W/KG`}
-                    {point.date ? ` · ${formatDate(point.date)}` : ''}
-                  </div>
-                );
-              })}
-            </div>
-          ) : null}
-        </div>
-      )}
+              ))}
+              {lines.map((line, index) => (
+                <polyline
+                  key={line.id}
+                  fill="none"
+                  stroke={line.color}
+                  strokeWidth={index === 0 ? 2.5 : 1.8}
+                  points={line.points.map((point) => `${x(point.d).toFixed(1)},${y(value(point)).toFixed(1)}`).join(' ')}
+                />
+              ))}
+              {modelLines.map((line) => (
+                <polyline
+                  key={`model-${line.windowDays}`}
+                  data-testid={`model-line-${line.windowDays}`}
+                  fill="none"
+                  stroke={MODEL_COLORS[line.windowDays]}
+                  strokeWidth={1.5}
+                  strokeDasharray="6 4"
+                  points={line.points.map(([d, watts]) => `${x(d).toFixed(1)},${y(Math.min(watts, maxY)).toFixed(1)}`).join(' ')}
+                />
+              ))}
+              {hover !== null ? <line x1={hover} x2={hover} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#f5f7fa" strokeDasharray="3 3" /> : null}
+            </svg>
+            {hoverDuration !== null ? (
+              <div className="chart-tooltip power-curve-tooltip" role="status" data-testid="curve-tooltip">
+                <strong>{formatDuration(nearest(lines[0])?.d ?? hoverDuration)}</strong>
+                {lines.map((line) => {
+                  const point = nearest(line);
+                  if (!point) return null;
+                  return (
+                    <div key={line.id} style={{ color: line.color }}>
+                      {line.label}: {metric === 'power' ? `${point.w} W` : `${point.wkg.toFixed(2)} W/KG`}
+                      {point.date ? ` · ${formatDate(point.date)}` : ''}
+                    </div>
+                  );
+                })}
+              </div>
+            ) : null}
+          </div>
+        )}
       </div>
     </section>
   );
@@ -187,9 +187,7 @@ function RangeForm({ range, sort }: { range: CurveRange | null; sort: string }) 
       <label>
         To <input type="date" name="to" defaultValue={range?.to} required />
       </label>
-      <Button type="submit">
-        Show best
-      </Button>
+      <Button type="submit">Show best</Button>
       {range ? (
         <SiteLink to={`?tab=activities&sort=${sort}#activities`} preventScrollReset>
           Clear
@@ -223,8 +221,15 @@ function ModelSummary({ models }: { models: WindowModel[] }) {
         <div key={windowDays} data-testid={`power-model-${windowDays}`}>
           <dt style={{ color: MODEL_COLORS[windowDays] }}>Model, last {windowDays} days</dt>
           {model ? (
-            <dd title={model.kind === '3p' ? "Morton's 3-parameter model fitted to your best powers from 5 s to 20 min" : 'Monod & Scherrer 2-parameter model fitted to your best powers from 3 to 20 min'}>
-              eFTP {Math.round(model.eftpW)} W · CP {Math.round(model.cpW)} W · W′ {kilojoules(model.wPrimeJ)} kJ{model.pmaxW !== null ? ` · Pmax ${Math.round(model.pmaxW)} W` : ''}
+            <dd
+              title={
+                model.kind === '3p'
+                  ? "Morton's 3-parameter model fitted to your best powers from 5 s to 20 min"
+                  : 'Monod & Scherrer 2-parameter model fitted to your best powers from 3 to 20 min'
+              }
+            >
+              eFTP {Math.round(model.eftpW)} W · CP {Math.round(model.cpW)} W · W′ {kilojoules(model.wPrimeJ)} kJ
+              {model.pmaxW !== null ? ` · Pmax ${Math.round(model.pmaxW)} W` : ''}
             </dd>
           ) : (
             <dd className="muted">Not enough hard efforts from 3 to 20 minutes in these days to fit a model.</dd>

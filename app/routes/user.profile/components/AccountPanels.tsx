@@ -19,9 +19,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
       <Field label="Current Password" field={fields.currentPassword} type="password" inputProps={{ autoComplete: 'current-password' }} />
       <Field label="New Password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
       <Field label="Confirm Password" field={fields.repeatPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
-      <Button type="submit">
-        Change Password
-      </Button>
+      <Button type="submit">Change Password</Button>
     </Form>
   );
 }
@@ -45,19 +43,19 @@ export function DeleteAccountPanel({ isKid, panel, error }: { isKid: boolean; pa
       <input type="hidden" name="intent" value="delete" />
       {panel.waitingForParent ? (
         <p className="profile-delete-waiting" role="status">
-          Your request to delete this account is waiting for your parent or guardian. We have sent them a link; the account is deleted only when they
-          confirm it. You stay signed in until then.
+          Your request to delete this account is waiting for your parent or guardian. We have sent them a link; the account is deleted only when they confirm
+          it. You stay signed in until then.
         </p>
       ) : null}
       {isKid ? (
         <p>
-          Deleting this account removes all of its rides and data. Because this is a child account, we will send the confirmation e-mail to your
-          parent or guardian; the account is deleted when they open the link.
+          Deleting this account removes all of its rides and data. Because this is a child account, we will send the confirmation e-mail to your parent or
+          guardian; the account is deleted when they open the link.
         </p>
       ) : (
         <p>
-          Deleting your account removes all of your rides and data. We will send you a confirmation e-mail; your account is deleted when you open
-          the link in it.
+          Deleting your account removes all of your rides and data. We will send you a confirmation e-mail; your account is deleted when you open the link in
+          it.
         </p>
       )}
       {panel.balances.length > 0 ? (
@@ -69,8 +67,8 @@ export function DeleteAccountPanel({ isKid, panel, error }: { isKid: boolean; pa
             ))}
           </ul>
           <p>
-            Deleting the account gives this up for good: it is not paid out or refunded. To keep your BTC, withdraw it from the wallet before you
-            delete the account.
+            Deleting the account gives this up for good: it is not paid out or refunded. To keep your BTC, withdraw it from the wallet before you delete the
+            account.
           </p>
           <label className="checkbox">
             <input type="checkbox" name="giveUpBalances" required /> I understand that I give up this balance.
@@ -98,9 +96,7 @@ export function LogoutPanel() {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="logout" />
-      <Button type="submit">
-        Logout
-      </Button>
+      <Button type="submit">Logout</Button>
     </Form>
   );
 }

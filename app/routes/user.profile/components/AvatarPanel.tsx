@@ -17,9 +17,7 @@ export function AvatarPanel({ avatarUrl, customAvatar, error }: { avatarUrl: str
           <input type="file" name="avatar" accept="image/*" className="visually-hidden" onChange={() => formRef.current?.requestSubmit()} />
         </label>
         <noscript>
-          <Button type="submit">
-            Upload
-          </Button>
+          <Button type="submit">Upload</Button>
         </noscript>
       </Form>
       {customAvatar ? (

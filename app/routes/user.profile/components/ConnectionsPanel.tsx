@@ -141,7 +141,15 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
   );
 }
 
-function XertForm({ send, errors, busy }: { send: ReturnType<typeof useFlowMachine<typeof cardMachine>>[1]; errors: { username?: string; password?: string }; busy: boolean }) {
+function XertForm({
+  send,
+  errors,
+  busy,
+}: {
+  send: ReturnType<typeof useFlowMachine<typeof cardMachine>>[1];
+  errors: { username?: string; password?: string };
+  busy: boolean;
+}) {
   return (
     <Form
       method="post"
@@ -157,16 +165,33 @@ function XertForm({ send, errors, busy }: { send: ReturnType<typeof useFlowMachi
       <input type="hidden" name="intent" value="xert" />
       <div className="field">
         <label htmlFor="xert-username">Username</label>
-        <input id="xert-username" name="username" autoComplete="username" aria-invalid={Boolean(errors.username) || undefined} aria-describedby="xert-username-error" />
+        <input
+          id="xert-username"
+          name="username"
+          autoComplete="username"
+          aria-invalid={Boolean(errors.username) || undefined}
+          aria-describedby="xert-username-error"
+        />
         <FieldError id="xert-username-error" errors={errors.username ? [errors.username] : undefined} />
       </div>
       <div className="field">
         <label htmlFor="xert-password">Password</label>
-        <input id="xert-password" name="password" type="password" autoComplete="current-password" aria-invalid={Boolean(errors.password) || undefined} aria-describedby="xert-password-error" />
+        <input
+          id="xert-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={Boolean(errors.password) || undefined}
+          aria-describedby="xert-password-error"
+        />
         <FieldError id="xert-password-error" errors={errors.password ? [errors.password] : undefined} />
       </div>
       <p className="muted">
-        No Xert account yet? Create one at <a href="https://www.xertonline.com/register" target="_blank" rel="noopener noreferrer">xertonline.com</a>, then connect it here. Your password is sent to Xert only and never stored by Paceline.
+        No Xert account yet? Create one at{' '}
+        <a href="https://www.xertonline.com/register" target="_blank" rel="noopener noreferrer">
+          xertonline.com
+        </a>
+        , then connect it here. Your password is sent to Xert only and never stored by Paceline.
       </p>
       <Button type="submit" pending={busy}>
         Connect
@@ -199,7 +224,14 @@ export function ConnectionsPanel({ data }: { data: ConnectionsTabData }) {
         empty="You have not authorized any partner."
         columns={[
           { header: 'Partner', cell: (partner) => partner.name },
-          { header: 'Website', cell: (partner) => <a href={partner.website} target="_blank" rel="noopener noreferrer">{partner.website}</a> },
+          {
+            header: 'Website',
+            cell: (partner) => (
+              <a href={partner.website} target="_blank" rel="noopener noreferrer">
+                {partner.website}
+              </a>
+            ),
+          },
           { header: 'Access', cell: (partner) => partner.scope },
           { header: 'Authorized', cell: (partner) => formatDate(partner.authorizedAt) },
           {

@@ -23,9 +23,7 @@ function AskButton({ label }: { label: string }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="export" />
-      <Button type="submit">
-        {label}
-      </Button>
+      <Button type="submit">{label}</Button>
     </Form>
   );
 }

@@ -56,12 +56,8 @@ export function EditProfileForm({ profile, lastResult }: { profile: Profile; las
         inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
       />
       <div className="form-actions">
-        <Button type="submit">
-          Save
-        </Button>
-        <ButtonLink to="/events">
-          Cancel
-        </ButtonLink>
+        <Button type="submit">Save</Button>
+        <ButtonLink to="/events">Cancel</ButtonLink>
       </div>
     </Form>
   );

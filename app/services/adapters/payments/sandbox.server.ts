@@ -51,7 +51,10 @@ export function sandboxAdapter(webhookSecret: string): PaymentAdapter {
       return { paymentId: session.id, url: `/sandbox/checkout/${session.id}` };
     },
     async getPaymentStatus(paymentId) {
-      const [session] = await db().select({ status: sandboxCheckoutSessions.status }).from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, paymentId));
+      const [session] = await db()
+        .select({ status: sandboxCheckoutSessions.status })
+        .from(sandboxCheckoutSessions)
+        .where(eq(sandboxCheckoutSessions.id, paymentId));
       return session ? sessionStatus[session.status] : 'failed';
     },
     async parseWebhook(rawBody, headers) {

@@ -67,7 +67,15 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
     expect(fake.sessions.get(sessionId)).toMatchObject({ currency: 'aed', metadata: { order_id: orderId } });
 
     // The same key again is Stripe's replay: the same session, not a second one.
-    const input = { orderId: 'o-1', amountMinor: 4_999n, currency: 'AED' as const, description: 'x', successUrl: 'https://a.example/s', cancelUrl: 'https://a.example/c', idempotencyKey: 'same-key' };
+    const input = {
+      orderId: 'o-1',
+      amountMinor: 4_999n,
+      currency: 'AED' as const,
+      description: 'x',
+      successUrl: 'https://a.example/s',
+      cancelUrl: 'https://a.example/c',
+      idempotencyKey: 'same-key',
+    };
     const [first, again] = [await adapter.createCheckoutSession(input), await adapter.createCheckoutSession(input)];
     expect(again.paymentId).toBe(first.paymentId);
     expect(fake.sessions.get(first.paymentId)!.amount_total).toBe(4_999);
@@ -83,8 +91,16 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
     expect(await adapter.getPaymentStatus(lapsed.sessionId)).toBe('failed');
     expect(await getPaymentInfo(lapsed.rider.id, lapsed.orderId, adapter)).toEqual({ status: 'failed' });
     // Stripe's error shape comes back as the package's error, not as a status.
-    await expect(adapter.getPaymentStatus('cs_test_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
-    const wrongKey = stripeAdapter('sk_test_wrong', WEBHOOK_SECRET, new Stripe('sk_test_wrong', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }));
+    await expect(adapter.getPaymentStatus('cs_test_missing')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    const wrongKey = stripeAdapter(
+      'sk_test_wrong',
+      WEBHOOK_SECRET,
+      new Stripe('sk_test_wrong', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }),
+    );
     await expect(wrongKey.getPaymentStatus(open.sessionId)).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
   });
 
@@ -118,7 +134,13 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
       expect((await post(signed(payload), payload.replace('"livemode":false', '"livemode":true'))).status).toBe(400);
       expect((await post(new Headers({ 'Content-Type': 'application/json' }))).status).toBe(400);
       // Issue 25 item 4: signed, but no event or no JSON: a 400 with a fixed message, never the parser's.
-      for (const [body, message] of [['[]', WEBHOOK_REFUSALS.notEvent], ['null', WEBHOOK_REFUSALS.notEvent], ['{}', WEBHOOK_REFUSALS.notEvent], ['{"type":"checkout.session.completed"}', WEBHOOK_REFUSALS.notEvent], ['{"id":', WEBHOOK_REFUSALS.notJson]]) {
+      for (const [body, message] of [
+        ['[]', WEBHOOK_REFUSALS.notEvent],
+        ['null', WEBHOOK_REFUSALS.notEvent],
+        ['{}', WEBHOOK_REFUSALS.notEvent],
+        ['{"type":"checkout.session.completed"}', WEBHOOK_REFUSALS.notEvent],
+        ['{"id":', WEBHOOK_REFUSALS.notJson],
+      ]) {
         const refused = await post(signed(body), body);
         expect(refused.status, body).toBe(400);
         expect(await refused.json(), body).toEqual({ received: false, message });

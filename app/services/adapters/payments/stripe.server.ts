@@ -26,7 +26,12 @@ export function stripeAdapter(secretKey: string, webhookSecret: string, client =
           mode: 'payment',
           client_reference_id: input.orderId,
           metadata: { order_id: input.orderId },
-          line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: Number(input.amountMinor), product_data: { name: input.description } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: input.currency.toLowerCase(), unit_amount: Number(input.amountMinor), product_data: { name: input.description } },
+            },
+          ],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },

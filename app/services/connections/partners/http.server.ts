@@ -30,7 +30,10 @@ export function malformedCredentials(): Response {
 }
 
 export function oauthJson(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers },
+  });
 }
 
 /** Runs a partner API call for the token's rider, or answers 401/403 as RFC 6750 says. */

@@ -8,7 +8,17 @@ import { useTestDatabase } from '../../../../tests/helpers/db';
 import { PARTNER_MESSAGES } from '~/lib/connections/partners';
 import { useProductionEnv } from '../../../../tests/helpers/production-env';
 import { hashToken } from '../secrets.server';
-import { authenticatePartnerCall, authorizePartner, checkAuthorizeRequest, listAuthorizedPartners, partnerWebsiteLink, registerPartnerClient, revocationEndpoint, revokePartnerForRider, tokenEndpoint } from './oauth-server.server';
+import {
+  authenticatePartnerCall,
+  authorizePartner,
+  checkAuthorizeRequest,
+  listAuthorizedPartners,
+  partnerWebsiteLink,
+  registerPartnerClient,
+  revocationEndpoint,
+  revokePartnerForRider,
+  tokenEndpoint,
+} from './oauth-server.server';
 
 useTestDatabase();
 
@@ -21,11 +31,21 @@ let publicClient: string;
 
 beforeAll(async () => {
   riderId = (await createTestUser()).id;
-  publicClient = (await registerPartnerClient({ name: 'Attack Test Partner', website: 'https://partner.example', redirectUris: [REDIRECT], confidential: false })).clientId;
+  publicClient = (
+    await registerPartnerClient({ name: 'Attack Test Partner', website: 'https://partner.example', redirectUris: [REDIRECT], confidential: false })
+  ).clientId;
 });
 
 function authorizeQuery(overrides: Record<string, string> = {}) {
-  return new URLSearchParams({ client_id: publicClient, redirect_uri: REDIRECT, response_type: 'code', state: 'xyz', code_challenge: CHALLENGE, code_challenge_method: 'S256', ...overrides });
+  return new URLSearchParams({
+    client_id: publicClient,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    state: 'xyz',
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+    ...overrides,
+  });
 }
 
 async function codeFor(query = authorizeQuery()): Promise<string> {
@@ -37,7 +57,10 @@ async function codeFor(query = authorizeQuery()): Promise<string> {
 }
 
 function exchange(code: string, overrides: Record<string, string> = {}) {
-  return tokenEndpoint(new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: publicClient, code_verifier: VERIFIER, ...overrides }), null);
+  return tokenEndpoint(
+    new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: publicClient, code_verifier: VERIFIER, ...overrides }),
+    null,
+  );
 }
 
 async function grantCount() {
@@ -85,14 +108,23 @@ describe('partner authorization server', () => {
   });
 
   it('a code presented with a wrong verifier, redirect_uri or client stays usable by its rightful client (issue 25 item 5)', async () => {
-    const other = (await registerPartnerClient({ name: 'Other Partner', website: 'https://other.example', redirectUris: [REDIRECT], confidential: false })).clientId;
+    const other = (await registerPartnerClient({ name: 'Other Partner', website: 'https://other.example', redirectUris: [REDIRECT], confidential: false }))
+      .clientId;
     const code = await codeFor();
     const wrongVerifier = 'another-verifier-that-is-long-enough-to-be-valid-000000000';
-    const attempts: Array<Record<string, string>> = [{ code_verifier: wrongVerifier }, { code_verifier: '' }, { redirect_uri: 'https://partner.example/other' }, { client_id: other }];
+    const attempts: Array<Record<string, string>> = [
+      { code_verifier: wrongVerifier },
+      { code_verifier: '' },
+      { redirect_uri: 'https://partner.example/other' },
+      { client_id: other },
+    ];
     for (const attempt of attempts) {
       expect(await exchange(code, attempt), JSON.stringify(attempt)).toMatchObject({ ok: false, error: 'invalid_grant' });
     }
-    const [row] = await db().select().from(oauthCodes).where(eq(oauthCodes.codeHash, hashToken(code)));
+    const [row] = await db()
+      .select()
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, hashToken(code)));
     expect(row.usedAt).toBeNull();
     const rightful = await exchange(code);
     expect(rightful.ok).toBe(true);
@@ -106,7 +138,17 @@ describe('partner authorization server', () => {
     expect(await db().$count(oauthCodes, eq(oauthCodes.userId, child.id))).toBe(0);
     // A code and a grant made for the child before the rule (written as the old code did).
     const code = 'code-issued-to-a-child-before-the-rule-0123456789';
-    await db().insert(oauthCodes).values({ codeHash: hashToken(code), clientId: publicClient, userId: child.id, redirectUri: REDIRECT, scope: 'profile:read', codeChallenge: CHALLENGE, expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(oauthCodes)
+      .values({
+        codeHash: hashToken(code),
+        clientId: publicClient,
+        userId: child.id,
+        redirectUri: REDIRECT,
+        scope: 'profile:read',
+        codeChallenge: CHALLENGE,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
     expect(await exchange(code)).toEqual({ ok: false, status: 400, error: 'invalid_grant', description: PARTNER_MESSAGES.childAccount });
     const [grant] = await db().insert(oauthGrants).values({ clientId: publicClient, userId: child.id, scope: 'profile:read activities:read' }).returning();
     const access = 'access-token-of-a-child-grant-0123456789abcdef';
@@ -118,13 +160,25 @@ describe('partner authorization server', () => {
         { tokenHash: hashToken(refresh), grantId: grant.id, kind: 'refresh', expiresAt: new Date(Date.now() + 3_600_000) },
       ]);
     expect(await authenticatePartnerCall(`Bearer ${access}`, 'profile:read')).toEqual({ status: 401 });
-    expect(await tokenEndpoint(new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: publicClient }), null)).toMatchObject({ ok: false, error: 'invalid_grant' });
+    expect(await tokenEndpoint(new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: publicClient }), null)).toMatchObject({
+      ok: false,
+      error: 'invalid_grant',
+    });
   });
 
   it('a partner website is linked only when it is https (http on this machine outside production) (issue 25 item 6)', async () => {
     expect(partnerWebsiteLink('https://partner.example/about')).toBe('https://partner.example/about');
     expect(partnerWebsiteLink('http://127.0.0.1:8765/')).toBe('http://127.0.0.1:8765/');
-    for (const website of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://partner.example', 'https://user:pass@partner.example', 'ftp://partner.example', 'vbscript:x', 'not a url']) {
+    for (const website of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://partner.example',
+      'https://user:pass@partner.example',
+      'ftp://partner.example',
+      'vbscript:x',
+      'not a url',
+    ]) {
       expect(partnerWebsiteLink(website), website).toBeNull();
       await expect(registerPartnerClient({ name: 'Bad Site', website, redirectUris: [REDIRECT], confidential: false }), website).rejects.toThrow();
     }
@@ -165,7 +219,12 @@ describe('partner authorization server', () => {
   });
 
   it('a confidential client must prove its secret', async () => {
-    const confidential = await registerPartnerClient({ name: 'Server Partner', website: 'https://server.example', redirectUris: [REDIRECT], confidential: true });
+    const confidential = await registerPartnerClient({
+      name: 'Server Partner',
+      website: 'https://server.example',
+      redirectUris: [REDIRECT],
+      confidential: true,
+    });
     const code = await codeFor(new URLSearchParams({ client_id: confidential.clientId, redirect_uri: REDIRECT, state: 'xyz' }));
     const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT });
     expect(await tokenEndpoint(form, { clientId: confidential.clientId, clientSecret: 'wrong' })).toMatchObject({ ok: false, error: 'invalid_client' });

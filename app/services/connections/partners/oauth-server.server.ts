@@ -18,8 +18,7 @@ import { hashToken, randomToken } from '../secrets.server';
 export type PartnerClient = typeof oauthClients.$inferSelect;
 
 export type ClientCheck =
-  | { ok: true; client: PartnerClient; scope: string }
-  | { ok: false; error: 'unknown_client' | 'bad_redirect' | 'bad_request'; message: string };
+  { ok: true; client: PartnerClient; scope: string } | { ok: false; error: 'unknown_client' | 'bad_redirect' | 'bad_request'; message: string };
 
 export async function findPartnerClient(clientId: string): Promise<PartnerClient | undefined> {
   const [client] = await db().select().from(oauthClients).where(eq(oauthClients.id, clientId));
@@ -64,7 +63,11 @@ function redirectWith(redirectUri: string, params: Record<string, string | null>
   return url.toString();
 }
 
-export async function authorizePartner(userId: string, query: URLSearchParams, decision: 'authorize' | 'cancel'): Promise<{ redirect: string } | { error: string }> {
+export async function authorizePartner(
+  userId: string,
+  query: URLSearchParams,
+  decision: 'authorize' | 'cancel',
+): Promise<{ redirect: string } | { error: string }> {
   const check = await checkAuthorizeRequest(query);
   if (!check.ok) return { error: check.message };
   const redirectUri = query.get('redirect_uri') as string;
@@ -74,7 +77,15 @@ export async function authorizePartner(userId: string, query: URLSearchParams, d
   const code = randomToken();
   await db()
     .insert(oauthCodes)
-    .values({ codeHash: hashToken(code), clientId: check.client.id, userId, redirectUri, scope: check.scope, codeChallenge: query.get('code_challenge'), expiresAt: new Date(Date.now() + PARTNER_CODE_TTL_MS) });
+    .values({
+      codeHash: hashToken(code),
+      clientId: check.client.id,
+      userId,
+      redirectUri,
+      scope: check.scope,
+      codeChallenge: query.get('code_challenge'),
+      expiresAt: new Date(Date.now() + PARTNER_CODE_TTL_MS),
+    });
   return { redirect: redirectWith(redirectUri, { code, state }) };
 }
 
@@ -86,7 +97,9 @@ export interface TokenResponse {
   scope: string;
 }
 
-export type TokenResult = { ok: true; body: TokenResponse } | { ok: false; status: 400 | 401; error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type'; description: string };
+export type TokenResult =
+  | { ok: true; body: TokenResponse }
+  | { ok: false; status: 400 | 401; error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type'; description: string };
 
 /** The token endpoint's answer to a code that does not exist, belongs to another client or was already exchanged. */
 const CODE_SPENT = 'The authorization code is invalid or was already used.';
@@ -126,7 +139,11 @@ async function issueTokens(grantId: string, scope: string): Promise<TokenRespons
 async function revokeGrant(grantId: string): Promise<void> {
   await db().transaction(async (tx) => {
     // The owner it returns names the rider whose connections tab changes (decision 145).
-    await tx.update(oauthGrants).set({ revokedAt: new Date() }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt))).returning({ userId: oauthGrants.userId });
+    await tx
+      .update(oauthGrants)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)))
+      .returning({ userId: oauthGrants.userId });
     await tx.delete(oauthTokens).where(eq(oauthTokens.grantId, grantId));
   });
 }
@@ -226,11 +243,21 @@ export async function revocationEndpoint(form: URLSearchParams, basicAuth: { cli
 }
 
 /** The partner API's guard: a live access token and the scope the call needs. */
-export async function authenticatePartnerCall(authorization: string | null, scope: PartnerScope): Promise<{ userId: string; clientId: string } | { status: 401 | 403 }> {
+export async function authenticatePartnerCall(
+  authorization: string | null,
+  scope: PartnerScope,
+): Promise<{ userId: string; clientId: string } | { status: 401 | 403 }> {
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) return { status: 401 };
   const [row] = await db()
-    .select({ expiresAt: oauthTokens.expiresAt, userId: oauthGrants.userId, clientId: oauthGrants.clientId, scope: oauthGrants.scope, revokedAt: oauthGrants.revokedAt, isKid: users.isKid })
+    .select({
+      expiresAt: oauthTokens.expiresAt,
+      userId: oauthGrants.userId,
+      clientId: oauthGrants.clientId,
+      scope: oauthGrants.scope,
+      revokedAt: oauthGrants.revokedAt,
+      isKid: users.isKid,
+    })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(users, eq(users.id, oauthGrants.userId))
@@ -242,7 +269,9 @@ export async function authenticatePartnerCall(authorization: string | null, scop
 }
 
 /** The partners a rider has authorized (one line per partner, newest grant first). */
-export async function listAuthorizedPartners(userId: string): Promise<Array<{ clientId: string; name: string; website: string; scope: string; authorizedAt: string }>> {
+export async function listAuthorizedPartners(
+  userId: string,
+): Promise<Array<{ clientId: string; name: string; website: string; scope: string; authorizedAt: string }>> {
   const rows = await db()
     .select({ clientId: oauthClients.id, name: oauthClients.name, website: oauthClients.website, scope: oauthGrants.scope, createdAt: oauthGrants.createdAt })
     .from(oauthGrants)
@@ -273,13 +302,28 @@ export function partnerWebsiteLink(website: string): string | null {
 }
 
 /** Staff registration of a partner: the secret is shown once and stored hashed. */
-export async function registerPartnerClient(input: { name: string; website: string; redirectUris: string[]; confidential: boolean; scopes?: string[]; id?: string; secret?: string }): Promise<{ clientId: string; clientSecret: string | null }> {
+export async function registerPartnerClient(input: {
+  name: string;
+  website: string;
+  redirectUris: string[];
+  confidential: boolean;
+  scopes?: string[];
+  id?: string;
+  secret?: string;
+}): Promise<{ clientId: string; clientSecret: string | null }> {
   if (!partnerWebsiteLink(input.website)) throw new Error(`A partner's website must be an https: address: ${input.website}`);
   const clientId = input.id ?? `partner-${randomToken(9)}`;
   const clientSecret = input.confidential ? (input.secret ?? randomToken()) : null;
   await db()
     .insert(oauthClients)
-    .values({ id: clientId, name: input.name, website: input.website, redirectUris: input.redirectUris, secretHash: clientSecret ? hashToken(clientSecret) : null, scopes: input.scopes ?? [...PARTNER_SCOPES] });
+    .values({
+      id: clientId,
+      name: input.name,
+      website: input.website,
+      redirectUris: input.redirectUris,
+      secretHash: clientSecret ? hashToken(clientSecret) : null,
+      scopes: input.scopes ?? [...PARTNER_SCOPES],
+    });
   return { clientId, clientSecret };
 }
 

@@ -10,7 +10,15 @@ export async function partnerProfile(userId: string) {
     .where(eq(users.id, userId));
   if (!user) return null;
   const rides = await db().$count(activities, eq(activities.userId, userId));
-  return { id: user.id, firstname: user.firstname, lastname: user.lastname, country: user.country, weight_kg: user.weightKg, height_cm: user.heightCm, activity_count: rides };
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    country: user.country,
+    weight_kg: user.weightKg,
+    height_cm: user.heightCm,
+    activity_count: rides,
+  };
 }
 
 export const PARTNER_ACTIVITIES_MAX = 50;
