@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { baseURL } from '../../playwright.config';
 import { loginAs } from '../helpers/e2e';
@@ -78,20 +79,22 @@ test('an unknown path redirects to the home page', async ({ page }) => {
 
 test.describe('framed by another site', () => {
   let server: Server;
-  const OTHER_ORIGIN = 'http://127.0.0.1:3191';
+  let otherOrigin = '';
   test.beforeAll(async () => {
     server = createServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html' });
       response.end(`<!doctype html><title>Other site</title><h1>Another site</h1><iframe src="${baseURL}/faqs" width="900" height="500"></iframe>`);
     });
-    await new Promise<void>((resolve) => server.listen(3191, '127.0.0.1', resolve));
+    // A free port: test runs of other checkouts may share the machine.
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    otherOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   test.afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
   test('a Paceline page inside an iframe shows the warning', async ({ page }) => {
-    await page.goto(OTHER_ORIGIN);
+    await page.goto(otherOrigin);
     const frame = page.frameLocator('iframe');
     await expect(frame.getByText('This website cannot be embedded in an iframe.')).toBeVisible();
     await expect(frame.getByRole('heading', { name: 'Frequently asked questions' })).toHaveCount(0);

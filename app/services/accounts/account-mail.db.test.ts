@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../tests/helpers/db';
@@ -7,7 +8,6 @@ import { resetEnvForTests } from '../platform/env.server';
 
 useTestDatabase();
 
-const SMTP_PORT = 3192;
 const received: { to: string[]; raw: string }[] = [];
 let server: SMTPServer;
 
@@ -24,8 +24,10 @@ beforeAll(async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(SMTP_PORT, '127.0.0.1', resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+  // A free port: test runs of other checkouts may share the machine.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   resetEnvForTests();
 });
 
