@@ -29,7 +29,6 @@ export async function seedAccounts(database: Database): Promise<void> {
       firstname: 'Sam',
       lastname: 'Junior',
       gender: 1,
-      dob: yearsAgo(12),
       weightKg: 45,
       heightCm: 150,
       isKid: true,
