@@ -28,11 +28,13 @@ import { createTeam, joinTeam } from '../events/teams.server';
 import { checkLedgerInvariants, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { consumeRateLimit } from '../platform/rate-limit.server';
 import { resetEnvForTests } from '../platform/env.server';
-import { runDueJobs } from '../platform/jobs.server';
+import { enqueueJob, runDueJobs } from '../platform/jobs.server';
 import { startGemCheckout } from '../shop/orders.server';
 import { decideWithdrawal } from '../wallet/wallet-review.server';
 import { requestWithdrawal } from '../wallet/wallet.server';
-import { setAvatar } from './profile.server';
+import { setAvatar, updateProfile } from './profile.server';
+import { submitContactMessage } from '../content/site.server';
+import { passwordResetJob } from './account-jobs.server';
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion.server';
 import { requestDataExport } from './data-export.server';
 import { FOREIGN_KEY_ACTION_OF, RIDER_DATA } from './rider-data.server';
@@ -135,9 +137,14 @@ async function riderWithEverything() {
     .values({ channel: 'email', recipient: personal.email, subject: 'Old', body: `Hi ${personal.firstname}` });
   await consumeRateLimit('code-send', { account: personal.email, address: '203.0.113.9' });
   await db().insert(schema.subscribers).values({ email: personal.email });
-  await db()
-    .insert(schema.contactMessages)
-    .values({ name: `${personal.firstname} ${personal.lastname}`, email: personal.email, message: 'Hello' });
+  // Messages to support, signed in and from the account's address without signing in: each is also a mail to support in the outbox.
+  const sender = { name: `${personal.firstname} ${personal.lastname}`, email: personal.email, phone: personal.phone };
+  await submitContactMessage({ ...sender, message: 'Hello from my account' }, rider.id);
+  await submitContactMessage({ ...sender, email: personal.email.toUpperCase(), message: 'Hello, signed out' });
+  // Consents: the marketing e-mails given on the profile (the sign-up's records come with a registration).
+  await updateProfile(rider.id, { firstname: personal.firstname, lastname: personal.lastname, country: 246, weight: 70, height: 180, marketingConsent: true });
+  // A password reset asked for (its job, done, named the address until it forgot it).
+  await enqueueJob(passwordResetJob, { email: personal.email });
 
   // Rides: one ride (file, per-second file, rollups, power bests, fitness days), weight and FTP history, heights; staff columns on the other rider's rows.
   const start = new Date(Date.UTC(2026, 2, 3, 7));
@@ -238,6 +245,22 @@ async function riderWithEverything() {
     memo: 'Coins',
   });
   expect((await startGemCheckout(rider.id, 'gems_250', sandboxAdapter('rider-data-test-webhook-secret-0123456789'))).ok).toBe(true);
+  // The rider as the staff member who refunded another's card payment.
+  await db()
+    .insert(schema.paymentOrders)
+    .values({
+      userId: other.id,
+      packageId: 'gems_250',
+      gems: 250n,
+      amountMinor: 1899n,
+      provider: 'sandbox',
+      paymentId: `cs_sandbox_${unique}`,
+      status: 'paid',
+      paidAt: new Date(),
+      refundedAt: new Date(),
+      refundId: `re_sandbox_${unique}`,
+      refundedBy: rider.id,
+    });
 
   // Events: a registration with identity files, a phone code, a result under the rider's name.
   const [event] = await db()
