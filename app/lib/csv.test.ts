@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../tests/helpers/csv';
 import { toCsv } from './csv';
 
 describe('toCsv', () => {
@@ -25,5 +26,14 @@ describe('toCsv', () => {
     expect(toCsv(['amount'], [[-50n], ['-50'], [-50], ['+1.5'], ['-0.25'], ['-1e-6'], ['.5'], [12345678901234567890n]])).toBe(
       'amount\r\n-50\r\n-50\r\n-50\r\n+1.5\r\n-0.25\r\n-1e-6\r\n.5\r\n12345678901234567890\r\n',
     );
+  });
+
+  it('reads back as written: quotes, commas, line breaks, empties (the tests read downloads with parseCsv)', () => {
+    const rows = [
+      ['plain', 'x, y', 'say "hi"'],
+      ['two\r\nlines', '', '-50'],
+    ];
+    expect(parseCsv(toCsv(['a', 'b', 'c'], rows))).toEqual([['a', 'b', 'c'], ...rows]);
+    expect(parseCsv(toCsv(['only'], []))).toEqual([['only']]);
   });
 });
