@@ -46,7 +46,8 @@ export default function StaffJobs() {
     <div className="staff-jobs">
       <h1>Jobs</h1>
       <p>
-        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link>
+        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link> ·{' '}
+        <Link to="/staff/payments">Card payments of deleted accounts</Link>
       </p>
       {answer ? (
         <p role="status" className={answer.ok ? 'notice' : 'error'}>
