@@ -26,6 +26,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     description: session.description,
     amount: formatAed(session.amountMinor),
     status: session.status,
+    refunded: Boolean(session.refundId),
     cancelUrl: session.cancelUrl,
     cards: SANDBOX_CARDS,
   });
@@ -73,7 +74,10 @@ export default function SandboxCheckout() {
           </Button>
         </Form>
       ) : (
-        <p>This checkout session is {data.status}.</p>
+        <p>
+          This checkout session is {data.status}
+          {data.refunded ? ' and refunded' : ''}.
+        </p>
       )}
     </div>
   );
