@@ -10,6 +10,7 @@ import { verifyAccountLink } from './accounts.server';
 import { LEGAL_DOCUMENT_VERSIONS } from './consents.server';
 import { updateProfile } from './profile.server';
 import { completeSignupJob, planRegistration } from './registration.server';
+import { DEMO_USERS, seedAccounts } from '../seed/accounts';
 import { issueVerification } from './verification.server';
 
 const { db } = useTestDatabase();
@@ -97,5 +98,16 @@ describe('consent records (issue 35 item 7, decision 176)', () => {
     // The link is spent: a second use records nothing more.
     expect(await verifyAccountLink('verify-kid', linkToken)).toMatchObject({ ok: false });
     expect(await db().$count(consentRecords, eq(consentRecords.userId, child.id))).toBe(1);
+  });
+
+  it('the demo accounts carry what their sign-up agreed to, and the demo child no date of birth', async () => {
+    await seedAccounts(db());
+    const kid = (await db().select().from(users).where(eq(users.email, DEMO_USERS.kid)))[0];
+    expect(kid).toMatchObject({ isKid: true, dob: null });
+    for (const email of Object.values(DEMO_USERS)) {
+      const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+      const subjects = (await recordsOf(account.id)).map((record) => record.subject);
+      expect(subjects, email).toEqual(email === DEMO_USERS.kid ? ['terms', 'privacy-notice', 'parental-consent'] : ['terms', 'privacy-notice']);
+    }
   });
 });
