@@ -66,3 +66,13 @@ export async function signUpAdult(page: Page, email: string, password: string) {
   await page.goto(linkPath(mail.meta));
   await expect(page.getByText('Thank you')).toBeVisible();
 }
+
+/** The signed-in rider opens the shop's 100 Power Gems checkout: the sandbox's hosted page. Returns its path. */
+export async function openGemCheckout(page: Page): Promise<string> {
+  await page.goto('/user/activities#in-game-shop');
+  await page.getByRole('button', { name: 'Buy coins and gems' }).click();
+  await page.getByRole('dialog', { name: 'Shop' }).getByRole('tab', { name: 'Power Gems' }).click();
+  await page.getByRole('dialog', { name: 'Shop' }).getByRole('button', { name: 'AED 18.99' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  return new URL(page.url()).pathname;
+}

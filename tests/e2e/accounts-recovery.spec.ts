@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { readOutbox, type OutboxMessage } from '../helpers/e2e';
-import { linkPath, passRobotCheck, signInThroughForm, signUpAdult } from './accounts-helpers';
+import { linkPath, openGemCheckout, passRobotCheck, signInThroughForm, signUpAdult } from './accounts-helpers';
 
 const PASSWORD = 'paceline-demo';
 
@@ -82,11 +82,7 @@ test('a new rider who opened a card checkout deletes the account via the e-maile
   await signInThroughForm(page, email, PASSWORD);
   await page.goto('/user/profile?tab=files');
   await expect(page.getByText('No Files found for this user')).toBeVisible();
-  await page.goto('/user/activities#in-game-shop');
-  await page.getByRole('button', { name: 'Buy coins and gems' }).click();
-  await page.getByRole('dialog', { name: 'Shop' }).getByRole('tab', { name: 'Power Gems' }).click();
-  await page.getByRole('dialog', { name: 'Shop' }).getByRole('button', { name: 'AED 18.99' }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await openGemCheckout(page);
   await page.goto('/user/profile?tab=delete');
   await expect(page.getByText('We will send you a confirmation e-mail')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Account' }).click();

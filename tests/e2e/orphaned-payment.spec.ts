@@ -1,5 +1,5 @@
 import { loginAs, readOutbox } from '../helpers/e2e';
-import { linkPath, signInThroughForm, signUpAdult } from './accounts-helpers';
+import { linkPath, openGemCheckout, signInThroughForm, signUpAdult } from './accounts-helpers';
 import { expect, test } from './fixtures';
 
 const PASSWORD = 'paceline-demo';
@@ -16,12 +16,7 @@ test('a payment completed after the account was deleted: staff see it and refund
   const email = `orphan-${Date.now()}@example.com`;
   await signUpAdult(page, email, PASSWORD);
   await signInThroughForm(page, email, PASSWORD);
-  await page.goto('/user/activities#in-game-shop');
-  await page.getByRole('button', { name: 'Buy coins and gems' }).click();
-  await page.getByRole('dialog', { name: 'Shop' }).getByRole('tab', { name: 'Power Gems' }).click();
-  await page.getByRole('dialog', { name: 'Shop' }).getByRole('button', { name: 'AED 18.99' }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
-  const checkout = new URL(page.url()).pathname;
+  const checkout = await openGemCheckout(page);
   const sessionId = checkout.split('/').pop()!;
 
   await page.goto('/user/profile?tab=delete');
