@@ -158,7 +158,11 @@ export const COMMUNITY_CATEGORIES: ExportCategory[] = [
     about: 'fitness networks you connected',
     source: {
       owner: networkConnections.userId,
-      withheld: { accessTokenEnc: SECRET_TOKEN, refreshTokenEnc: SECRET_TOKEN, networkData: SECRET_TOKEN },
+      withheld: {
+        accessTokenEnc: SECRET_TOKEN,
+        refreshTokenEnc: SECRET_TOKEN,
+        networkData: "the network's own token for its terms (analogx), a secret like the access token",
+      },
     },
     orderBy: networkConnections.createdAt,
     fields: {
