@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OUTCOME_FIELD, OUTCOME_FIELD_VALUE } from '~/lib/sign-in';
 import { action as loginAction } from '~/routes/auth.login/route';
 import { loader as sessionLoader } from '~/routes/auth.session/route';
@@ -57,8 +57,15 @@ describe('one answer for every sign-in outcome (decision 136)', () => {
     const wrong = (await login({ email: legacy.email, password: 'wrong-password', ...withOutcome })) as unknown as Answer;
     expect(wrong.data.outcome).toEqual({ kind: 'wrongCredentials' });
     let last: Answer | undefined;
-    for (let attempt = 0; attempt < 7; attempt += 1)
-      last = (await login({ email: 'nobody@example.com', password: 'whatever1', ...withOutcome })) as unknown as Answer;
+    // The clock stands still: on a loaded machine the seventh attempt could otherwise come after the
+    // backoff's first one-second wait ended (as login.db.test.ts does).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let attempt = 0; attempt < 7; attempt += 1)
+        last = (await login({ email: 'nobody@example.com', password: 'whatever1', ...withOutcome })) as unknown as Answer;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(last?.data.outcome?.kind).toBe('tooManyAttempts');
     expect(last?.data.outcome?.retryAfterSeconds).toBeGreaterThan(0);
     expect(last?.init?.status).toBe(429);
