@@ -40,6 +40,11 @@ export function formatUsd(cents: bigint): string {
   return formatMinor(cents, USD_DISPLAY_DECIMALS, USD_DISPLAY_DECIMALS);
 }
 
+/** Card payments: fils (1/100 dirham) → "AED 1,234.50". */
+export function formatAed(fils: bigint): string {
+  return `AED ${formatMinor(fils, 2, 2)}`;
+}
+
 /** Coins and gems are whole units. */
 export function formatUnits(units: bigint): string {
   return formatMinor(units, 0, 0);

@@ -68,8 +68,10 @@ test('login: every outcome the server answers, from wrong credentials and the ba
   await expect(page).toHaveURL(/\/parental-consent\?/);
   await page.goto('/auth/login');
   await login(page, child, 'ride-hard-1');
-  await expect(page).toHaveURL(/\/parental-consent\?childUserId=.+&userAge=1[12]$/);
+  // A returning child's age is not known: their date of birth is never kept (decision 177).
+  await expect(page).toHaveURL(/\/parental-consent\?childUserId=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
+  await expect(page.getByText(/^A rider must be above 18 to create their own account/)).toBeVisible();
 
   const adult = `unverified-${stamp}@example.com`;
   await page.goto('/auth/register');

@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Button } from '~/components/ui/Button';
+import { formatAed } from '~/lib/money';
 import { getSandboxSession, SANDBOX_CARDS, sandboxWebhookFor, settleSandboxSession } from '~/services/adapters/payments/sandbox.server';
 import { sandboxWebhookSecret } from '~/services/adapters/payments/index.server';
 import { getEnv } from '~/services/platform/env.server';
@@ -21,11 +22,11 @@ async function openSession(id: string | undefined) {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const session = await openSession(params.sessionId);
-  const fils = session.amountMinor;
   return json({
     description: session.description,
-    amount: `${session.currency} ${fils / 100n}.${(fils % 100n).toString().padStart(2, '0')}`,
+    amount: formatAed(session.amountMinor),
     status: session.status,
+    refunded: Boolean(session.refundId),
     cancelUrl: session.cancelUrl,
     cards: SANDBOX_CARDS,
   });
@@ -73,7 +74,10 @@ export default function SandboxCheckout() {
           </Button>
         </Form>
       ) : (
-        <p>This checkout session is {data.status}.</p>
+        <p>
+          This checkout session is {data.status}
+          {data.refunded ? ' and refunded' : ''}.
+        </p>
       )}
     </div>
   );

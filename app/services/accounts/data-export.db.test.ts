@@ -115,8 +115,9 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
       'shop/card-payments.csv',
       'events/registrations.json',
       'events/results.csv',
-      'teams.json',
-      'connections.json',
+      'teams/created.csv',
+      'teams/memberships.csv',
+      'connections/fitness-networks.json',
       'imports.json',
     ]) {
       expect(names, name).toContain(name);
@@ -130,7 +131,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     expect(originals).toHaveLength(2);
     expect(originals.map((name) => files.get(name)!.equals(Buffer.from(rides[originals.indexOf(name)])))).toEqual([true, true]);
     expect(files.get('wallet/transactions.csv')!.toString()).toContain('Prize: Sunday Race Club');
-    const connections = files.get('connections.json')!.toString();
+    const connections = files.get('connections/fitness-networks.json')!.toString();
     expect(connections).toContain('athlete-7');
     expect(connections).not.toContain('secret-');
 

@@ -86,6 +86,27 @@ describe('a registration is a durable job (issue 22 item 2, decision 134)', () =
     expect(child.parentEmail).toBe('parent-134@example.com');
   });
 
+  it("never writes a child's date of birth: not in the pending registration, not in the account, and the database refuses one", async () => {
+    const childDob = '2015-07-19';
+    const { result } = await planRegistration(input('no-dob-child@example.com', childDob));
+    expect(result).toMatchObject({ outcome: 'parentalConsentPending', userAge: expect.any(Number) });
+    const childId = (result as { childUserId: string }).childUserId;
+    const [pending] = await db().select().from(pendingSignups).where(eq(pendingSignups.id, childId));
+    expect(JSON.stringify(pending)).not.toContain(childDob);
+    expect(pending.account).not.toHaveProperty('dob');
+    await runDueJobs([completeSignupJob.name]);
+    const [child] = await db().select().from(users).where(eq(users.id, childId));
+    expect(child).toMatchObject({ isKid: true, dob: null });
+    // Written by any other path, the database itself refuses it.
+    await expect(db().update(users).set({ dob: childDob }).where(eq(users.id, childId))).rejects.toThrow();
+    expect((await db().select({ dob: users.dob }).from(users).where(eq(users.id, childId)))[0].dob).toBeNull();
+    // An adult's is kept, as the profile needs it.
+    const { result: adult } = await planRegistration(input('dob-adult@example.com', '1990-04-02'));
+    expect(adult.outcome).toBe('verificationSent');
+    await runDueJobs([completeSignupJob.name]);
+    expect((await db().select({ dob: users.dob }).from(users).where(eq(users.email, 'dob-adult@example.com')))[0].dob).toBe('1990-04-02');
+  });
+
   it('prunes a registration whose job never succeeded after a day, with its hash', async () => {
     await createTestUser();
     const { result } = await planRegistration(input('never-done@example.com'));

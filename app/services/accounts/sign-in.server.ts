@@ -17,7 +17,7 @@ import { createSession } from './session.server';
 export type SignInDecision =
   | { outcome: 'signedIn'; userId: string; remember: boolean }
   | { outcome: 'passwordResetRequired'; linkToken: string }
-  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number | null }
   | { outcome: 'emailNotVerified'; key: string; email: string }
   | { outcome: 'verificationSent'; key: string; email: string };
 
@@ -47,8 +47,9 @@ function keepDisplayMode(path: string, request: Request, form: FormData): string
  * The parental-consent page of a child, and the cookie that lets only this browser name the
  * parent; `childEmail` is the address the child typed, so the parent's cannot be the same.
  */
-export async function parentalConsentStep(child: { childUserId: string; userAge: number; childEmail?: string }) {
-  const query = new URLSearchParams({ childUserId: child.childUserId, userAge: String(child.userAge) });
+export async function parentalConsentStep(child: { childUserId: string; userAge: number | null; childEmail?: string }) {
+  // A returning child's age is not known (their date of birth is never kept): the page then says no age.
+  const query = new URLSearchParams({ childUserId: child.childUserId, ...(child.userAge === null ? {} : { userAge: String(child.userAge) }) });
   return { to: `/parental-consent?${query}`, cookie: await writeFlow('consent', child) };
 }
 
