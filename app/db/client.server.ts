@@ -166,7 +166,7 @@ async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promi
   // Taken before the statement hooks: the queue's polling is no page-visible write.
   const queue = pgliteExecutor(client);
   // What each statement reads and writes (decision 145).
-  watchPglite(client as never);
+  watchPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     engine: 'pglite',

@@ -91,7 +91,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function asCatalogueBody(body: unknown): CatalogueBody {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as CatalogueBody) : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? body : {};
 }
 
 /** `errors` may be a list of messages or a map of field → message(s). */

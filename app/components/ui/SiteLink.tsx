@@ -32,7 +32,7 @@ export function SiteLink(props: LinkProps) {
     prefetch !== 'render' &&
     prefetch !== 'viewport'
   ) {
-    return <a {...anchorProps(props, to)} />;
+    return <a {...anchorProps(props, to)}>{props.children}</a>;
   }
   return <Link {...props} />;
 }

@@ -26,6 +26,11 @@ export interface RideSamples {
   meterPowerW: Float64Array;
 }
 
+/** Every sample array of a ride (to move their buffers between threads). */
+export function sampleArrays(samples: RideSamples): Array<Float64Array | Uint8Array> {
+  return (Object.keys(samples) as Array<keyof RideSamples>).map((key) => samples[key]);
+}
+
 export interface DecodedRide {
   startTime: Date;
   sport: string;

@@ -1,4 +1,4 @@
-import { Encoder, Profile, type Mesg } from '@garmin/fitsdk';
+import { Encoder, Profile } from '@garmin/fitsdk';
 
 /**
  * Physiologically plausible demo rides (seed and benchmarks): power follows a workout shape
@@ -117,7 +117,7 @@ export function generateRide(options: SyntheticRideOptions): SyntheticRide {
 
 /** Field values as the Decoder returns them; the typed message interfaces do not list every field. */
 function write(encoder: Encoder, mesgNum: number, fields: Record<string, unknown>) {
-  encoder.onMesg(mesgNum, fields as Mesg);
+  encoder.onMesg(mesgNum, fields);
 }
 
 /** A FIT activity file as a head unit writes it: file id, timer events, records, lap, session. */

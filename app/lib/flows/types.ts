@@ -81,5 +81,5 @@ export interface FlowDefinition<Machine extends AnyStateMachine> extends Omit<Ca
  * files it with the others: the catalogue is one list of machines of different types.
  */
 export function defineFlow<Machine extends AnyStateMachine>(definition: FlowDefinition<Machine>): CatalogueEntry {
-  return definition as CatalogueEntry;
+  return definition;
 }

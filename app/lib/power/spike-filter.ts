@@ -38,7 +38,7 @@ export function isImplausible(power: ArrayLike<number>, index: number): boolean 
 
 export function filterPowerSpikes(power: ArrayLike<number>): FilteredPower {
   const n = power.length;
-  const filtered = Float64Array.from(power as ArrayLike<number>, (value) => (Number.isFinite(value) && value > 0 ? value : 0));
+  const filtered = Float64Array.from(power, (value) => (Number.isFinite(value) && value > 0 ? value : 0));
   let spikesRemoved = 0;
   for (let i = 0; i < n; i++) {
     if (!isImplausible(power, i)) continue;

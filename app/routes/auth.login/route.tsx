@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { z } from 'zod';
 import { FormPostSubmit, keepPageWhileLeaving, useSignInForm } from '~/components/auth/FormPost';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
 import { useEmbeddedMode } from '~/components/shell/embedded-mode';

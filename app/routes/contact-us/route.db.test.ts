@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { contactMessages, outbox } from '~/db/schema';
 import { action, CONTACT_LIMITED_MESSAGE, CONTACT_TRAP_FIELD } from './route';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 async function post(fields: Record<string, string>) {
   const result = await action({

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import * as schema from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { ingestActivity } from '../activities/activities.server';
 import { acceptUpload } from '../activities/uploads.server';
@@ -37,7 +37,7 @@ import { confirmAccountDeletion, requestAccountDeletion } from './deletion.serve
 import { requestDataExport } from './data-export.server';
 import { FOREIGN_KEY_ACTION_OF, RIDER_DATA } from './rider-data.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 /** This file's own storage folder, so "nothing of theirs is left" can be read off the folder itself. */
 let storageDir: string;

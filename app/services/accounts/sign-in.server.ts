@@ -7,6 +7,7 @@ import { clearFlow, readFlow, writeFlow, type FlowCookie } from '../platform/flo
 import { toastCookie } from '../platform/toast.server';
 import { AFTER_LOGIN_DEFAULT, afterLoginPath } from './login-redirect.server';
 import { createSession } from './session.server';
+import { textOf } from '~/lib/form-text';
 
 /**
  * Every sign-in path ends here (decision 136): the login, register, reset-password and
@@ -57,7 +58,7 @@ async function resolve(request: Request, form: FormData, decision: SignInDecisio
     case 'signedIn': {
       const session = await createSession(decision.userId, { persistent: decision.remember });
       const url = new URL(request.url);
-      const path = afterLoginPath(await readFlow(request, 'redirect'), String(form.get('redirectTo') ?? ''), url.searchParams.get('referer'));
+      const path = afterLoginPath(await readFlow(request, 'redirect'), textOf(form.get('redirectTo')), url.searchParams.get('referer'));
       return {
         outcome: { kind: 'signedIn', destination: destinationOf(path), to: keepDisplayMode(path, request, form) },
         cookies: [...session.headers, await clearFlow('redirect')],

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { riderActivityTotals, riderDailyTotals, thirdPartyImports, users } from '~/db/schema';
+import { riderActivityTotals, riderDailyTotals, thirdPartyImports, type users } from '~/db/schema';
 import { deriveCategory, deriveFtp, deriveLevel } from '~/lib/activities/rider-level';
 import { thresholdNow } from './ftp.server';
 import { latestVerifiedHeight } from '../staff/verified-measurements.server';

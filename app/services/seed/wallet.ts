@@ -44,7 +44,7 @@ async function seedVeteran(database: Database): Promise<void> {
     postTransfers(
       WALLET_VETERAN_PRIZES.map((prize, index) => ({
         idempotencyKey: `seed:prize:${WALLET_VETERAN.email}:${index}`,
-        legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(veteran!.id), currency: 'BTC', amount: prize.satoshi }],
+        legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(veteran.id), currency: 'BTC', amount: prize.satoshi }],
         memo: prize.memo,
         metadata: { kind: 'prize' },
       })),

@@ -4,7 +4,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentOrders } from
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
 import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
 import { siteUrl } from '../platform/site-origin.server';
-import { getBalance, ownerAccount, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { getBalance, ownerAccount, postTransfer, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
 import { isUuid } from '~/lib/domain/ids';

@@ -92,7 +92,7 @@ async function walletRow(userId: string) {
     .from(summary)
     .leftJoin(balance, sql`true`)
     .leftJoin(verification, sql`true`);
-  return row!;
+  return row;
 }
 
 /** The wallet data of spec 1 §3, ready for the screen (amounts as display strings). */

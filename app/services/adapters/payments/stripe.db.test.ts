@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as webhookAction } from '~/routes/api.garage.payment.webhook/route';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
 import { getPaymentInfo, handlePaymentWebhook, startGemCheckout } from '~/services/shop/orders.server';
-import { useTestDatabase } from '../../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../../tests/helpers/db';
 import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
 import { createTestUser } from '../../../../tests/helpers/users';
 import { setPaymentsForTests } from './index.server';
@@ -11,7 +11,7 @@ import { WEBHOOK_REFUSALS } from './signature.server';
 import { stripeAdapter } from './stripe.server';
 import type { PaymentAdapter } from './types';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const API_KEY = 'sk_test_paceline_fake_0123456789';
 const WEBHOOK_SECRET = 'whsec_paceline_fake_0123456789abcdef';
