@@ -13,7 +13,7 @@ import { CONNECTION_NAME, followOtherWriters } from './other-writers.server';
 import { watchPglite, watchPostgres } from './statement-watch.server';
 import { invalidateEverything } from './write-watch.server';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Both engines speak PostgreSQL; services see one database type. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a service receives inside `db().transaction(async (tx) => …)`. */
@@ -193,7 +193,7 @@ export function jobQueueSql(): SqlExecutor {
   return current.queue;
 }
 
-export function databaseEngine(): OpenOptions['engine'] | undefined {
+function databaseEngine(): OpenOptions['engine'] | undefined {
   return current?.engine;
 }
 

@@ -9,7 +9,7 @@ import type postgres from 'postgres';
  * an executor, so the queue shares the database the app opened (and a transaction's
  * connection when a job is queued inside one).
  */
-export const JOB_SCHEMA = 'pgboss';
+const JOB_SCHEMA = 'pgboss';
 
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount?: number }>;

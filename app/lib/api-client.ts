@@ -95,7 +95,7 @@ function asCatalogueBody(body: unknown): CatalogueBody {
 }
 
 /** `errors` may be a list of messages or a map of field → message(s). */
-export function splitErrors(errors: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+function splitErrors(errors: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
   if (typeof errors === 'string') return { formErrors: [errors], fieldErrors: {} };
   if (Array.isArray(errors)) return { formErrors: errors.map(String), fieldErrors: {} };
   const fieldErrors: Record<string, string[]> = {};
@@ -107,7 +107,7 @@ export function splitErrors(errors: unknown): { formErrors: string[]; fieldError
   return { formErrors: [], fieldErrors };
 }
 
-export function loginUrlFor(currentPath: string): string {
+function loginUrlFor(currentPath: string): string {
   return loginPath(currentPath, 'session_expired');
 }
 

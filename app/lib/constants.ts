@@ -15,7 +15,7 @@ export const SESSION_OFFLINE_RETRY_MS = 30_000;
 export const EVENT_UPLOAD_MAX_BYTES = 8_388_608;
 
 /** Spec 3 §9 "Carousel breakpoints are 600px and 1000px." */
-export const CAROUSEL_BREAKPOINTS_PX = { two: 600, three: 1000 } as const;
+const CAROUSEL_BREAKPOINTS_PX = { two: 600, three: 1000 } as const;
 
 /** Spec 3 §9 "Teams page size is 15." and §2 "a window of 2 pages either side". */
 export const TEAMS_PAGE_SIZE = 15;

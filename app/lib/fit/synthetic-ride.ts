@@ -63,7 +63,7 @@ function targetFraction(shape: RideShape, second: number, durationS: number): nu
 }
 
 /** Steady speed for a power on a grade: a few Newton steps on the usual cycling power model. */
-export function speedForPower(powerW: number, grade: number, massKg: number): number {
+function speedForPower(powerW: number, grade: number, massKg: number): number {
   const gravity = 9.81 * massKg * (0.004 + grade);
   const drag = 0.5 * 1.2 * 0.32;
   let speed = 8;

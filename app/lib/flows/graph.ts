@@ -87,7 +87,7 @@ function isInitialChild(node: AnyStateNode): boolean {
   return targets.includes(node);
 }
 
-export function actionLabel(action: unknown): string {
+function actionLabel(action: unknown): string {
   if (typeof action === 'string') return action;
   if (typeof action === 'function') {
     const builtin = (action as { type?: unknown }).type;

@@ -28,7 +28,7 @@ import { guardLabel, transitionId } from './definition';
  */
 
 /** A transition definition as XState hands it out: the parts the ids and labels need. */
-export interface MachineTransition {
+interface MachineTransition {
   source: AnyStateNode;
   eventType: string;
   target?: readonly AnyStateNode[];
@@ -120,7 +120,7 @@ function candidatesOf(transition: MachineTransition): MachineTransition[] {
   return ((eventType === '' ? source.always : source.transitions.get(eventType)) ?? []) as MachineTransition[];
 }
 
-export function idOf(transition: MachineTransition): string {
+function idOf(transition: MachineTransition): string {
   return transitionId(transition.source, transition.eventType === '' ? 'always' : transition.eventType, candidatesOf(transition).indexOf(transition));
 }
 

@@ -6,8 +6,6 @@ import { recorderFor } from './recorder';
 import { stubbed } from './stub';
 import type { CatalogueEntry } from './types';
 
-export { describeStateValue, guardLabel, listStateNodes, listTransitions, serializeEvent, stubbed, transitionId };
-
 /**
  * Path generation for QA and for the generated path tests, from a catalogue entry.
  *

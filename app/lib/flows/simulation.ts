@@ -42,7 +42,7 @@ export function simulate(entry: CatalogueEntry, events: EventObject[]): Simulati
   return { snapshot: states[states.length - 1], steps, states, rejected };
 }
 
-export type ChoiceKind = 'event' | 'delay' | 'resolve' | 'fail';
+type ChoiceKind = 'event' | 'delay' | 'resolve' | 'fail';
 
 export interface Choice {
   kind: ChoiceKind;

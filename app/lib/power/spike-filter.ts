@@ -8,10 +8,10 @@
  * An implausible sample is replaced by the mean of its immediate neighbours (0 at the edges
  * when there is no neighbour). See docs/activities.md "Spike filter".
  */
-export const POWER_CEILING_W = 2500;
-export const SPIKE_MIN_JUMP_W = 500;
-export const SPIKE_RATIO = 3;
-export const SPIKE_NEIGHBOURS = 2;
+const POWER_CEILING_W = 2500;
+const SPIKE_MIN_JUMP_W = 500;
+const SPIKE_RATIO = 3;
+const SPIKE_NEIGHBOURS = 2;
 
 export interface FilteredPower {
   power: Float64Array;
@@ -28,7 +28,7 @@ function highestNeighbour(power: ArrayLike<number>, index: number): number {
   return highest;
 }
 
-export function isImplausible(power: ArrayLike<number>, index: number): boolean {
+function isImplausible(power: ArrayLike<number>, index: number): boolean {
   const value = power[index];
   if (!(value >= 0)) return true;
   if (value > POWER_CEILING_W) return true;

@@ -18,8 +18,6 @@ export interface ShellUser extends Identity {
   avatarPath: string | null;
 }
 
-export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
-
 function originalPath(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;

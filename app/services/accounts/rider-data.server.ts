@@ -83,7 +83,7 @@ export interface DeletedAccount {
   parentEmail: string | null;
 }
 
-export interface Erasure {
+interface Erasure {
   tx: Transaction;
   account: DeletedAccount;
   /** The deleted account's tombstone (deleted_accounts.id), which kept records name instead. */

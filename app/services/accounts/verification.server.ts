@@ -118,7 +118,7 @@ export async function findLinkOwner(linkToken: string, purpose: VerificationPurp
   return row ? { userId: row.userId, sentTo: row.sentTo } : null;
 }
 
-export async function hasPendingVerification(userId: string, purpose: VerificationPurpose): Promise<boolean> {
+async function hasPendingVerification(userId: string, purpose: VerificationPurpose): Promise<boolean> {
   const rows = await db()
     .select({ id: verifications.id })
     .from(verifications)

@@ -128,7 +128,7 @@ export interface ChartRow {
 }
 
 /** Monday-based week, calendar month and calendar year containing `today` (UTC days). */
-export function periodRange(period: Period, today: Date): { from: string; to: string } {
+function periodRange(period: Period, today: Date): { from: string; to: string } {
   const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   let from: Date;
   let to: Date;

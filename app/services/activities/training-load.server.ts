@@ -59,7 +59,7 @@ export async function getFitnessSeries(userId: string, from: string, to: string)
 }
 
 /** The default chart range: the last 90 days up to today. */
-export function defaultFitnessRange(today: Date): { from: string; to: string } {
+function defaultFitnessRange(today: Date): { from: string; to: string } {
   const to = today.toISOString().slice(0, 10);
   return { from: addDays(to, -89), to };
 }

@@ -15,7 +15,7 @@ export interface ByteRange {
   end: number;
 }
 
-export interface StoredObject {
+interface StoredObject {
   /** The whole object's size in bytes (not the range's). */
   size: number;
   /** The bytes asked for: the range, or everything. */

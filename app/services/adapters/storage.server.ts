@@ -13,7 +13,7 @@ import { assertStorageKey, isStorageKey, newStorageKey, toNodeReadable, type Sto
  * (storage-s3.server.ts). Keys are generated here, never taken from user input, so no key can
  * escape its area or the folder.
  */
-export type { ByteRange, Storage, StoredObject, StreamSource } from './storage-keys.server';
+export type { ByteRange, Storage } from './storage-keys.server';
 export { isStorageKey } from './storage-keys.server';
 
 function folderStorage(root: string): Storage {

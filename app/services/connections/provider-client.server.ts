@@ -55,7 +55,7 @@ export async function revokeAtProvider(client: NetworkClient, token: string): Pr
   await arcticClient(client).revokeToken(client.revokeUrl, token);
 }
 
-export function isProviderRefusal(error: unknown): boolean {
+function isProviderRefusal(error: unknown): boolean {
   return error instanceof OAuth2RequestError || error instanceof oauth.ResponseBodyError;
 }
 

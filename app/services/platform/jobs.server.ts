@@ -77,11 +77,11 @@ export function defineSchedule(name: string, cron: string, handler: () => Promis
   schedules.set(name, { cron, queue });
 }
 
-export function jobKind(name: string): JobKind<never> | undefined {
+function jobKind(name: string): JobKind<never> | undefined {
   return kinds.get(name);
 }
 
-export function jobKindNames(): string[] {
+function jobKindNames(): string[] {
   return [...kinds.keys()];
 }
 

@@ -14,7 +14,7 @@ export function startDraining(): void {
   draining = true;
 }
 
-export function isDraining(): boolean {
+function isDraining(): boolean {
   return draining;
 }
 

@@ -201,7 +201,7 @@ function forget(key: string, entry: Entry) {
 }
 
 /** Empties the cache (tests; nothing in the product needs it: writes make entries stale). */
-export function clearPageCache(): void {
+function clearPageCache(): void {
   entries.clear();
   heldBytes = 0;
 }

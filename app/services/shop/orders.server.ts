@@ -16,7 +16,7 @@ import { isUuid } from '~/lib/domain/ids';
  */
 
 /** "18.99" AED → 1899 fils. */
-export function aedToFils(price: string): bigint | null {
+function aedToFils(price: string): bigint | null {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(price.trim());
   if (!match) return null;
   return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
@@ -114,7 +114,7 @@ async function findOrder(userId: string, orderId: string) {
   return order ?? null;
 }
 
-export class WebhookBadRequest extends Error {}
+class WebhookBadRequest extends Error {}
 
 /** The provider's webhook: verified, then fulfilled. A bad signature or old timestamp throws (400). */
 export async function handlePaymentWebhook(rawBody: string, headers: Headers, adapter: PaymentAdapter = payments()): Promise<{ credited: boolean }> {

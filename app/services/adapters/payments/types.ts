@@ -4,7 +4,7 @@
  */
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 
-export interface CheckoutSessionInput {
+interface CheckoutSessionInput {
   /** Our order id, echoed back in the webhook. */
   orderId: string;
   amountMinor: bigint;
@@ -16,7 +16,7 @@ export interface CheckoutSessionInput {
   idempotencyKey: string;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   /** The provider's id of the payment (unique per provider). */
   paymentId: string;
   /** The hosted payment page the rider is sent to. */
