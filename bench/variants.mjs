@@ -10,7 +10,7 @@
 // Each variant runs as its own server on its own copy of the database folder (PGlite is one
 // process's), so Paceline and the variant are up together and alternate run by run.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /** The variants named in BENCH_VARIANTS (comma-separated), none when unset. */
@@ -63,12 +63,19 @@ export function prepareVariant(root, work, variant, index) {
   return dir;
 }
 
-/** A process's CPU time in milliseconds so far (Linux /proc), or null elsewhere. */
+/**
+ * A process's CPU time in milliseconds so far: the time each of its threads ran, in nanoseconds
+ * (Linux /proc/<pid>/task/<thread>/schedstat). The clock-tick counters of /proc/<pid>/stat count in
+ * 10 ms steps, too coarse for a server that gets a few hundred milliseconds of a shared core in
+ * a run. Null where /proc is not there.
+ */
 export function cpuMsOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the name), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    let nanoseconds = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    }
+    return nanoseconds / 1e6;
   } catch {
     return null;
   }

@@ -39,7 +39,7 @@ describe('imports point down only (decision 139)', () => {
   });
 });
 
-describe('no import circle (issue 39, decision 199)', () => {
+describe('no import circle (issue 39, decision 196)', () => {
   it('finds a circle, round about or through a type-only import, and a module importing itself', () => {
     const files = [
       { path: 'app/services/a.server.ts', source: "import { b } from './b.server';" },
