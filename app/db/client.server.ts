@@ -193,10 +193,6 @@ export function jobQueueSql(): SqlExecutor {
   return current.queue;
 }
 
-function databaseEngine(): OpenOptions['engine'] | undefined {
-  return current?.engine;
-}
-
 export async function closeDatabase(): Promise<void> {
   const closing = current;
   current = undefined;

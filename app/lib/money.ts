@@ -45,12 +45,6 @@ export function formatUnits(units: bigint): string {
   return formatMinor(units, 0, 0);
 }
 
-function formatAmount(amount: bigint, currency: 'BTC' | 'USD' | 'COIN' | 'GEM'): string {
-  if (currency === 'BTC') return formatBtc(amount);
-  if (currency === 'USD') return formatUsd(amount);
-  return formatUnits(amount);
-}
-
 /** Spec 1 §5 "accepts only digits and one decimal point". */
 const DECIMAL_TEXT = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 

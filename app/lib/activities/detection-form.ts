@@ -7,7 +7,6 @@ import { serialIdField } from '~/lib/domain/ids';
  */
 const DETECTION_INTENTS = ['undo-detection', 'detection-seen'] as const;
 export const detectionForm = z.object({ intent: z.enum(DETECTION_INTENTS), detectionId: serialIdField });
-type DetectionForm = z.infer<typeof detectionForm>;
 
 export const DETECTION_MESSAGES = {
   undone: 'The detected FTP was undone: the rides it covered are being recomputed at the FTP before it.',

@@ -236,7 +236,3 @@ export interface RegistrationValues {
   phoneKey?: string;
   agree?: 'on';
 }
-
-function defaultExpiryDate(today: string): string {
-  return addDays(today, ID_EXPIRY_MIN_DAYS_AHEAD);
-}

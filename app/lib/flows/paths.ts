@@ -1,7 +1,7 @@
 import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import { acceptedEvents, serializeEvent } from './events';
-import { describeStateValue, guardLabel, listStateNodes, listTransitions, transitionId } from './definition';
+import { describeStateValue, listStateNodes, listTransitions } from './definition';
 import { recorderFor } from './recorder';
 import { stubbed } from './stub';
 import type { CatalogueEntry } from './types';

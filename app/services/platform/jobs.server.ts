@@ -77,10 +77,6 @@ export function defineSchedule(name: string, cron: string, handler: () => Promis
   schedules.set(name, { cron, queue });
 }
 
-function jobKind(name: string): JobKind<never> | undefined {
-  return kinds.get(name);
-}
-
 function jobKindNames(): string[] {
   return [...kinds.keys()];
 }

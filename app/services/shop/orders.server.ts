@@ -114,8 +114,6 @@ async function findOrder(userId: string, orderId: string) {
   return order ?? null;
 }
 
-class WebhookBadRequest extends Error {}
-
 /** The provider's webhook: verified, then fulfilled. A bad signature or old timestamp throws (400). */
 export async function handlePaymentWebhook(rawBody: string, headers: Headers, adapter: PaymentAdapter = payments()): Promise<{ credited: boolean }> {
   const event = await adapter.parseWebhook(rawBody, headers);

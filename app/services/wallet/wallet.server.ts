@@ -128,7 +128,6 @@ export async function loadWallet(owner: WalletOwner) {
     },
   };
 }
-type WalletView = Awaited<ReturnType<typeof loadWallet>>;
 
 type WalletTransactionStatus = 'approved' | 'rejected' | 'pending';
 const STATUS_OF = { posted: 'approved', voided: 'rejected', pending: 'pending' } as const satisfies Record<string, WalletTransactionStatus>;
