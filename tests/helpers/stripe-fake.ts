@@ -84,7 +84,7 @@ export async function startStripeFake(apiKey: string) {
       if (missing) return error(response, 400, { code: 'parameter_missing', param: missing, message: `Missing required param: ${missing}.` });
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const metadata = Object.fromEntries(
-        [...form].flatMap(([name, value]) => (/^metadata\[(.+)\]$/.exec(name) ? [[/^metadata\[(.+)\]$/.exec(name)![1]!, value]] : [])),
+        [...form].flatMap(([name, value]) => (/^metadata\[(.+)\]$/.exec(name) ? [[/^metadata\[(.+)\]$/.exec(name)![1], value]] : [])),
       );
       const session: FakeSession = {
         id,
@@ -140,7 +140,7 @@ export async function startStripeFake(apiKey: string) {
     }
     const read = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (recorded.method === 'GET' && read) {
-      const session = sessions.get(decodeURIComponent(read[1]!));
+      const session = sessions.get(decodeURIComponent(read[1]));
       if (!session) return error(response, 404, { code: 'resource_missing', param: 'id', message: `No such checkout.session: '${read[1]}'` });
       return send(response, 200, session);
     }

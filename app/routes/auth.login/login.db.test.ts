@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action as registerAction } from '../auth.register/route';
 import { action, LOGIN_FAILED_MESSAGE } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 type Reply = { data: { result: { error?: Record<string, string[]> } }; init: { status?: number } | null };
 

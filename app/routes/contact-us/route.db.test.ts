@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { contactMessages, outbox, users } from '~/db/schema';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, CONTACT_LIMITED_MESSAGE, CONTACT_TRAP_FIELD } from './route';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 async function post(fields: Record<string, string>, signedInAs?: string) {
   const init = { method: 'POST', body: new URLSearchParams(fields) };

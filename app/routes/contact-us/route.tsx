@@ -11,11 +11,11 @@ import { requirePage } from '~/services/content/content-pages.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { submitContactMessage } from '~/services/content/site.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
+import { Button } from '~/components/ui/Button';
 
 /** A field people never see or fill: a robot filling every input gives itself away (works without JavaScript). */
 export const CONTACT_TRAP_FIELD = 'website';
 export const CONTACT_LIMITED_MESSAGE = 'You have sent several messages already. Please try again in an hour.';
-import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => pageMeta(loaded?.page);
 

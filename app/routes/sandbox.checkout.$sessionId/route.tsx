@@ -6,6 +6,7 @@ import { getSandboxSession, SANDBOX_CARDS, sandboxWebhookFor, settleSandboxSessi
 import { sandboxWebhookSecret } from '~/services/adapters/payments/index.server';
 import { getEnv } from '~/services/platform/env.server';
 import { siteUrl } from '~/services/platform/site-origin.server';
+import { textOf } from '~/lib/form-text';
 
 export const meta: MetaFunction = () => [{ title: 'Sandbox checkout · Paceline' }];
 
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await openSession(params.sessionId);
   const form = await request.formData();
   if (form.get('intent') === 'cancel') return redirect(session.cancelUrl);
-  const settled = await settleSandboxSession(session.id, String(form.get('card') ?? ''));
+  const settled = await settleSandboxSession(session.id, textOf(form.get('card')));
   if (!settled) return redirect(session.status === 'paid' ? session.successUrl : session.cancelUrl);
   // Like a real provider, the webhook goes out on its own, over HTTP, whether or not the rider
   // returns: to the site's webhook address, as the provider's dashboard would have it (decision 120).

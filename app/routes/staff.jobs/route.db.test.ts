@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defineJob, enqueueJob } from '~/services/platform/jobs.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 let healthy = false;
 const delivered: string[] = [];

@@ -65,8 +65,6 @@ async function activate(userId: string) {
   await db().update(users).set({ status: 'active' }).where(eq(users.id, userId));
 }
 
-export { VERIFY_MESSAGES };
-
 /** /auth/verification: the key of the pending verification (kept server-side) plus the typed code. */
 export async function verifyEmailByCode(key: string, code: string): Promise<{ ok: boolean; message: string }> {
   const check = await checkCode(key, code, 'verify-email');

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consentRecords, pendingSignups, users } from '~/db/schema';
 import type { RegisterInput } from '~/lib/account-fields';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { runDueJobs } from '../platform/jobs.server';
 import { verifyAccountLink } from './accounts.server';
@@ -13,7 +13,7 @@ import { completeSignupJob, planRegistration } from './registration.server';
 import { DEMO_USERS, seedAccounts } from '../seed/accounts';
 import { issueVerification } from './verification.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 const MARKETING_WORDING = 'I would like to receive news and updates';
 

@@ -19,7 +19,7 @@ export const LEGAL_DOCUMENT_VERSIONS = { terms: '2026-11-01', 'privacy-notice': 
 /** What the rider ticked for marketing e-mails: the checkbox's own words are the version agreed to. */
 const MARKETING_WORDING = ACCOUNT_FIELDS.find((field) => field.name === 'IsAllowedToSendMarketingEmails')!.label;
 
-export function consentVersion(subject: ConsentSubject): string {
+function consentVersion(subject: ConsentSubject): string {
   switch (subject) {
     case 'marketing-emails':
       return MARKETING_WORDING;

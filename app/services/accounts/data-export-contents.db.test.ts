@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import * as schema from '~/db/schema';
 import { csvRecords } from '../../../tests/helpers/csv';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { referencesToUsers, riderWithEverything } from '../../../tests/helpers/rider-with-everything';
 import { createTestUser } from '../../../tests/helpers/users';
 import { readZip } from '../../../tests/helpers/zip';
@@ -16,7 +16,7 @@ import { requestDataExport } from './data-export.server';
 import { readAvatar } from './profile.server';
 import { RIDER_DATA } from './rider-data.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 type Rider = { id: string; email: string };
 
@@ -52,7 +52,7 @@ function canonical(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return String(value as string | number | boolean | bigint);
 }
 
 /** A CSV cell as the text it stands for: the apostrophe that keeps a spreadsheet from running a formula removed. */

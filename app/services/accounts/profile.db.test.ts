@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { db } from '~/db/client.server';
@@ -13,7 +13,7 @@ import { getProfile, isCustomAvatar, readAvatar, removeAvatar, setAvatar } from 
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion.server';
 import { requestPasswordReset } from './recovery.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 async function postProfile(userId: string, fields: Record<string, string>) {
   const { request } = await signedInRequest(userId, 'http://localhost/user/profile');

@@ -11,8 +11,8 @@ import { recordConsents } from './consents.server';
 import { recordWeight } from '../activities/weight-history.server';
 
 /** The profile (spec 1 §2 Profile, §3 profile form, §5 Profile update). */
-export const DEFAULT_AVATAR_PATH = '/images/avatar.svg';
-export const INVALID_IMAGE_MESSAGE = 'Invalid Image Type';
+const DEFAULT_AVATAR_PATH = '/images/avatar.svg';
+const INVALID_IMAGE_MESSAGE = 'Invalid Image Type';
 
 export const isCustomAvatar = (path: string | null | undefined) => (path?.length ?? 0) >= CUSTOM_AVATAR_MIN_PATH_CHARS;
 

@@ -3,31 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
 import { outbox, pendingSignups, users, verifications } from '~/db/schema';
 import type { RegisterInput } from '~/lib/account-fields';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
-import { runDueJobs } from '../platform/jobs.server';
+import { runDueJobs, enqueueJob } from '../platform/jobs.server';
 import { sendParentalConsent } from './accounts.server';
 import { parentalConsentJob } from './account-jobs.server';
-import { enqueueJob } from '../platform/jobs.server';
 import { verifyPassword } from './password.server';
 import { completeSignup, completeSignupJob, planRegistration, pruneStaleSignups } from './registration.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
-const input = (email: string, dob = '1990-04-02'): RegisterInput =>
-  ({
-    firstname: 'Lina',
-    lastname: 'Haddad',
-    email,
-    gender: '1',
-    password: 'secret-pass-134',
-    password_confirmation: 'secret-pass-134',
-    country: 246,
-    dob,
-    weight: 60,
-    height: 165,
-    consent_agree_privacy_notice: 'on',
-  }) as RegisterInput;
+const input = (email: string, dob = '1990-04-02'): RegisterInput => ({
+  firstname: 'Lina',
+  lastname: 'Haddad',
+  email,
+  gender: '1',
+  password: 'secret-pass-134',
+  password_confirmation: 'secret-pass-134',
+  country: 246,
+  dob,
+  weight: 60,
+  height: 165,
+  consent_agree_privacy_notice: 'on',
+});
 
 async function jobsOf(kind: string) {
   const { rows } = await jobQueueSql().executeSql('SELECT data, state FROM pgboss.job WHERE name = $1', [kind]);

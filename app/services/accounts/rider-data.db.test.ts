@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import * as schema from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { referencesToUsers, riderWithEverything } from '../../../tests/helpers/rider-with-everything';
 import { storage } from '../adapters/storage.server';
 import { ANONYMOUS_RIDER_NAME } from '../events/results.server';
@@ -16,7 +16,7 @@ import { runDueJobs } from '../platform/jobs.server';
 import { confirmAccountDeletion } from './deletion.server';
 import { FOREIGN_KEY_ACTION_OF, RIDER_DATA } from './rider-data.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 /** This file's own storage folder, so "nothing of theirs is left" can be read off the folder itself. */
 let storageDir: string;

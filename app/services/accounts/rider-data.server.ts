@@ -84,13 +84,13 @@ export interface DeletedAccount {
   parentEmail: string | null;
 }
 
-export interface Erasure {
+interface Erasure {
   tx: Transaction;
   account: DeletedAccount;
   /** The deleted account's tombstone (deleted_accounts.id), which kept records name instead. */
   tombstoneId: string;
   /** Marks stored objects for removal once the deletion has committed. */
-  discard(keys: Iterable<string | null | undefined>): void;
+  discard: (keys: Iterable<string | null | undefined>) => void;
 }
 
 export interface RiderDataArea {

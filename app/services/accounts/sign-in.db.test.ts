@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { OUTCOME_FIELD, OUTCOME_FIELD_VALUE } from '~/lib/sign-in';
 import { action as loginAction } from '~/routes/auth.login/route';
 import { loader as sessionLoader } from '~/routes/auth.session/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { revokeSession } from './session.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 type Answer = {
   data: { outcome?: { kind: string; to?: string; destination?: string; retryAfterSeconds?: number } };

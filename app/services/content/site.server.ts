@@ -1,5 +1,5 @@
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { db, type Database, type Transaction } from '~/db/client.server';
+import { db, type Transaction } from '~/db/client.server';
 import { contactMessages, outbox, subscribers } from '~/db/schema';
 import type { ContactInput } from '~/lib/site-forms';
 import { sendMail } from '../adapters/mail.server';
@@ -41,11 +41,6 @@ export async function submitContactMessage(input: ContactInput, senderId: string
 /** A rider's messages to support: sent signed in, or from the account's address without signing in. */
 export function contactMessagesOf(account: { id: string; email: string }) {
   return or(eq(contactMessages.userId, account.id), sql`lower(${contactMessages.email}) = ${account.email.toLowerCase()}`);
-}
-
-/** The newsletter subscription of an address (its one row, or none). */
-export function subscriptionOf(executor: Database | Transaction, email: string) {
-  return executor.select().from(subscribers).where(eq(subscribers.email, email.toLowerCase()));
 }
 
 /**

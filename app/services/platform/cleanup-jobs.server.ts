@@ -64,7 +64,7 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
  * Uploads a process died in the middle of: the folder store's `*.partial` files older than a
  * day (an S3 store's unfinished multipart uploads are a bucket lifecycle rule: docs/deploy.md).
  */
-export async function sweepAbandonedUploads(now = Date.now()): Promise<number> {
+async function sweepAbandonedUploads(now = Date.now()): Promise<number> {
   const env = getEnv();
   if (env.S3_BUCKET) return 0;
   const root = path.resolve(env.STORAGE_DIR);

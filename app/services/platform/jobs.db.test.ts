@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
 import { createBoss } from '~/db/job-queue.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { defineJob, defineSchedule, dueQueueNames, enqueueJob, forgetFinishedPayloads, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 async function jobRow(id: string) {
   const { rows } = await jobQueueSql().executeSql('SELECT state, retry_count, start_after, singleton_key, output FROM pgboss.job WHERE id = $1', [id]);

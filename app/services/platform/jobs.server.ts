@@ -73,7 +73,7 @@ export function defineJob<P>(name: string, handler: (payload: P, job: JobRun) =>
   if (!QUEUE_NAME.test(name)) throw new Error(`Job names are lower-case words with dots or dashes: ${name}`);
   const kind: JobKind<P> = { name, handler, options: { ...DEFAULT_OPTIONS, ...options } };
   // A module loaded again (development reloads) replaces its kinds rather than failing.
-  kinds.set(name, kind as unknown as JobKind<never>);
+  kinds.set(name, kind);
   return kind;
 }
 
@@ -88,7 +88,7 @@ export function jobKind(name: string): JobKind<never> | undefined {
   return kinds.get(name);
 }
 
-export function jobKindNames(): string[] {
+function jobKindNames(): string[] {
   return [...kinds.keys()];
 }
 
@@ -154,9 +154,9 @@ export async function enqueueJob<P>(kind: JobKind<P>, payload: P, options: Enque
     // In a transaction, pg-boss's repeated `$n` become separate parameters (transactionExecutor), and
     // the one it casts to a time must then hold a time: a date, not a number of seconds.
     ...(options.startAfterSeconds ? { startAfter: executor ? new Date(Date.now() + options.startAfterSeconds * 1000) : options.startAfterSeconds } : {}),
-    ...(executor ? { db: executor as PgBoss.Db } : {}),
+    ...(executor ? { db: executor } : {}),
   };
-  const id = (await boss.send(kind.name, payload as object, sendOptions)) ?? (await queuedWithKey(kind.name, options.singletonKey!, executor));
+  const id = (await boss.send(kind.name, payload as object, sendOptions)) ?? (await queuedWithKey(kind.name, options.singletonKey, executor));
   if (options.deferStart) return id;
   if (workers) workers.wake(kind.name);
   else if (!executor && !options.startAfterSeconds) await runDueJobs([kind.name]);
@@ -303,9 +303,9 @@ function watchDueQueues(executor: SqlExecutor, seconds: number, wake: (name: str
     } catch (error) {
       if (!stopped) onError(error);
     }
-    if (!stopped) timer = setTimeout(look, seconds * 1000).unref();
+    if (!stopped) timer = setTimeout(() => void look(), seconds * 1000).unref();
   };
-  timer = setTimeout(look, seconds * 1000).unref();
+  timer = setTimeout(() => void look(), seconds * 1000).unref();
   return () => {
     stopped = true;
     clearTimeout(timer);
@@ -329,7 +329,7 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     boss,
     executor,
     ids,
-    wake(name: string) {
+    wake: (name: string) => {
       for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
     },
     stopWatching: () => {},

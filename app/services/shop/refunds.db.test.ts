@@ -8,13 +8,13 @@ import { readDeletedAccount } from '~/services/accounts/rider-data.server';
 import { setPaymentsForTests } from '~/services/adapters/payments/index.server';
 import { sandboxAdapter, sandboxWebhookFor, settleSandboxSession, SANDBOX_CARDS } from '~/services/adapters/payments/sandbox.server';
 import { checkLedgerInvariants, closedAccount, getBalance, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { handlePaymentWebhook, startGemCheckout } from './orders.server';
 import { listOrphanedPayments, REFUND_MESSAGES, refundOrphanedPayment } from './refunds.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const SECRET = 'refunds-test-webhook-secret-0123456789abcdef';
 const adapter = sandboxAdapter(SECRET);

@@ -1,6 +1,7 @@
 import { jobQueueSql } from '~/db/client.server';
 import { isUuid } from '~/lib/domain/ids';
 import { jobKind, jobWorkersRunning, runDueJobs } from '../platform/jobs.server';
+import { textOf } from '~/lib/form-text';
 
 /**
  * The staff console's view of the job queue (decision 130): how many jobs of each kind wait,
@@ -63,7 +64,7 @@ export async function listFailedJobs(limit = 100): Promise<FailedJob[]> {
       id: String(row.id),
       name: String(row.name),
       attempts: num(row.retry_count) + 1,
-      failedAt: row.completed_on instanceof Date ? row.completed_on.toISOString() : String(row.completed_on ?? ''),
+      failedAt: row.completed_on instanceof Date ? row.completed_on.toISOString() : textOf(row.completed_on),
       error: output.message ?? output.value?.message ?? JSON.stringify(output),
       payload: JSON.stringify(row.data ?? null).slice(0, 300),
       retryable: !payloadForgotten(String(row.name)),

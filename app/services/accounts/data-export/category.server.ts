@@ -20,7 +20,7 @@ export interface ExportContext {
   exportId: string;
 }
 
-export interface ExportSource {
+interface ExportSource {
   /** The column that names the rider: their account id, or their e-mail address (`by: 'email'`). */
   owner: AnyPgColumn;
   by?: 'id' | 'email';

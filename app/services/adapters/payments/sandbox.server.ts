@@ -16,7 +16,7 @@ export const SANDBOX_CARDS = { success: '4242424242424242', declined: '400000000
 
 const sessionStatus: Record<'open' | 'paid' | 'declined', PaymentStatus> = { open: 'pending', paid: 'paid', declined: 'failed' };
 
-export interface SandboxWebhookEvent {
+interface SandboxWebhookEvent {
   id: string;
   type: 'checkout.session.completed' | 'checkout.session.declined';
   created: number;

@@ -7,7 +7,7 @@ import { REFUND_MESSAGES, refundOrphanedPayment } from '~/services/shop/refunds.
 import { db } from '~/db/client.server';
 import { eraseAccount } from '~/services/accounts/deletion.server';
 import { readDeletedAccount } from '~/services/accounts/rider-data.server';
-import { useTestDatabase } from '../../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../../tests/helpers/db';
 import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
 import { createTestUser } from '../../../../tests/helpers/users';
 import { setPaymentsForTests } from './index.server';
@@ -15,7 +15,7 @@ import { WEBHOOK_REFUSALS } from './signature.server';
 import { stripeAdapter } from './stripe.server';
 import { RefundRefusedError, type PaymentAdapter } from './types';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const API_KEY = 'sk_test_paceline_fake_0123456789';
 const WEBHOOK_SECRET = 'whsec_paceline_fake_0123456789abcdef';

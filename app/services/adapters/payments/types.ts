@@ -4,7 +4,7 @@
  */
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 
-export interface CheckoutSessionInput {
+interface CheckoutSessionInput {
   /** Our order id, echoed back in the webhook. */
   orderId: string;
   amountMinor: bigint;
@@ -16,7 +16,7 @@ export interface CheckoutSessionInput {
   idempotencyKey: string;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   /** The provider's id of the payment (unique per provider). */
   paymentId: string;
   /** The hosted payment page the rider is sent to. */
@@ -31,7 +31,7 @@ export interface PaymentEvent {
 
 export class WebhookRejectedError extends Error {}
 
-export interface RefundInput {
+interface RefundInput {
   /** The provider's id of the payment (CheckoutSession.paymentId). */
   paymentId: string;
   /** The whole amount paid: refunds are full (decision 178). */
@@ -41,7 +41,7 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
-export interface Refund {
+interface Refund {
   /** The provider's id of the refund. */
   refundId: string;
   /** Paid back, or accepted and on its way (a card refund may settle later). */
