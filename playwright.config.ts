@@ -19,6 +19,20 @@ export const chromiumLaunch = {
   ],
 };
 
+/**
+ * The production build in APP_MODE=test. `npm test` starts it once for the browser tests and the
+ * generated paths and sets E2E_SERVER_STARTED; run alone, each Playwright run starts its own.
+ */
+export const e2eWebServer = {
+  command: 'node tests/e2e/start-server.mjs',
+  url: `${baseURL}/healthz`,
+  reuseExistingServer: Boolean(process.env.E2E_SERVER_STARTED),
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: e2eServerEnv(port),
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -33,13 +47,5 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: 'off',
   },
-  webServer: {
-    command: 'node tests/e2e/start-server.mjs',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: e2eServerEnv(port),
-  },
+  webServer: e2eWebServer,
 });

@@ -27,6 +27,12 @@ export interface CatalogueEntry {
    * (the flows DESIGN.md §4 names); `npm run paths -- --browser-check` fails otherwise.
    */
   browserCoverage?: 'complete';
+  /**
+   * 'required' when the generated paths, replayed in the browser through the machine's bindings
+   * (`<id>.paths.ts` beside its screen), must pass and reach every state and transition
+   * (decision 185): `npm run paths -- --paths-check`, run by `npm test`, fails otherwise.
+   */
+  browserPaths?: 'required';
   /** Upper bound for simple-path enumeration (default 200 paths). */
   simplePathLimit?: number;
 }
