@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { baseURL, chromiumLaunch, e2eWebServer } from './playwright.config';
+import { chromiumUse, e2eWebServer } from './playwright.config';
 
 /**
  * `npm run test:paths`: every machine's generated paths replayed in Chromium against the same
@@ -7,7 +7,7 @@ import { baseURL, chromiumLaunch, e2eWebServer } from './playwright.config';
  * events, a screenshot per state) goes to tests/.tmp/paths-report; the run's sums per machine to
  * tests/.tmp/paths-run.json (reporter.ts), which `npm run paths` and /flows read.
  */
-export const PATHS_REPORT_DIR = 'tests/.tmp/paths-report';
+const PATHS_REPORT_DIR = 'tests/.tmp/paths-report';
 
 export default defineConfig({
   testDir: 'tests/paths/browser',
@@ -25,11 +25,6 @@ export default defineConfig({
     ['./tests/paths/browser/reporter.ts'],
     ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : []),
   ],
-  use: {
-    baseURL,
-    browserName: 'chromium',
-    launchOptions: chromiumLaunch,
-    trace: 'off',
-  },
+  use: chromiumUse,
   webServer: e2eWebServer,
 });

@@ -2,11 +2,17 @@
 // catalogue, writes its generated paths as Markdown and JSON into DIR (default `paths/`)
 // and prints its states, transitions, paths and the share they cover. With --check, exits
 // 1 when a machine is not fully covered. --catalogue points at another module exporting
-// `catalogue` (the tests use one with an unreachable transition). Beside the model's
-// coverage it prints the browser suite's (summed over tests/.tmp/browser-coverage, written
-// by tests/e2e/fixtures.ts); --browser-check exits 1 when a flow marked `browserCoverage:
-// 'complete'` in the catalogue misses a transition in the browser. --browser-records points at
-// another folder of records (the tests use their own).
+// `catalogue` (the tests use one with an unreachable transition).
+// Beside the model's coverage it prints the transitions taken in the browser: by the browser
+// tests (summed over tests/.tmp/browser-coverage, written by tests/e2e/fixtures.ts) and by the
+// generated paths' last run; --browser-check exits 1 when a flow marked `browserCoverage:
+// 'complete'` in the catalogue misses one. --browser-records points at another folder of
+// records (the tests use their own).
+// Under each machine it prints the last browser run of its generated paths (`npm run
+// test:paths`, PATHS_RUN_FILE; --paths-run FILE reads another) or that it has no bindings yet
+// (`<id>.paths.ts` under app/, --bindings DIR); --paths-check exits 1 when a machine marked
+// `browserPaths: 'required'` has a path that failed or did not run, or left a state or
+// transition unreached (decision 185).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,10 +43,13 @@ const browserRecords: BrowserRecord[] = existsSync(browserDir)
       .filter((name) => name.endsWith('.json'))
       .map((name) => JSON.parse(readFileSync(join(browserDir, name), 'utf8')) as BrowserRecord)
   : [];
-const takenInBrowser = sumBrowserRecords(browserRecords);
 
 const pathsRunFile = resolve(option('--paths-run') ?? PATHS_RUN_FILE);
 const pathsRun: PathsRun = existsSync(pathsRunFile) ? (JSON.parse(readFileSync(pathsRunFile, 'utf8')) as PathsRun) : { machines: {} };
+// A transition the generated paths took in the browser is taken in the browser: a hand-written
+// test they cover whole can go without the flow losing its mark (decision 185).
+const takenByPaths: BrowserRecord[] = catalogue.map((entry) => ({ [entry.machine.id]: pathsRun.machines[entry.id]?.transitions ?? [] }));
+const takenInBrowser = sumBrowserRecords([...browserRecords, ...takenByPaths]);
 const bindings = bindingFiles(option('--bindings') ?? 'app');
 
 /** The line under a machine: the last browser run of its generated paths, or why there is none. */

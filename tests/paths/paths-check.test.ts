@@ -46,7 +46,9 @@ describe('scripts/paths.ts --browser-check', () => {
     mkdirSync(recordsDir, { recursive: true });
     writeFileSync(join(recordsDir, 'signup-spec--a-test.json'), JSON.stringify({ signup: ids }));
   };
-  const runCheck = () => runPaths('tests/fixtures/flows/browser-catalogue.ts', ['--browser-check', '--browser-records', recordsDir]);
+  const noPathsRun = join(outDir, 'no-paths-run.json');
+  const runCheck = (pathsRun = noPathsRun) =>
+    runPaths('tests/fixtures/flows/browser-catalogue.ts', ['--browser-check', '--browser-records', recordsDir, '--paths-run', pathsRun]);
   const all = listTransitions(signupMachine);
 
   it('fails while a flow that must be complete misses a transition in the browser, and names it', () => {
@@ -61,6 +63,16 @@ describe('scripts/paths.ts --browser-check', () => {
   it('passes once the browser took every transition', () => {
     writeRecord(all);
     const result = runCheck();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`browser ${all.length}/${all.length} (100%) (required 100%)`);
+  }, 60_000);
+
+  it('counts the transitions the generated paths took in the browser as taken', () => {
+    writeRecord(all.slice(1));
+    const pathsRun = join(outDir, 'paths-run-first-transition.json');
+    const run: MachineRun = { finishedAt: '2026-11-27T13:37:00.000Z', paths: 1, passed: 1, failed: 0, states: [], transitions: [all[0]], failures: [] };
+    writeFileSync(pathsRun, JSON.stringify({ machines: { signup: run } }));
+    const result = runCheck(pathsRun);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`browser ${all.length}/${all.length} (100%) (required 100%)`);
   }, 60_000);

@@ -21,7 +21,7 @@ export interface BrowserPath {
 }
 
 /** What starting the machine shows: its initial state, as a path's title begins. */
-export function initialStateOf(entry: CatalogueEntry): string {
+function initialStateOf(entry: CatalogueEntry): string {
   return describeStateValue(createActor(stubbed(entry.machine), { input: entry.input } as never).getSnapshot().value);
 }
 
@@ -108,7 +108,7 @@ export interface PathsRun {
   machines: Record<string, MachineRun>;
 }
 
-export interface BrowserPathsCoverage {
+interface BrowserPathsCoverage {
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
 }

@@ -37,8 +37,8 @@ export interface CatalogueEntry {
   simplePathLimit?: number;
 }
 
-/** The actors a machine's `setup` names: `{ src, logic }` per actor. */
-type ActorsOf<Machine> =
+/** What a machine's `setup` names: its actors (`{ src, logic }` each) and its delays. */
+type SetupOf<Machine> =
   Machine extends StateMachine<
     infer _Context,
     infer _Event,
@@ -46,7 +46,7 @@ type ActorsOf<Machine> =
     infer Actor,
     infer _Action,
     infer _Guard,
-    infer _Delay,
+    infer Delay,
     infer _StateValue,
     infer _Tag,
     infer _Input,
@@ -56,8 +56,12 @@ type ActorsOf<Machine> =
     infer _Schema,
     infer _TransitionMeta
   >
-    ? Actor
+    ? { actor: Actor; delay: Delay }
     : never;
+
+type ActorsOf<Machine> = SetupOf<Machine>['actor'];
+/** The names of a machine's delays (`delays: { oneSecond: 1_000 }` → 'oneSecond'). */
+export type DelaysOf<Machine> = SetupOf<Machine>['delay'];
 
 type Src<Actor> = Actor extends { src: infer Name extends string } ? Name : never;
 type LogicOf<Actor> = Actor extends { logic: infer Logic } ? Logic : never;

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
-import type { AnyStateMachine, ContextFrom, EventObject, StateMachine, StateValueFrom } from 'xstate';
-import type { EventSamples } from '../../../app/lib/flows/types';
+import type { AnyStateMachine, ContextFrom, EventObject, StateValueFrom } from 'xstate';
+import type { DelaysOf, EventSamples } from '../../../app/lib/flows/types';
 
 /**
  * How one machine's generated paths are replayed in the browser (decision 185): a small table
@@ -22,37 +22,16 @@ type ParentPaths<Value, Prefix extends string = ''> = Value extends object
   : never;
 
 /** A state of the machine as its binding names it: the dotted path from the root ('waiting.counting'). */
-export type StatePath<Machine extends AnyStateMachine> = StatePaths<StateValueFrom<Machine>>;
+type StatePath<Machine extends AnyStateMachine> = StatePaths<StateValueFrom<Machine>>;
 /** The states a screen can rest in: every one needs a check. */
-export type LeafStatePath<Machine extends AnyStateMachine> = Exclude<StatePath<Machine>, ParentPaths<StateValueFrom<Machine>>>;
-
-type DelayOf<Machine> =
-  Machine extends StateMachine<
-    infer _Context,
-    infer _Event,
-    infer _Children,
-    infer _Actor,
-    infer _Action,
-    infer _Guard,
-    infer Delay,
-    infer _StateValue,
-    infer _Tag,
-    infer _Input,
-    infer _Output,
-    infer _Emitted,
-    infer _Meta,
-    infer _Schema,
-    infer _TransitionMeta
-  >
-    ? Delay
-    : never;
+type LeafStatePath<Machine extends AnyStateMachine> = Exclude<StatePath<Machine>, ParentPaths<StateValueFrom<Machine>>>;
 
 /**
  * The events a path may send, as a binding names them: the machine's own (`SUBMIT`), a
  * service's result (`xstate.done.actor.sendCode`, `xstate.error.actor.sendCode`) and a timer
  * (`xstate.after.oneSecond`: the delay's name, without the state it runs in).
  */
-export type PathEventKey<Machine extends AnyStateMachine> = (keyof EventSamples<Machine> & string) | `xstate.after.${(DelayOf<Machine> & string) | number}`;
+type PathEventKey<Machine extends AnyStateMachine> = (keyof EventSamples<Machine> & string) | `xstate.after.${(DelaysOf<Machine> & string) | number}`;
 
 /** A request the screen sends that the runner holds from the path's start until an event's action releases it. */
 export interface Hold {
@@ -68,7 +47,7 @@ type EventOfKey<Machine extends AnyStateMachine, Key> = Key extends keyof EventS
     : EventObject
   : EventObject;
 
-export interface StepArgs<Machine extends AnyStateMachine, Arranged, Event = EventObject> {
+interface StepArgs<Machine extends AnyStateMachine, Arranged, Event = EventObject> {
   page: Page;
   /** This step's event as generated: the catalogue's sample, payload included. */
   event: Event;
@@ -83,7 +62,7 @@ export interface StepArgs<Machine extends AnyStateMachine, Arranged, Event = Eve
   held: (name: HoldName<Machine, Arranged>) => Promise<Route>;
 }
 
-export interface CheckArgs<Machine extends AnyStateMachine, Arranged> {
+interface CheckArgs<Machine extends AnyStateMachine, Arranged> {
   page: Page;
   /** The state being checked, as a dotted path. */
   state: string;
@@ -103,14 +82,14 @@ export interface ArrangeArgs {
   once: <Value>(key: string, make: () => Promise<Value>) => Promise<Value>;
 }
 
-export type StepAction<Machine extends AnyStateMachine, Arranged, Event = EventObject> = (args: StepArgs<Machine, Arranged, Event>) => Promise<unknown>;
-export type StateCheck<Machine extends AnyStateMachine, Arranged> = (args: CheckArgs<Machine, Arranged>) => Promise<unknown>;
+type StepAction<Machine extends AnyStateMachine, Arranged, Event = EventObject> = (args: StepArgs<Machine, Arranged, Event>) => Promise<unknown>;
+type StateCheck<Machine extends AnyStateMachine, Arranged> = (args: CheckArgs<Machine, Arranged>) => Promise<unknown>;
 
 // The hold names are checked against `holds` where a binding is defined (defineBinding); inside the
 // arguments they are any string, which keeps the argument types free of a circular reference.
 type HoldName<_Machine, _Arranged> = string;
 
-export interface MachineBinding<Machine extends AnyStateMachine, Arranged> {
+interface MachineBinding<Machine extends AnyStateMachine, Arranged> {
   /** Before each path: sign in, seed, open the screen in the machine's initial state. The browser's clock is installed already. */
   arrange: (args: ArrangeArgs) => Promise<Arranged>;
   /** Requests to hold until a step releases them, so a state that waits for the server can be seen. */

@@ -8,7 +8,7 @@ import type { AnyBinding } from './binding';
  * machine, each exporting `defineBinding(...)` as its default. Adding a machine's bindings is
  * adding that one file; nothing lists them.
  */
-export const BINDING_SUFFIX = '.paths.ts';
+const BINDING_SUFFIX = '.paths.ts';
 
 /** Every binding file under `root`, by the catalogue id its name gives. */
 export function bindingFiles(root = 'app'): Map<string, string> {

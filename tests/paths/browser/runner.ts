@@ -59,7 +59,7 @@ export interface PathRunRecord {
   transitions: Set<string>;
 }
 
-export interface RunPathOptions {
+interface RunPathOptions {
   page: Page;
   testInfo: TestInfo;
   entry: CatalogueEntry;
@@ -73,7 +73,7 @@ export interface RunPathOptions {
 }
 
 /** The page's transition reporter (use-flow-machine.ts), writing in order into the origin's storage. */
-export async function recordTransitionsInOrder(context: BrowserContext) {
+async function recordTransitionsInOrder(context: BrowserContext) {
   await context.addInitScript(
     ({ prefix, count }) => {
       window.__pacelineRecordTransitions = (machineId, ids) => {
@@ -122,7 +122,7 @@ const pathOf = (node: AnyStateNode) => node.path.join('.');
 const isLeaf = (node: AnyStateNode) => Object.keys(node.states).length === 0;
 
 /** The event's key in a binding: its type, or for a timer `xstate.after.<delay>` without the state it runs in. */
-export function eventKey(event: EventObject): string {
+function eventKey(event: EventObject): string {
   if (!event.type.startsWith('xstate.after.')) return event.type;
   return event.type.split('.').slice(0, 3).join('.');
 }
