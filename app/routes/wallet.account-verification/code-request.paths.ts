@@ -14,6 +14,8 @@ export default defineBinding(codeRequestMachine, {
   async arrange({ page }) {
     await openAsNewRider(page, '/wallet/account-verification');
     await expect(page.getByRole('heading', { name: 'Account verification' })).toBeVisible();
+    // Time stands still: the countdown moves only when a step moves the clock.
+    await page.clock.pauseAt(Date.now() + 1_000);
   },
   holds: { sendCode: postTo('/wallet/request-otp/phone') },
   states: {
