@@ -6,7 +6,7 @@ import { ROBOT_CHECK_TTL_MS } from '~/lib/constants';
 import { loginMachine } from '~/machines/login.machine';
 import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
 import { passRobotCheck } from '../../../tests/e2e/accounts-helpers';
-import { makeAccount, postFromPage } from '../../../tests/paths/browser/arrange';
+import { makeAccount, postFromPage, type AccountKind } from '../../../tests/paths/browser/arrange';
 
 // The login page, each outcome reached through the real server: the account typed decides it
 // (made by /e2e/account), the stored return path and a partner's authorization by the page the
@@ -26,7 +26,6 @@ const AUTHORIZE = `/oauth/authorize?${new URLSearchParams({
 const STORED_PATH = '/my-teams';
 const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
 
-type AccountKind = 'active' | 'unverified' | 'pending-child' | 'reset-required';
 /** The account whose sign-in the server answers with each outcome. */
 const ACCOUNT_FOR: Record<string, AccountKind> = {
   PASSWORD_RESET_REQUIRED: 'reset-required',

@@ -21,8 +21,11 @@ export async function postFromPage<Answer>(page: Page, url: string, form: Record
   );
 }
 
-/** A new account of a kind the sign-in tells apart (app/routes/e2e.account), not signed in. */
-export async function makeAccount(page: Page, kind: 'active' | 'unverified' | 'pending-child' | 'reset-required', password: string): Promise<string> {
+/** The kinds of account a sign-in tells apart (app/routes/e2e.account). */
+export type AccountKind = 'active' | 'unverified' | 'pending-child' | 'reset-required';
+
+/** A new account of that kind, not signed in; answers its e-mail. */
+export async function makeAccount(page: Page, kind: AccountKind, password: string): Promise<string> {
   const response = await page.request.post('/e2e/account', { form: { kind, password } });
   if (!response.ok()) throw new Error(`/e2e/account answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as { email: string }).email;
