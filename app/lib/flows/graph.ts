@@ -121,12 +121,17 @@ function describeEvent(machine: AnyStateMachine, transition: Transition): Pick<G
   return { kind: 'event', label: eventType };
 }
 
+/** An edge's id: its state's id, the event type ('always' for eventless ones), its index among that event's transitions. */
+export function edgeIdOf(sourceId: string, eventType: string, index: number): string {
+  return `${sourceId}:${eventType}#${index}`;
+}
+
 function edgesOf(machine: AnyStateMachine, node: AnyStateNode): GraphEdge[] {
   const groups: Array<[string, Transition[]]> = [...(node.transitions as Map<string, Transition[]>).entries()];
   if (node.always?.length) groups.push(['always', node.always as Transition[]]);
   return groups.flatMap(([eventType, transitions]) =>
     transitions.map((transition, index) => ({
-      id: `${node.id}:${eventType}#${index}`,
+      id: edgeIdOf(node.id, eventType, index),
       source: node.id,
       targets: (transition.target ?? []).map((target) => target.id),
       eventType: transition.eventType,

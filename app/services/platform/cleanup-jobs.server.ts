@@ -8,6 +8,7 @@ import { pruneStaleSignups } from '../accounts/registration.server';
 import { pruneFinishedUploads } from '../activities/uploads.server';
 import { pruneOutbox } from '../adapters/mail.server';
 import { getEnv } from './env.server';
+import { pruneFlowActivity } from './flow-activity.server';
 import { defineSchedule } from './jobs.server';
 import { pruneRateLimits } from './rate-limit.server';
 
@@ -95,6 +96,8 @@ export const CLEANUPS: Cleanup[] = [
   { kind: 'ride-uploads', cron: '25 * * * *', run: pruneFinishedUploads },
   // Registrations whose job never succeeded, with their password hash, after a day (decision 134).
   { kind: 'pending-signups', cron: '27 * * * *', run: pruneStaleSignups },
+  // Flow activity counts of days past FLOW_ACTIVITY_RETENTION_DAYS (decision 190).
+  { kind: 'flow-activity', cron: '29 * * * *', run: pruneFlowActivity },
   // The folder store's half-written files (an S3 store's unfinished multipart uploads: a lifecycle rule).
   { kind: 'abandoned-uploads', cron: '47 3 * * *', run: (now) => sweepAbandonedUploads(now.getTime()) },
 ];

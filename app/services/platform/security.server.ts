@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { FLOW_REPORT_PATH } from '~/lib/flows/activity';
 import { releaseWhenSent, tagRequest } from './after-response.server';
 import { getEnv } from './env.server';
 import { onSiteOrigin, requestSiteOrigin, siteOrigin } from './site-origin.server';
@@ -201,14 +202,16 @@ function isCrossSite(request: Request): boolean {
  * read — anything else is a 4xx with a message, never a 500 from deep inside an action.
  * Returns the request to hand on (on the site's origin, its body re-buffered) or the refusal
  * to send. /api/ routes take their own bodies (bearer-authenticated, not cookie-driven) but
- * keep the origin rule.
+ * keep the origin rule; so does the flow activity report (it reads no cookie).
  */
 export async function screenRequest(request: Request): Promise<Request | Response> {
   tagRequest(request);
   if (isMalformedPath(request.url)) return refusal(400, REQUEST_REFUSALS.address);
   if (SAFE_METHODS.has(request.method)) return onSiteOrigin(request);
   if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
-  if (new URL(request.url).pathname.startsWith('/api/')) return onSiteOrigin(request);
+  const { pathname } = new URL(request.url);
+  // The flow activity report is a beacon's text body, read (and capped) by its route: decision 191.
+  if (pathname.startsWith('/api/') || pathname === FLOW_REPORT_PATH) return onSiteOrigin(request);
   const contentType = request.headers.get('Content-Type') ?? '';
   let body: Uint8Array<ArrayBuffer>;
   try {

@@ -1,0 +1,36 @@
+import { flushFlowActivity } from '~/services/platform/flow-activity.server';
+import { requestFrom, serve } from '../pages';
+import { page, type WriteRow } from '../world';
+
+/**
+ * Rows of the writes → pages table: flow activity (docs/flows-activity.md). A report is counted in
+ * memory and written with the next flush (every FLUSH_MS, decision 193): the write the pages show
+ * is that flush, so the row makes it at once, as the timer would a few seconds later.
+ */
+const REPORT = JSON.stringify({
+  v: 1,
+  m: [
+    {
+      id: 'eventWizard',
+      s: [
+        ['', 1],
+        ['allSteps', 1],
+        ['disclaimer', 1],
+      ],
+      t: [['allSteps', 'START', 'disclaimer', 1]],
+    },
+  ],
+});
+
+export const FLOW_ROWS: WriteRow[] = [
+  {
+    name: "a rider's browser reports a flow: its start shows on /flows and its counts on the flow's page once written",
+    route: 'flows.report',
+    write: async ({ people }) => {
+      const answer = await serve(requestFrom('visitor', people, '/flows/report', { body: REPORT }));
+      await flushFlowActivity();
+      return answer;
+    },
+    shows: [page('/flows?days=1', 'staff'), page('/flows/event-wizard?days=1', 'staff')],
+  },
+];
