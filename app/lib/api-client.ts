@@ -228,7 +228,6 @@ export function sendQuietly(url: string, body: string, send: typeof fetch = (...
       keepalive: true,
       credentials: 'omit',
       referrerPolicy: 'no-referrer',
-      cache: 'no-store',
       headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
     }).catch(() => {});
   } catch {

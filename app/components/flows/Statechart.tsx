@@ -52,7 +52,8 @@ export function Statechart({ chart, active, title, activity, live = NO_MARKS }: 
           </Button>
         ))}
       </div>
-      <div ref={viewport} className={`statechart-viewport statechart-zoom-${zoom}`}>
+      {/* Focusable: a chart taller or wider than its frame scrolls with the keyboard too. */}
+      <div ref={viewport} className={`statechart-viewport statechart-zoom-${zoom}`} tabIndex={0} role="region" aria-label={`${title}: statechart`}>
         <svg
           role="img"
           aria-label={`Statechart of ${title}`}

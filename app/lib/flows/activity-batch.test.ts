@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, type InspectionEvent } from 'xstate';
 import { signupMachine } from '../../../tests/fixtures/flows/machines';
-import { REPORT_LIMITS, transitionPartsOf, type ActivityReport } from './activity';
-import { ActivityReader, ReportBatch } from './activity-batch';
+import { REPORT_LIMITS, REPORT_MAX_DELAY_MS, REPORT_QUIET_MS, transitionPartsOf, type ActivityReport } from './activity';
+import { ActivityReader, ReportBatch, ScheduledBatch } from './activity-batch';
 
 // Its sendCode service answers at once.
 const machine = signupMachine;
@@ -96,5 +96,58 @@ describe('ReportBatch', () => {
       batch.reached('signup', `state${row}`);
     }
     expect(batch.isFull).toBe(true);
+  });
+});
+
+describe('ScheduledBatch: when a page sends (decision 191)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function page() {
+    vi.useFakeTimers();
+    const sent: ActivityReport[] = [];
+    const batch = new ScheduledBatch((report) => sent.push(report));
+    const actor = createActor(machine, { inspect: batch.inspector() });
+    return { sent, batch, actor };
+  }
+
+  it('sends once the counting has been quiet for a while, not at each step', () => {
+    const { sent, actor } = page();
+    actor.start();
+    for (let step = 0; step < 6; step += 1) {
+      vi.advanceTimersByTime(REPORT_QUIET_MS - 1_000);
+      actor.send({ type: step % 2 === 0 ? 'SUBMIT' : 'EDIT', email: 'nope' } as never);
+    }
+    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(REPORT_QUIET_MS);
+    expect(sent).toHaveLength(1);
+    expect(transitionsOf(sent[0])).toEqual([
+      ['form.editing', 'SUBMIT', 'form.invalid', 3],
+      ['form.invalid', 'EDIT', 'form.editing', 3],
+    ]);
+    // Nothing new, nothing sent.
+    vi.advanceTimersByTime(REPORT_MAX_DELAY_MS * 2);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends at the latest REPORT_MAX_DELAY_MS after the first count, however busy the page', () => {
+    const { sent, actor } = page();
+    actor.start();
+    for (let elapsed = 0; elapsed < REPORT_MAX_DELAY_MS; elapsed += 1_000) {
+      vi.advanceTimersByTime(1_000);
+      actor.send({ type: elapsed % 2000 === 0 ? 'SUBMIT' : 'EDIT', email: 'nope' } as never);
+    }
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends at once when flushed (the page hidden or left) or when full, and never an empty report', () => {
+    const { sent, batch, actor } = page();
+    batch.flush();
+    expect(sent).toHaveLength(0);
+    actor.start();
+    batch.flush();
+    expect(sent).toHaveLength(1);
+    for (let taken = 0; taken < 2 * REPORT_LIMITS.maxTimes; taken += 1) actor.send({ type: taken % 2 === 0 ? 'SUBMIT' : 'EDIT', email: 'nope' } as never);
+    expect(sent).toHaveLength(2);
+    expect(Math.max(...(sent[1].m[0].t ?? []).map((row) => row[3]))).toBe(REPORT_LIMITS.maxTimes);
   });
 });

@@ -1,5 +1,5 @@
 import { isMachineSnapshot, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
-import { REPORT_LIMITS, statePath, transitionPartsOf, type ActivityReport, type MachineReport } from './activity';
+import { REPORT_LIMITS, REPORT_MAX_DELAY_MS, REPORT_QUIET_MS, statePath, transitionPartsOf, type ActivityReport, type MachineReport } from './activity';
 import { activeStateNodes, MicrostepReader } from './microsteps';
 
 /**
@@ -12,6 +12,7 @@ export class ReportBatch {
   private readonly machines = new Map<string, { states: Map<string, number>; transitions: Map<string, [string, string, string, number]> }>();
   private rowCount = 0;
   private fullest = 0;
+  private counted = 0;
 
   private machine(id: string) {
     let machine = this.machines.get(id);
@@ -23,6 +24,7 @@ export class ReportBatch {
     const { states } = this.machine(machineId);
     const runs = (states.get(state) ?? 0) + 1;
     if (runs === 1) this.rowCount += 1;
+    this.counted += 1;
     states.set(state, runs);
     this.fullest = Math.max(this.fullest, runs);
   }
@@ -30,6 +32,7 @@ export class ReportBatch {
   took(machineId: string, from: string, event: string, to: string): void {
     const { transitions } = this.machine(machineId);
     const key = `${from}\u0000${event}\u0000${to}`;
+    this.counted += 1;
     const row = transitions.get(key);
     if (row) row[3] += 1;
     else {
@@ -37,6 +40,11 @@ export class ReportBatch {
       this.rowCount += 1;
     }
     this.fullest = Math.max(this.fullest, row?.[3] ?? 1);
+  }
+
+  /** Everything counted since the batch was made: grows with each run reaching a state and each transition taken. */
+  get counts(): number {
+    return this.counted;
   }
 
   get isEmpty(): boolean {
@@ -97,5 +105,43 @@ export class ActivityReader {
       this.batch.took(machineId, taken.from, taken.event, taken.to);
     }
     for (const node of activeStateNodes(snapshot)) reach(statePath(node));
+  }
+}
+
+/**
+ * A page's batch and when it goes (decision 191): after REPORT_QUIET_MS without a new count, at
+ * the latest REPORT_MAX_DELAY_MS after the first count it holds, at once when full, and whenever
+ * `flush` is called (the page hidden or left). `send` gets each report.
+ */
+export class ScheduledBatch {
+  private readonly batch = new ReportBatch();
+  private quiet: ReturnType<typeof setTimeout> | undefined;
+  private latest: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly send: (report: ActivityReport) => void) {}
+
+  /** An inspector for one actor system, adding what it does to this batch. */
+  inspector(): (inspection: InspectionEvent) => void {
+    const reader = new ActivityReader(this.batch);
+    return (inspection) => {
+      const counted = this.batch.counts;
+      reader.read(inspection);
+      if (this.batch.counts !== counted) this.grew();
+    };
+  }
+
+  private grew(): void {
+    if (this.batch.isFull) return this.flush();
+    clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => this.flush(), REPORT_QUIET_MS);
+    this.latest ??= setTimeout(() => this.flush(), REPORT_MAX_DELAY_MS);
+  }
+
+  flush(): void {
+    clearTimeout(this.quiet);
+    clearTimeout(this.latest);
+    this.quiet = this.latest = undefined;
+    const report = this.batch.take();
+    if (report) this.send(report);
   }
 }

@@ -25,8 +25,14 @@ export const REPORT_LIMITS = {
   maxTimes: 100,
 } as const;
 
-/** How long the browser gathers before it sends; the page's hiding sends at once. */
-export const REPORT_BATCH_MS = 5_000;
+/**
+ * When the browser sends what it gathered, besides at once when the page is hidden or left: after
+ * REPORT_QUIET_MS without a new count (a rider between steps), and never later than
+ * REPORT_MAX_DELAY_MS after the first count it holds (a page busy for minutes). Each request costs
+ * its headers (about 550 bytes in Chromium), so a page mostly sends once (docs/performance.md).
+ */
+export const REPORT_QUIET_MS = 5_000;
+export const REPORT_MAX_DELAY_MS = 30_000;
 
 /** The periods staff pick on /flows, in product days (GMT+4) ending today. */
 export const ACTIVITY_PERIODS_DAYS = [1, 7, 30] as const;
