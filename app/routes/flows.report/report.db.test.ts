@@ -55,7 +55,7 @@ afterEach(async () => {
   await db().delete(flowTransitionCounts);
 });
 
-describe('POST /flows/report (decision 191)', () => {
+describe('POST /flows/report under the dev server and in tests: the request screen, then the route (decision 191)', () => {
   it('takes a beacon-like text body through the request screen and counts it, answering 204 with no cookie', async () => {
     const answer = await send(report());
     expect(answer.status).toBe(204);

@@ -1,5 +1,6 @@
 /** Who sent a request: the TCP peer server.mjs names, and whether it is a trusted proxy or this machine. */
 import { getEnv } from './env.server';
+import type { HeaderSource } from './site-origin.server';
 
 /**
  * The TCP peer of the request. server.mjs overwrites this header with the socket's address
@@ -8,7 +9,7 @@ import { getEnv } from './env.server';
  */
 export const PEER_HEADER = 'X-Paceline-Peer';
 
-export function peerAddress(request: Request): string {
+export function peerAddress(request: { headers: HeaderSource }): string {
   return request.headers.get(PEER_HEADER) || 'local';
 }
 

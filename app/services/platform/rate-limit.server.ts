@@ -3,6 +3,7 @@ import { db, type Transaction } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
 import { isTrustedProxy, peerAddress } from './peer.server';
+import type { HeaderSource } from './site-origin.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
@@ -31,7 +32,7 @@ export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: L
  * in TRUSTED_PROXIES; then the right-most X-Forwarded-For hop that is not itself a trusted
  * proxy. A header from anyone else is ignored, so a new header value buys no new bucket.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: { headers: HeaderSource }): string {
   const peer = peerAddress(request);
   if (!isTrustedProxy(peer)) return peer;
   const trusted = getEnv().TRUSTED_PROXIES;
