@@ -14,13 +14,12 @@
 //   npm run bench:flow-reports                 build, then measure
 //   npm run bench:flow-reports -- --no-build   reuse build/
 //   BENCH_PORT=3134 BENCH_SECONDS=10 BENCH_RATE=1000 BENCH_PROBE_MS=25 BENCH_CLIENTS=5000
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { report, sessionCheck, TOASTER, WIZARD_FIRST_STEPS } from '../tests/fixtures/flows/reports.ts';
+import { buildUnlessAsked, startServer } from './production-server.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3134);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -31,71 +30,11 @@ const PAGES = ['/events', '/flows/session?days=1'];
 const CONNECTIONS = 64;
 
 /**
- * What browsers send, as the reporter writes it: a signed-in page's toast and session check
- * (most reports), and a page where the rider went through the event wizard's first steps. Each
+ * What browsers send, as the reporter writes it: nine in ten a signed-in page's toaster and
+ * session check, one in ten a page where the rider also took the event wizard's first steps. Each
  * counts the session machine's start once: the check below adds them up.
  */
-const REPORTS = [
-  {
-    v: 1,
-    m: [
-      {
-        id: 'toast',
-        s: [
-          ['', 1],
-          ['hidden', 1],
-        ],
-      },
-      {
-        id: 'session',
-        s: [
-          ['', 1],
-          ['checking', 1],
-          ['signedIn', 1],
-        ],
-        t: [['checking', 'xstate.done.actor.checkSession', 'signedIn', 1]],
-      },
-    ],
-  },
-  {
-    v: 1,
-    m: [
-      {
-        id: 'toast',
-        s: [
-          ['', 1],
-          ['hidden', 1],
-        ],
-      },
-      {
-        id: 'session',
-        s: [
-          ['', 1],
-          ['checking', 1],
-          ['signedIn', 1],
-        ],
-        t: [['checking', 'xstate.done.actor.checkSession', 'signedIn', 1]],
-      },
-      {
-        id: 'eventWizard',
-        s: [
-          ['', 1],
-          ['allSteps', 1],
-          ['disclaimer', 1],
-          ['personal', 1],
-          ['rider', 1],
-        ],
-        t: [
-          ['allSteps', 'START', 'disclaimer', 1],
-          ['disclaimer', 'NEXT', 'personal', 1],
-          ['personal', 'NEXT', 'rider', 1],
-          ['personal', 'BACK', 'disclaimer', 1],
-          ['disclaimer', 'NEXT', 'personal', 1],
-        ],
-      },
-    ],
-  },
-].map((report) => JSON.stringify(report));
+const REPORTS = [report(TOASTER, sessionCheck()), report(TOASTER, sessionCheck(), WIZARD_FIRST_STEPS)].map((sent) => JSON.stringify(sent));
 
 if (process.argv.includes('--burst')) {
   // The load: its own process, so generating it never shares the probe's event loop.
@@ -142,31 +81,15 @@ if (process.argv.includes('--burst')) {
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
-    console.log('Building (npx remix vite:build)…');
-    if (spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: 'ignore' }).status !== 0) throw new Error('The build failed');
-  }
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'paceline-flow-reports-'));
-  const server = spawn(process.execPath, ['server.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      APP_MODE: 'test',
-      SEED_DEMO: 'true',
-      PGLITE_DIR: path.join(folder, 'pglite'),
-      STORAGE_DIR: path.join(folder, 'uploads'),
-      SITE_URL: BASE,
-      TRUSTED_PROXIES: '127.0.0.1,::ffff:127.0.0.1,::1',
-    },
-  });
+  buildUnlessAsked();
+  // 127.0.0.1 is a trusted proxy: each report names its client in X-Forwarded-For.
+  const server = startServer({ port: PORT, name: 'flow-reports', env: { TRUSTED_PROXIES: '127.0.0.1,::ffff:127.0.0.1,::1' } });
   try {
     console.log('Starting the server (migrations and demo data)…');
-    await until(server, async () => (await fetch(`${BASE}/healthz`)).ok);
+    await server.ready();
     // The flows catalogue's summaries and layouts are made once per process: not part of any figure.
     for (const page of PAGES) await (await fetch(`${BASE}${page}`)).arrayBuffer();
-    await until(server, async () => (await fetch(`${BASE}/flows?days=1`)).ok);
+    await server.until(async () => (await fetch(`${BASE}/flows?days=1`)).ok, 'The flows list');
     const startsBefore = await sessionStarts();
 
     const idleCpu = cpuSeconds(server.pid);
@@ -212,9 +135,7 @@ async function main() {
     );
     if (!whole) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(folder, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -227,16 +148,6 @@ function cpuSeconds(pid) {
 async function sessionStarts() {
   const activity = await (await fetch(`${BASE}/flows/session/activity.json?days=1`)).json();
   return activity.starts;
-}
-
-async function until(server, check, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not start in time');
 }
 
 /** Each page in turn every PROBE_MS for `seconds`; the answer times per page, in ms. */

@@ -18,6 +18,7 @@ import { TEST_HOLD_HEADER } from '~/services/platform/test-mode.server';
 import { scaleInstanceEnv } from '../deploy/instance-env.mjs';
 import { startS3Server } from '../tests/helpers/s3-server.mjs';
 import { startProxy } from '../tests/scale/proxy.mjs';
+import { report, TOASTER } from '../tests/fixtures/flows/reports';
 import { approveWallet, VERIFIED_WALLET } from '../tests/helpers/wallet';
 import { startCluster } from './pg-cluster.mjs';
 
@@ -321,8 +322,8 @@ async function runProofs(): Promise<void> {
   });
 }
 
-/** A page's report of its toast machine: a run that started (flow activity, decision 190). */
-const TOAST_REPORT = JSON.stringify({ v: 1, m: [{ id: 'toast', s: [['', 1]] }] });
+/** A page's report of its toaster: a run that started (flow activity, decision 190). */
+const TOAST_REPORT = JSON.stringify(report(TOASTER));
 
 /** Toast runs counted on every day there are counts for (written by any instance). */
 async function toastRuns(): Promise<number> {

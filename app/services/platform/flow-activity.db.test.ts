@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flowStateCounts, flowTransitionCounts } from '~/db/schema';
-import { REPORT_LIMITS, type ActivityReport } from '~/lib/flows/activity';
+import { REPORT_LIMITS } from '~/lib/flows/activity';
 import { findCatalogueEntry } from '~/machines/catalogue';
+import { report, sessionCheck } from '../../../tests/fixtures/flows/reports';
 import { useTestDatabase } from '../../../tests/helpers/db';
 import { resetEnvForTests } from './env.server';
 import {
@@ -21,20 +22,7 @@ const session = findCatalogueEntry('session')!;
 const wizard = findCatalogueEntry('event-wizard')!;
 
 /** What a signed-in page's session check reports: a run that checked and was signed in. */
-const sessionReport = (runs = 1): ActivityReport => ({
-  v: 1,
-  m: [
-    {
-      id: 'session',
-      s: [
-        ['', runs],
-        ['checking', runs],
-        ['signedIn', runs],
-      ],
-      t: [['checking', 'xstate.done.actor.checkSession', 'signedIn', runs]],
-    },
-  ],
-});
+const sessionReport = (runs = 1) => report(sessionCheck(runs));
 
 let addresses = 0;
 /** A fresh client address per report, so no test spends another's budget. */

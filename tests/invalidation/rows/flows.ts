@@ -1,4 +1,5 @@
 import { flushFlowActivity } from '~/services/platform/flow-activity.server';
+import { report, WIZARD_FIRST_STEPS } from '../../fixtures/flows/reports';
 import { requestFrom, serve } from '../pages';
 import { page, type WriteRow } from '../world';
 
@@ -7,20 +8,7 @@ import { page, type WriteRow } from '../world';
  * memory and written with the next flush (every FLUSH_MS, decision 193): the write the pages show
  * is that flush, so the row makes it at once, as the timer would a few seconds later.
  */
-const REPORT = JSON.stringify({
-  v: 1,
-  m: [
-    {
-      id: 'eventWizard',
-      s: [
-        ['', 1],
-        ['allSteps', 1],
-        ['disclaimer', 1],
-      ],
-      t: [['allSteps', 'START', 'disclaimer', 1]],
-    },
-  ],
-});
+const REPORT = JSON.stringify(report(WIZARD_FIRST_STEPS));
 
 export const FLOW_ROWS: WriteRow[] = [
   {
