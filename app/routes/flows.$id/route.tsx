@@ -32,9 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { summary, chart: laidOut, activity, days };
 }
 
-// Simulator steps live in the query string; neither the layout nor the counts depend on them.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get('days') === nextUrl.searchParams.get('days') ? false : defaultShouldRevalidate;
+// Simulator steps live in the query string; neither the layout nor the counts depend on them. A
+// revalidation of the same address (the counts asked again) goes ahead.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  const stepsOnly =
+    currentUrl.href !== nextUrl.href && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get('days') === nextUrl.searchParams.get('days');
+  return stepsOnly ? false : defaultShouldRevalidate;
+};
 
 export default function FlowDetail() {
   const { summary, chart, activity, days } = useLoaderData<typeof loader>();
