@@ -1,6 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { listStateNodes, transitionId } from './definition';
-import { edgeIdOf } from './graph';
+import { edgeIdOf, listStateNodes, transitionId } from './definition';
 
 /**
  * Flow activity (decision 190, docs/flows-activity.md): what the browser reports of the machines
@@ -21,7 +20,7 @@ export const REPORT_LIMITS = {
   maxBytes: 8 * 1024,
   maxMachines: 30,
   maxRows: 200,
-  /** The most one row may count: a timer that ticks each second reaches five in a batch. */
+  /** The most one row may count: a countdown ticking each second reaches 30 before its batch goes (REPORT_MAX_DELAY_MS). */
   maxTimes: 100,
 } as const;
 

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { guardLabel, listStateNodes } from './definition';
+import { edgeIdOf, guardLabel, listStateNodes } from './definition';
 
 /**
  * A drawable statechart read from a machine definition: the state nodes (nesting kept)
@@ -119,11 +119,6 @@ function describeEvent(machine: AnyStateMachine, transition: Transition): Pick<G
   if (eventType.startsWith(ERROR_ACTOR)) return { kind: 'error', label: `error: ${eventType.slice(ERROR_ACTOR.length)}` };
   if (eventType.startsWith(DONE_STATE)) return { kind: 'stateDone', label: 'done' };
   return { kind: 'event', label: eventType };
-}
-
-/** An edge's id: its state's id, the event type ('always' for eventless ones), its index among that event's transitions. */
-export function edgeIdOf(sourceId: string, eventType: string, index: number): string {
-  return `${sourceId}:${eventType}#${index}`;
 }
 
 function edgesOf(machine: AnyStateMachine, node: AnyStateNode): GraphEdge[] {
