@@ -44,7 +44,7 @@ export function useSessionWatch(signedIn: boolean): SessionWatchState {
       }),
       { inspect: flowInspector(transitionReporter()) },
     );
-    const subscription = actor.subscribe((snapshot) => setState(snapshot.value as SessionWatchState));
+    const subscription = actor.subscribe((snapshot) => setState(snapshot.value));
     actor.start();
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
     const onVisible = () => {

@@ -1,16 +1,45 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
+import { LOGIN_OUTCOMES, REGISTER_OUTCOMES, type SignInOutcome } from '~/lib/sign-in';
+import { DATA_EXPORT_STATUSES } from '~/lib/domain/accounts';
 import { dataExportMachine, type DataExportView } from '../data-export.machine';
+import { FORM_POST_ANSWERS } from '../form-post';
 import { forgotPasswordMachine } from '../forgot-password.machine';
-import { linkVerificationMachine } from '../link-verification.machine';
+import { linkVerificationMachine, type LinkAnswer } from '../link-verification.machine';
 import { loginMachine } from '../login.machine';
 import { otpVerifyMachine } from '../otp-verify.machine';
 import { parentalConsentMachine } from '../parental-consent.machine';
 import { registerMachine } from '../register.machine';
 import { resetPasswordMachine } from '../reset-password.machine';
-import { sessionMachine } from '../session.machine';
+import { sessionMachine, type SessionAnswer } from '../session.machine';
+import { outcomeEvent } from '../sign-in-outcome';
 import { CONSENT_MESSAGES, INVALID_LINK_MESSAGE, SIGN_IN_MESSAGES } from '~/lib/account-messages';
 
 const signedIn = (destination: 'partnerAuthorization' | 'storedPath' | 'profile', to: string) => ({ type: 'SIGNED_IN' as const, destination, to });
+
+/** One outcome of each kind a sign-in form declares (signed in: each destination), as its machine's events. */
+function signInAnswers(kinds: readonly SignInOutcome['kind'][]) {
+  const samples: { [Kind in SignInOutcome['kind']]: Array<Extract<SignInOutcome, { kind: Kind }>> } = {
+    signedIn: (['partnerAuthorization', 'storedPath', 'profile'] as const).map((destination) => ({ kind: 'signedIn', destination, to: '/next' })),
+    passwordResetRequired: [{ kind: 'passwordResetRequired', to: '/auth/forgot-password2?code=abc' }],
+    parentalConsentPending: [{ kind: 'parentalConsentPending', to: '/parental-consent?childUserId=c1&userAge=12' }],
+    emailNotVerified: [{ kind: 'emailNotVerified', to: '/auth/verification', message: SIGN_IN_MESSAGES.verifyEmail }],
+    verificationSent: [{ kind: 'verificationSent', to: '/auth/login', message: SIGN_IN_MESSAGES.registered }],
+    wrongCredentials: [{ kind: 'wrongCredentials' }],
+    tooManyAttempts: [{ kind: 'tooManyAttempts', retryAfterSeconds: 2 }],
+    robotCheckFailed: [{ kind: 'robotCheckFailed' }],
+    invalidFields: [{ kind: 'invalidFields' }],
+  };
+  return kinds.flatMap((kind) => samples[kind].map(outcomeEvent));
+}
+
+/** What /auth/session answers the session watch. */
+const SESSION_ANSWERS = everyKind<SessionAnswer>()('status', [{ status: 'valid' }, { status: 'expired', reason: 'session_expired' }, { status: 'revoked' }]);
+
+/** What a link page's verify and resend answer. */
+const LINK_ANSWERS = everyKind<LinkAnswer>()('ok', [
+  { ok: true, message: 'Verified' },
+  { ok: false, message: INVALID_LINK_MESSAGE },
+]);
 
 /** The accounts flows (issue 3; the session watch and the sign-in outcomes, decisions 135 and 136). */
 export const accountsFlows: CatalogueEntry[] = [
@@ -23,6 +52,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Guard, §4 Session, §9 "Session check every 120000 ms"; DESIGN.md §3',
     machine: sessionMachine,
     mainPath: ['checking', 'signedIn'],
+    serverAnswers: { outputs: { checkSession: SESSION_ANSWERS } },
     eventSamples: {
       'xstate.done.actor.checkSession': [
         { type: 'xstate.done.actor.checkSession', output: { status: 'valid' } },
@@ -41,6 +71,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §4 Login outcomes, §5 Login; spec 3 §4 Login',
     machine: loginMachine,
     mainPath: ['waitingForRobotCheck', 'ready', 'submitting', 'signedIn'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: signInAnswers(LOGIN_OUTCOMES) } },
     eventSamples: {
       SIGNED_IN: [
         signedIn('partnerAuthorization', '/oauth/authorize?client_id=demo-partner'),
@@ -63,6 +94,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §4 Registration, §5 Register',
     machine: registerMachine,
     mainPath: ['waitingForRobotCheck', 'ready', 'submitting', 'verificationSent'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: signInAnswers(REGISTER_OUTCOMES) } },
     eventSamples: {
       VERIFICATION_SENT: [{ type: 'VERIFICATION_SENT', to: '/auth/login', message: SIGN_IN_MESSAGES.registered }],
       PARENTAL_CONSENT_PENDING: [{ type: 'PARENTAL_CONSENT_PENDING', to: '/parental-consent?childUserId=c1&userAge=12' }],
@@ -79,6 +111,8 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §4 Parental consent, §8, §9',
     machine: parentalConsentMachine,
     mainPath: ['form', 'sending', 'emailSent'],
+    // The consent action's answer through the page: sent, or refused with its message.
+    serverAnswers: { events: { waitingIn: ['sending', 'resending'], answers: [{ type: 'SENT' }, { type: 'FAILED', message: CONSENT_MESSAGES.sendFailed }] } },
     eventSamples: {
       EMAIL_CHANGED: [
         { type: 'EMAIL_CHANGED', email: 'parent@example.com' },
@@ -95,6 +129,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
     machine: otpVerifyMachine,
     mainPath: ['editing', 'submitting', 'leaving'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
     id: 'link-verification',
@@ -104,6 +139,7 @@ export const accountsFlows: CatalogueEntry[] = [
     machine: linkVerificationMachine,
     mainPath: ['pending', 'success'],
     input: { canResend: true },
+    serverAnswers: { outputs: { verifyLink: LINK_ANSWERS, resendLink: LINK_ANSWERS } },
     eventSamples: {
       'xstate.done.actor.verifyLink': [
         { type: 'xstate.done.actor.verifyLink', output: { ok: true, message: 'Verified' } },
@@ -123,6 +159,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
     machine: forgotPasswordMachine,
     mainPath: ['editing', 'submitting', 'leaving'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
     id: 'reset-password',
@@ -131,6 +168,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Reset password, §4, §5',
     machine: resetPasswordMachine,
     mainPath: ['editing', 'submitting', 'leaving'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
     id: 'data-export',
@@ -141,6 +179,8 @@ export const accountsFlows: CatalogueEntry[] = [
     machine: dataExportMachine,
     mainPath: ['showing', 'building', 'checking', 'ready'],
     input: { view: exportView('queued', 0) },
+    // Each status of the rider's copy, or none asked.
+    serverAnswers: { outputs: { checkExport: [...DATA_EXPORT_STATUSES.map((status) => exportView(status, 50)), null] } },
     eventSamples: {
       'xstate.done.actor.checkExport': [
         ...(['building', 'ready', 'failed', 'waiting-for-parent'] as const).map((status) => ({ type: 'xstate.done.actor.checkExport' as const, output: exportView(status, 50) })),

@@ -1,4 +1,4 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
 import { connectNetworkMachine, type ImportProgress } from '../connect-network.machine';
 import { partnerAuthorizeMachine } from '../partner-authorize.machine';
 
@@ -15,6 +15,16 @@ export const connectionsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Connections, §4 OAuth callback, §5 Xert connect, §8',
     machine: connectNetworkMachine,
     mainPath: ['loading', 'disconnected', 'redirecting', 'connected'],
+    serverAnswers: {
+      outputs: {
+        connectXert: everyKind<{ ok: boolean }>()('ok', [{ ok: true }, { ok: false }]),
+        disconnect: [undefined],
+        pollImport: [
+          ...everyKind<ImportProgress>()('status', [{ status: 'idle', done: 0, total: 0 }, running, finished, { status: 'failed', done: 1, total: 3 }]),
+          null,
+        ],
+      },
+    },
     simplePathLimit: 60,
     eventSamples: {
       LOADED: [
@@ -46,6 +56,7 @@ export const connectionsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Partner authorize page, §4 Partner authorize, §8',
     machine: partnerAuthorizeMachine,
     mainPath: ['loading', 'consent', 'deciding', 'redirecting'],
+    serverAnswers: { outputs: { decide: [{ redirect: 'https://partner.example/callback?code=abc&state=xyz' }, { redirect: null }] } },
     eventSamples: {
       LOADED: [
         { type: 'LOADED', clientKnown: false, failed: false },

@@ -26,6 +26,7 @@ export const eventsFlows: CatalogueEntry[] = [
     specRef: 'spec 3 §2 "Registration wizard", §4 "Event page and wizard", §5',
     machine: eventWizardMachine,
     mainPath: ['allSteps', 'disclaimer', 'personal', 'rider', 'submitting', 'leaving'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: [{ type: 'REJECTED', messages: [ROOM_FULL_MESSAGE] }, { type: 'REDIRECTED' }] } },
     eventSamples: {
       START: requirementCombinations.map((requirements) => ({ type: 'START' as const, requirements })),
       REJECTED: [{ type: 'REJECTED', messages: [ROOM_FULL_MESSAGE] }],
@@ -39,6 +40,7 @@ export const eventsFlows: CatalogueEntry[] = [
     specRef: 'spec 3 §4 "Phone verification", §5 "Phone step"',
     machine: phoneVerificationMachine,
     mainPath: ['notSent', 'sending', 'sent', 'verifying', 'verified'],
+    serverAnswers: { outputs: { sendCode: [{ key: 'k1', phone: '+971501234567' }], verifyCode: [undefined] } },
     eventSamples: {
       SEND: [{ type: 'SEND', phone: '+971501234567', channel: 'sms' }],
       VERIFY: [{ type: 'VERIFY', code: '123456' }],
@@ -55,6 +57,8 @@ export const eventsFlows: CatalogueEntry[] = [
     specRef: 'spec 3 §4 "Identity step", §8 "File download failure"',
     machine: identityFilesMachine,
     mainPath: ['uploadNew', 'useExisting'],
+    // The browser downloads the file; the answer is its success or failure.
+    serverAnswers: { outputs: { downloadFile: [undefined] } },
     input: { hasExistingFiles: true },
     eventSamples: {
       DOWNLOAD: [{ type: 'DOWNLOAD', side: 'front' }],

@@ -1,7 +1,7 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
-import { coinPurchaseMachine } from '../coin-purchase.machine';
-import { gemTopUpMachine } from '../gem-top-up.machine';
-import { itemPurchaseMachine } from '../item-purchase.machine';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
+import { coinPurchaseMachine, type CoinsAnswer } from '../coin-purchase.machine';
+import { gemTopUpMachine, type PaymentInfoAnswer } from '../gem-top-up.machine';
+import { itemPurchaseMachine, type PurchaseAnswer } from '../item-purchase.machine';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 
 /** A service that got no answer. */
@@ -16,6 +16,15 @@ export const shopFlows: CatalogueEntry[] = [
     specRef: 'spec 2 §4 "Item purchase", §7 check-user-purchase-item and purchase/item, §8, §9 "Post-purchase dialog delay: 700 ms"',
     machine: itemPurchaseMachine,
     mainPath: ['checking', 'ready', 'purchasing', 'purchased', 'successDialog', 'reloading'],
+    serverAnswers: {
+      outputs: {
+        checkPurchase: [{ error: null }, { error: SHOP_MESSAGES.alreadyOwned }],
+        purchase: everyKind<PurchaseAnswer>()('status', [
+          { status: true, message: SHOP_MESSAGES.purchaseSuccessful },
+          { status: false, message: null },
+        ]),
+      },
+    },
     eventSamples: {
       'xstate.done.actor.checkPurchase': [
         { type: 'xstate.done.actor.checkPurchase', output: { error: null } },
@@ -37,6 +46,7 @@ export const shopFlows: CatalogueEntry[] = [
     specRef: 'spec 2 §2 payment modal, §4 "Coin purchase with gems", §7 purchase/gems',
     machine: coinPurchaseMachine,
     mainPath: ['choosing', 'purchasing', 'success', 'done'],
+    serverAnswers: { outputs: { purchaseCoins: everyKind<CoinsAnswer>()('status', [{ status: true, reward: 1000 }, { status: false }]) } },
     input: { gems: 100 },
     eventSamples: {
       CHOOSE: [{ type: 'CHOOSE', packageId: 'coins_1000', price: 50 }, { type: 'CHOOSE', packageId: 'coins_5000', price: 200 }],
@@ -56,6 +66,12 @@ export const shopFlows: CatalogueEntry[] = [
     specRef: 'spec 2 §2 payment modal, §4 "Gem top-up", §5 "Payments", §7 redirect-to-checkout and payment/info, §9 "Payment polling: 3 attempts, 10000 ms apart"',
     machine: gemTopUpMachine,
     mainPath: ['choosing', 'requestingSession', 'redirecting', 'checkingPayment', 'success'],
+    serverAnswers: {
+      outputs: {
+        createSession: [{ sessionUrl: 'https://pay.example/cs_1' }, { sessionUrl: null }],
+        paymentInfo: everyKind<PaymentInfoAnswer>()('state', [{ state: 'paid', reward: 250 }, { state: 'failed' }, { state: 'pending' }]),
+      },
+    },
     input: {},
     eventSamples: {
       CHOOSE: [{ type: 'CHOOSE', packageId: 'gems_100' }],

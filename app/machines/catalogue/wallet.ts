@@ -1,9 +1,12 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
-import { codeRequestMachine } from '../code-request.machine';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
+import { codeRequestMachine, type CodeRequestResult } from '../code-request.machine';
 import { transactionsTableMachine } from '../transactions-table.machine';
 import { walletVerificationStatusMachine } from '../wallet-verification-status.machine';
 import { withdrawalMachine } from '../withdrawal.machine';
 import { WALLET_MESSAGES } from '~/lib/wallet/messages';
+
+/** A fetcher-posted form's answer through its page: done, or refused with the server's message. */
+const submitAnswers = [{ type: 'SUBMITTED' as const }, { type: 'FAILED' as const, message: WALLET_MESSAGES.codeFailed }];
 
 const page = (current: number) => ({ rows: [], meta: { current_page: current, last_page: 3, total: 25, per_page: 10 } });
 
@@ -18,6 +21,7 @@ export const walletFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Wallet home, §4 Wallet verification status',
     machine: walletVerificationStatusMachine,
     mainPath: ['resolving', 'unverified', 'submitting', 'pending'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: submitAnswers } },
     input: { status: 'unverified' },
     eventSamples: {
       STATUS: (['unverified', 'pending', 'approved', 'rejected'] as const).map((status) => ({ type: 'STATUS' as const, status })),
@@ -33,6 +37,14 @@ export const walletFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §4 Code request buttons, §8 Code request, §9 code resend wait 60 s',
     machine: codeRequestMachine,
     mainPath: ['ready', 'sending', 'waiting'],
+    serverAnswers: {
+      outputs: {
+        sendCode: everyKind<CodeRequestResult>()('ok', [
+          { ok: true, message: WALLET_MESSAGES.phoneCodeSent, key: 'k' },
+          { ok: false, message: WALLET_MESSAGES.codeFailed },
+        ]),
+      },
+    },
     input: { waitSeconds: 2 },
     eventSamples: {
       REQUEST: [{ type: 'REQUEST', canRequest: true }, { type: 'REQUEST', canRequest: false }],
@@ -51,6 +63,7 @@ export const walletFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Withdrawal request form, §5 Withdrawal, §8 Withdrawal',
     machine: withdrawalMachine,
     mainPath: ['editing', 'submitting', 'succeeded', 'leaving'],
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: submitAnswers } },
     input: { verified: true, remainingTransactions: 5, availableSatoshi: '100000000', minimumSatoshi: '100', feeBasisPoints: 150 },
     eventSamples: {
       AMOUNT_CHANGED: [{ type: 'AMOUNT_CHANGED', amount: '0.5' }, { type: 'AMOUNT_CHANGED', amount: '2' }],
@@ -65,6 +78,7 @@ export const walletFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Wallet home, §8 Wallet, §9 Transactions 10 per page; search debounce 500 ms',
     machine: transactionsTableMachine,
     mainPath: ['showing', 'debouncing', 'loading'],
+    serverAnswers: { outputs: { loadPage: [page(2)] } },
     input: { search: '', page: 1, result: page(1) },
     eventSamples: {
       SEARCH_CHANGED: [{ type: 'SEARCH_CHANGED', search: 'prize' }],
