@@ -22,7 +22,7 @@ const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
   { zoom: 'actual', label: '100%' },
 ];
 
-export interface LiveMarks {
+interface LiveMarks {
   active: ReadonlySet<string>;
   took: ReadonlySet<string>;
 }

@@ -36,7 +36,7 @@ export const REPORT_MAX_DELAY_MS = 30_000;
 /** The periods staff pick on /flows, in product days (GMT+4) ending today. */
 export const ACTIVITY_PERIODS_DAYS = [1, 7, 30] as const;
 export type ActivityPeriod = (typeof ACTIVITY_PERIODS_DAYS)[number];
-export const DEFAULT_ACTIVITY_PERIOD: ActivityPeriod = 7;
+const DEFAULT_ACTIVITY_PERIOD: ActivityPeriod = 7;
 
 /** The period a `?days=` value asks for, or the default for anything else. */
 export function activityPeriodOf(value: string | null): ActivityPeriod {
@@ -44,9 +44,9 @@ export function activityPeriodOf(value: string | null): ActivityPeriod {
 }
 
 /** `[state path, runs that reached it]`: a run is one actor, from its page's start to its end. */
-export type StateRow = [state: string, runs: number];
+type StateRow = [state: string, runs: number];
 /** `[from-state path, event type, to-state path, times taken]`. */
-export type TransitionRow = [from: string, event: string, to: string, times: number];
+type TransitionRow = [from: string, event: string, to: string, times: number];
 
 export interface MachineReport {
   /** The machine's XState id (`eventWizard`), as the catalogue's machine has it. */

@@ -5,12 +5,12 @@ import { findCatalogueEntry } from '~/machines/catalogue';
 import { flushFlowActivity, readFlowActivity } from '~/services/platform/flow-activity.server';
 import { screenRequest } from '~/services/platform/security.server';
 import { PEER_HEADER } from '~/services/platform/peer.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { report, sessionCheck } from '../../../tests/fixtures/flows/reports';
 import { action } from './route';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const session = findCatalogueEntry('session')!;
 
 const REPORT = JSON.stringify(report(sessionCheck()));

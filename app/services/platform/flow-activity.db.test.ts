@@ -4,7 +4,7 @@ import { flowStateCounts, flowTransitionCounts } from '~/db/schema';
 import { REPORT_LIMITS } from '~/lib/flows/activity';
 import { findCatalogueEntry } from '~/machines/catalogue';
 import { report, sessionCheck } from '../../../tests/fixtures/flows/reports';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { resetEnvForTests } from './env.server';
 import {
   countReport,
@@ -17,7 +17,7 @@ import {
 } from './flow-activity.server';
 import { REPORT_REFUSALS } from './flow-reports.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const session = findCatalogueEntry('session')!;
 const wizard = findCatalogueEntry('event-wizard')!;
 

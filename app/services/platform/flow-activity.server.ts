@@ -18,7 +18,7 @@ import { readReport } from './flow-reports.server';
  */
 
 /** How often the counts gathered here reach the database: what /flows may lag behind. */
-export const FLUSH_MS = 5_000;
+const FLUSH_MS = 5_000;
 
 /**
  * A client's budget, in counted units (one per run reaching a state, one per transition taken):

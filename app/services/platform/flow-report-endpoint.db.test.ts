@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flowStateCounts, flowTransitionCounts } from '~/db/schema';
 import { REPORT_LIMITS } from '~/lib/flows/activity';
 import { findCatalogueEntry } from '~/machines/catalogue';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { flushFlowActivity, readFlowActivity } from './flow-activity.server';
 import { serveFlowReport } from './flow-report-endpoint.server';
 import { PEER_HEADER } from './peer.server';
 import { REQUEST_REFUSALS } from './security.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const session = findCatalogueEntry('session')!;
 const REPORT = JSON.stringify({ v: 1, m: [{ id: 'session', s: [['', 1]] }] });
 

@@ -75,7 +75,7 @@ function documentPolicy(nonce: string, frameAncestors: string | null): string {
 }
 
 /** Headers every response carries, pages, data and resource routes alike. */
-function applyBaselineHeaders(headers: Headers): void {
+export function applyBaselineHeaders(headers: Headers): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
