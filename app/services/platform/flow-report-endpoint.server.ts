@@ -4,7 +4,7 @@ import { countReport } from './flow-activity.server';
 import { REPORT_REFUSALS } from './flow-reports.server';
 import { clientAddress } from './rate-limit.server';
 import { applyBaselineHeaders, applyNothingRunsPolicy, BodyTooLargeError, isCrossSite, REQUEST_REFUSALS } from './security.server';
-import type { HeaderSource } from './site-origin.server';
+import type { HeaderSource } from './peer.server';
 
 /**
  * POST /flows/report — a browser's flow activity (decision 191, docs/flows-activity.md), sent

@@ -1,6 +1,10 @@
 /** Who sent a request: the TCP peer server.mjs names, and whether it is a trusted proxy or this machine. */
 import { getEnv } from './env.server';
-import type { HeaderSource } from './site-origin.server';
+
+/** What reads the headers of a request: a Fetch `Headers`, or Node's request (`req.get`). */
+export interface HeaderSource {
+  get(name: string): string | null | undefined;
+}
 
 /**
  * The TCP peer of the request. server.mjs overwrites this header with the socket's address

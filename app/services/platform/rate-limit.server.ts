@@ -2,8 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
-import { isTrustedProxy, peerAddress } from './peer.server';
-import type { HeaderSource } from './site-origin.server';
+import { isTrustedProxy, peerAddress, type HeaderSource } from './peer.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one

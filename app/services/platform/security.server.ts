@@ -4,7 +4,8 @@ import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants'
 import { FLOW_REPORT_PATH } from '~/lib/flows/activity';
 import { releaseWhenSent, tagRequest } from './after-response.server';
 import { getEnv } from './env.server';
-import { onSiteOrigin, requestSiteOrigin, siteOrigin, type HeaderSource } from './site-origin.server';
+import type { HeaderSource } from './peer.server';
+import { onSiteOrigin, requestSiteOrigin, siteOrigin } from './site-origin.server';
 import { connectAuthorizeOrigins } from '../connections/networks.server';
 
 /**
