@@ -44,8 +44,9 @@ export default tseslint.config(
   {
     files: ['**/*.tsx'],
     rules: {
-      // A scrolling <pre> takes focus so a keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'], allowExpressionValues: true }],
+      // A scrolling <pre>, or a labelled scrolling region (the statechart's frame), takes focus so a
+      // keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
   {

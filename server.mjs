@@ -30,6 +30,8 @@ const {
   noteListeningPort,
   requestSiteOrigin,
   documentBodyOf,
+  serveFlowReport,
+  FLOW_REPORT_PATH,
 } = build.entry.module;
 
 await startServices();
@@ -71,6 +73,9 @@ app.use((req, res, next) => {
   if (stopping) res.setHeader('Connection', 'close');
   next();
 });
+// Flow activity reports come from every page: answered before Remix, the same way its route does
+// (app/services/platform/flow-report-endpoint.server.ts, decision 193).
+app.post(FLOW_REPORT_PATH, (req, res) => serveFlowReport(req, res));
 app.all('*', (req, res, next) => inSiteOriginOf(req, () => answer(req, res, next)));
 
 async function answer(req, res, next) {

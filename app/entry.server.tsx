@@ -18,6 +18,8 @@ export { documentBodyOf } from '~/services/platform/document-body.server';
 export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';
 export { startDraining } from '~/services/platform/readiness.server';
 export { warmFlowsCatalogue } from '~/services/platform/flows-catalogue.server';
+export { serveFlowReport } from '~/services/platform/flow-report-endpoint.server';
+export { FLOW_REPORT_PATH } from '~/lib/flows/activity';
 
 // `vite dev` has no start-up hook of ours: open the database when this module loads.
 if (import.meta.env.DEV) {

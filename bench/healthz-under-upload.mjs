@@ -13,51 +13,25 @@
 //                                          where its main thread spent the time, and what
 //                                          it ran while the slowest /healthz answers waited
 //   BENCH_PORT=3133 BENCH_SECONDS=10 BENCH_PROBE_MS=20
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { minimalFit } from '../tests/helpers/minimal-fit.ts';
+import { buildUnlessAsked, ROOT, startServer } from './production-server.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3133);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROBE_MS = Number(process.env.BENCH_PROBE_MS ?? 20);
 const PROFILE = Boolean(process.env.BENCH_CPU_PROF);
-const BASE = `http://127.0.0.1:${PORT}`;
 const TARGET_MS = 50;
 
-if (!process.argv.includes('--no-build')) {
-  console.log('Building (npx remix vite:build)…');
-  const built = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: 'ignore' });
-  if (built.status !== 0) throw new Error('The build failed');
-}
-
-const folder = mkdtempSync(path.join(os.tmpdir(), 'paceline-healthz-'));
-const profileDir = path.join(folder, 'profile');
-const server = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'server.mjs'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    APP_MODE: 'test',
-    SEED_DEMO: 'true',
-    PGLITE_DIR: path.join(folder, 'pglite'),
-    STORAGE_DIR: path.join(folder, 'uploads'),
-    SITE_URL: BASE,
-  },
+buildUnlessAsked();
+const server = startServer({
+  port: PORT,
+  name: 'healthz',
+  nodeArgs: (folder) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(folder, 'profile')}`] : []),
 });
-
-async function until(check, what, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not happen in time`);
-}
+const BASE = server.base;
+const profileDir = path.join(server.folder, 'profile');
 
 function percentile(sorted, share) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
@@ -152,7 +126,7 @@ const slowProbes = [];
 let uploadsStartedUs = Infinity;
 try {
   console.log('Starting the server (migrations and demo data)…');
-  await until(async () => (await fetch(`${BASE}/healthz`)).ok, 'The server start');
+  await server.ready();
   const login = await fetch(`${BASE}/e2e/login?email=pro@paceline.local`, { redirect: 'manual' });
   const token = login.headers
     .getSetCookie()
@@ -189,8 +163,7 @@ try {
     console.log(`${''.padEnd(44)} uploads answered: ${[...statuses].map(([status, count]) => `${count}× ${status}`).join(', ')}`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop({ keepFolder: true });
   if (PROFILE) printProfile();
-  rmSync(folder, { recursive: true, force: true });
+  rmSync(server.folder, { recursive: true, force: true });
 }

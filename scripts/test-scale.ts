@@ -7,7 +7,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { activities, outbox, rideUploads, users, withdrawalRequests } from '~/db/schema';
+import { activities, flowStateCounts, outbox, rideUploads, users, withdrawalRequests } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { createSession } from '~/services/accounts/session.server';
 import { checkLedgerInvariants, entrySumsPerCurrency, getBalance, riderAccount } from '~/services/ledger/index.server';
@@ -18,6 +18,7 @@ import { TEST_HOLD_HEADER } from '~/services/platform/test-mode.server';
 import { scaleInstanceEnv } from '../deploy/instance-env.mjs';
 import { startS3Server } from '../tests/helpers/s3-server.mjs';
 import { startProxy } from '../tests/scale/proxy.mjs';
+import { report, TOASTER } from '../tests/fixtures/flows/reports';
 import { approveWallet, VERIFIED_WALLET } from '../tests/helpers/wallet';
 import { startCluster } from './pg-cluster.mjs';
 
@@ -104,6 +105,18 @@ const form = (fields: Record<string, string>) => ({ method: 'POST', body: new UR
 const withdrawal = () => form({ amount: '0.001', email: VERIFIED_WALLET.binanceEmail, walletAddress: VERIFIED_WALLET.walletAddress, requestKey: randomUUID() });
 
 async function runProofs(): Promise<void> {
+  await prove('flow activity reports taken by both instances add up in the same rows', async () => {
+    const before = await toastRuns();
+    for (const upstream of [0, 1, 0, 1, 1] as const) {
+      const answer = await call('/flows/report', { method: 'POST', body: TOAST_REPORT, upstream, headers: { 'Content-Type': 'text/plain' } });
+      assert(answer.status === 204 && answer.headers.get('x-scale-instance') === String(upstream), `instance ${upstream} answered ${answer.status}`);
+    }
+    // Each instance writes what it counted every few seconds (decision 193).
+    await until('both instances wrote their counts', 20_000, async () => ((await toastRuns()) - before >= 5 ? true : undefined));
+    assert((await toastRuns()) - before === 5, `${(await toastRuns()) - before} runs counted for 5 reported`);
+    return '5 runs reported through instances 0 and 1 (2 and 3), counted once each in the same rows';
+  });
+
   await prove('migrations ran once although both instances started together', async () => {
     const journal = JSON.parse(readFileSync('app/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
     const rows = await db().execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -292,16 +305,33 @@ async function runProofs(): Promise<void> {
     return `started on ${runner.port} (killed), finished on ${String(finish.meta?.instance)} at attempt ${String(finish.meta?.attempt)}; the site kept answering`;
   });
 
-  await prove('SIGTERM drains the last instance and it exits cleanly', async () => {
+  await prove('SIGTERM drains the last instance and it exits cleanly, writing the flow activity it still held', async () => {
     const survivor = instances.find((instance) => instance.process.exitCode === null && instance.process.signalCode === null);
     // An earlier proof may have left none running: a failure here, not an unhandled rejection that ends the run.
     assert(survivor, 'no instance is left running');
+    const before = await toastRuns();
+    const reported = await call('/flows/report', { method: 'POST', body: TOAST_REPORT, headers: { 'Content-Type': 'text/plain' } });
+    assert(reported.status === 204, `the report answered ${reported.status}`);
     const exited = new Promise<number | null>((resolve) => survivor.process.once('exit', resolve));
     survivor.process.kill('SIGTERM');
     const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 15_000))]);
     assert(code === 0, `exit ${String(code)}: ${survivor.output.slice(-500)}`);
-    return `instance ${survivor.port} closed its requests, jobs and database and exited 0`;
+    const written = (await toastRuns()) - before;
+    assert(written === 1, `the report it took just before was written ${written} times`);
+    return `instance ${survivor.port} closed its requests, jobs and database and exited 0; the report it took just before is in the database`;
   });
+}
+
+/** A page's report of its toaster: a run that started (flow activity, decision 190). */
+const TOAST_REPORT = JSON.stringify(report(TOASTER));
+
+/** Toast runs counted on every day there are counts for (written by any instance). */
+async function toastRuns(): Promise<number> {
+  const [row] = await db()
+    .select({ runs: sql<string>`coalesce(sum(${flowStateCounts.count}), 0)` })
+    .from(flowStateCounts)
+    .where(and(eq(flowStateCounts.machineId, 'toast'), eq(flowStateCounts.state, '')));
+  return Number(row?.runs ?? 0);
 }
 
 /** The analysis job of an upload (its id is the ride's), as the queue keeps it. */

@@ -213,3 +213,24 @@ export function keepLoadersAfterRefusal({ actionResult, defaultShouldRevalidate 
   const refused = Boolean(actionResult && typeof actionResult === 'object' && 'ok' in actionResult && actionResult.ok === false);
   return refused ? false : defaultShouldRevalidate;
 }
+
+/**
+ * A report the rider never waits for and never hears of (flow activity, decision 191): a POST
+ * kept alive past the page's end as a beacon is, but sent without cookies or referrer, so it
+ * carries nothing that names the rider or the page. Its answer and its failure are ignored: the
+ * error catalogue above is for calls a rider made.
+ */
+export function sendQuietly(url: string, body: string, send: typeof fetch = (...args) => window.fetch(...args)): void {
+  try {
+    send(url, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    }).catch(() => {});
+  } catch {
+    // A browser that refuses the request outright (a keep-alive quota) loses this report only.
+  }
+}

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { statePath } from '~/lib/flows/activity';
+import { listStateNodes } from '~/lib/flows/definition';
+import { initialStateNodes } from '~/lib/flows/microsteps';
 import { catalogue } from './catalogue';
 
 /**
@@ -28,5 +31,18 @@ describe('the flows catalogue', () => {
     const ids = catalogue.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(catalogue.map((entry) => entry.machine.id)).size).toBe(ids.length);
+  });
+
+  it('gives every machine a main path of its own states, from where a run starts (the funnel on /flows/<id>)', () => {
+    for (const entry of catalogue) {
+      const states = new Set(listStateNodes(entry.machine).map(statePath));
+      expect(entry.mainPath.length, entry.id).toBeGreaterThanOrEqual(2);
+      expect(
+        entry.mainPath.filter((state) => !states.has(state)),
+        `${entry.id}: not states of the machine`,
+      ).toEqual([]);
+      expect(new Set(entry.mainPath).size, `${entry.id}: a step twice`).toBe(entry.mainPath.length);
+      expect(initialStateNodes(entry.machine).map(statePath), entry.id).toContain(entry.mainPath[0]);
+    }
   });
 });

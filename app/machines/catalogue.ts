@@ -15,6 +15,7 @@ const shellFlows: CatalogueEntry[] = [
     description: 'Shows one alert popup at a time and closes it after 10 seconds or when dismissed.',
     specRef: 'spec 3 §4 Other, §9 "Alert popups auto-close after 10 seconds"',
     machine: toastMachine,
+    mainPath: ['hidden', 'visible'],
     eventSamples: {
       SHOW: [{ type: 'SHOW', toast: { kind: 'success', message: 'Saved' } }],
     },

@@ -2,6 +2,7 @@ import { ACCOUNT_ROWS } from './rows/accounts';
 import { ACTIVITY_ROWS } from './rows/activities';
 import { CONNECTION_ROWS } from './rows/connections';
 import { EVENT_ROWS } from './rows/events';
+import { FLOW_ROWS } from './rows/flows';
 import { PARTNER_ROWS } from './rows/partners';
 import { SHOP_ROWS } from './rows/shop';
 import { WALLET_ROWS } from './rows/wallet';
@@ -36,7 +37,16 @@ export const BYSTANDER_PAGES: PageRef[] = [
   page('/my-teams', 'other rider'),
 ];
 
-export const WRITE_ROWS: WriteRow[] = [...ACCOUNT_ROWS, ...ACTIVITY_ROWS, ...EVENT_ROWS, ...SHOP_ROWS, ...WALLET_ROWS, ...CONNECTION_ROWS, ...PARTNER_ROWS];
+export const WRITE_ROWS: WriteRow[] = [
+  ...ACCOUNT_ROWS,
+  ...ACTIVITY_ROWS,
+  ...EVENT_ROWS,
+  ...SHOP_ROWS,
+  ...WALLET_ROWS,
+  ...CONNECTION_ROWS,
+  ...PARTNER_ROWS,
+  ...FLOW_ROWS,
+];
 
 /** Actions whose writes no kept page can show, with the reason; not run (nothing to prove stale). */
 export const NOT_SHOWN_ON_KEPT_PAGES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
+import { flowInspector } from '~/components/flows/flow-inspector';
 import { transitionReporter } from '~/components/flows/use-flow-machine';
 import { showToast } from '~/components/ui/Toaster';
 import { SESSION_END_MESSAGES } from '~/lib/account-messages';
@@ -41,7 +42,7 @@ export function useSessionWatch(signedIn: boolean): SessionWatchState {
           redirectToLogin: ({ context }) => leaveForLogin(loginPath(currentPath(), context.reason ?? 'session_expired')),
         },
       }),
-      { inspect: transitionReporter() },
+      { inspect: flowInspector(transitionReporter()) },
     );
     const subscription = actor.subscribe((snapshot) => setState(snapshot.value));
     actor.start();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ChartActivity, EdgeActivity } from '~/lib/flows/activity-chart';
 import type { PlacedEdge, PlacedNode, Statechart as StatechartLayout } from '~/lib/flows/layout';
 import { Button } from '~/components/ui/Button';
 
@@ -8,6 +9,11 @@ import { Button } from '~/components/ui/Button';
  * states dashed, arrows with their event, guard and action labels, and the current
  * state(s) highlighted. Starts fitted to the width (scrolling down a tall machine); "Fit
  * screen" shows all of it at once, "100%" scrolls both ways.
+ *
+ * With `activity`, each state carries the runs that reached it and each arrow taken the times it
+ * was taken and its share of the way out of its state, drawn as heavy as its share (an arrow never
+ * taken is faded, without a count, so a busy chart shows where riders went); with
+ * `live`, the states the staff member's own tabs are in and the arrows they just took are marked.
  */
 type Zoom = 'width' | 'screen' | 'actual';
 const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
@@ -16,7 +22,23 @@ const ZOOMS: Array<{ zoom: Zoom; label: string }> = [
   { zoom: 'actual', label: '100%' },
 ];
 
-export function Statechart({ chart, active, title }: { chart: StatechartLayout; active: ReadonlySet<string>; title: string }) {
+interface LiveMarks {
+  active: ReadonlySet<string>;
+  took: ReadonlySet<string>;
+}
+
+interface StatechartProps {
+  chart: StatechartLayout;
+  active: ReadonlySet<string>;
+  title: string;
+  activity?: ChartActivity;
+  live?: LiveMarks;
+}
+
+const NO_MARKS: LiveMarks = { active: new Set(), took: new Set() };
+const counted = new Intl.NumberFormat('en-US');
+
+export function Statechart({ chart, active, title, activity, live = NO_MARKS }: StatechartProps) {
   const [zoom, setZoom] = useState<Zoom>('width');
   const viewport = useRef<HTMLDivElement>(null);
   useScrollToActive(viewport, active, zoom);
@@ -30,7 +52,8 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
           </Button>
         ))}
       </div>
-      <div ref={viewport} className={`statechart-viewport statechart-zoom-${zoom}`}>
+      {/* Focusable: a chart taller or wider than its frame scrolls with the keyboard too. */}
+      <div ref={viewport} className={`statechart-viewport statechart-zoom-${zoom}`} tabIndex={0} role="region" aria-label={`${title}: statechart`}>
         <svg
           role="img"
           aria-label={`Statechart of ${title}`}
@@ -41,15 +64,30 @@ export function Statechart({ chart, active, title }: { chart: StatechartLayout; 
           style={zoom === 'actual' ? undefined : { maxWidth: chart.width, maxHeight: zoom === 'screen' ? undefined : 'none' }}
         >
           <defs>
-            <marker id="statechart-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            {/* Sized in the drawing's units, not the stroke's: an arrow weighted by its share keeps its head. */}
+            <marker
+              id="statechart-arrow"
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerUnits="userSpaceOnUse"
+              markerWidth="10"
+              markerHeight="10"
+              orient="auto-start-reverse"
+            >
               <path d="M 0 0 L 10 5 L 0 10 z" className="statechart-arrowhead" />
             </marker>
           </defs>
           {byDepth.map((node) => (
-            <StateBox key={node.id} node={node} active={active.has(node.id)} />
+            <StateBox key={node.id} node={node} active={active.has(node.id)} live={live.active.has(node.id)} runs={activity?.states[node.id]} />
           ))}
           {chart.edges.map((edge) => (
-            <Transition key={edge.id} edge={edge} />
+            <Transition
+              key={edge.id}
+              edge={edge}
+              activity={activity ? (activity.edges[graphEdgeOf(edge)] ?? null) : undefined}
+              live={live.took.has(graphEdgeOf(edge))}
+            />
           ))}
           {byDepth
             .filter((node) => node.initial)
@@ -80,7 +118,10 @@ function useScrollToActive(viewport: React.RefObject<HTMLDivElement>, active: Re
   }, [viewport, active, zoom]);
 }
 
-function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
+/** The graph edge a placed arrow draws (a transition with several targets has one arrow each). */
+const graphEdgeOf = (edge: PlacedEdge) => edge.id.slice(0, edge.id.lastIndexOf('>'));
+
+function StateBox({ node, active, live, runs }: { node: PlacedNode; active: boolean; live: boolean; runs?: number }) {
   const container = node.type === 'compound' || node.type === 'parallel';
   const classes = [
     'statechart-state',
@@ -88,12 +129,19 @@ function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
     node.parentType === 'parallel' ? 'statechart-region' : '',
     node.depth === 0 ? 'statechart-root' : '',
     active ? 'is-active' : '',
+    live ? 'is-live' : '',
   ].filter(Boolean);
   const labelY = container ? node.y + 20 : node.y + node.height / 2 - node.invokes.length * 8 + 4;
   const labelX = container ? node.x + 12 : node.x + node.width / 2;
   return (
-    <g className={classes.join(' ')} data-state-id={node.id} data-active={active ? 'true' : 'false'}>
-      <title>{node.id}</title>
+    <g
+      className={classes.join(' ')}
+      data-state-id={node.id}
+      data-active={active ? 'true' : 'false'}
+      data-live={live ? 'true' : 'false'}
+      data-runs={runs === undefined ? undefined : runs}
+    >
+      <title>{runs === undefined ? node.id : `${node.id}: ${counted.format(runs)} ${node.depth === 0 ? 'runs started' : 'runs reached it'}`}</title>
       <rect x={node.x} y={node.y} width={node.width} height={node.height} rx={container ? 12 : 8} />
       {node.type === 'final' ? (
         <rect className="statechart-final-inner" x={node.x + 4} y={node.y + 4} width={node.width - 8} height={node.height - 8} rx={5} />
@@ -108,18 +156,42 @@ function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
           ▸ invoke {invoke.src}
         </text>
       ))}
+      {runs === undefined ? null : <CountBadge x={node.x + node.width} y={node.y} text={counted.format(runs)} anchor="end" />}
     </g>
   );
 }
 
-function Transition({ edge }: { edge: PlacedEdge }) {
+const BADGE_CHAR_PX = 6.6;
+
+/** A count in a small pill: on a state's top-right corner, or under an arrow's label. */
+function CountBadge({ x, y, text, anchor }: { x: number; y: number; text: string; anchor: 'start' | 'end' }) {
+  const width = Math.ceil(text.length * BADGE_CHAR_PX) + 10;
+  const left = anchor === 'end' ? x - width + 4 : x;
+  return (
+    <g className="statechart-count">
+      <rect x={left} y={y - 8} width={width} height={16} rx={8} />
+      <text x={left + width / 2} y={y + 4} textAnchor="middle">
+        {text}
+      </text>
+    </g>
+  );
+}
+
+/**
+ * `activity`: undefined when no counts are shown; null for a duplicate of another arrow's way
+ * (same state, event and target), whose count that arrow carries.
+ */
+function Transition({ edge, activity, live }: { edge: PlacedEdge; activity?: EdgeActivity | null; live: boolean }) {
   if (edge.points.length < 2) return null;
   const [start, ...rest] = edge.points;
   const path = `M ${start.x} ${start.y} ${rest.map((point) => `L ${point.x} ${point.y}`).join(' ')}`;
   const label = edge.label;
+  const classes = ['statechart-edge', `statechart-edge-${edge.kind}`, activity?.times === 0 ? 'is-untaken' : '', live ? 'is-live' : ''].filter(Boolean);
+  // Weighted by its share of the way out of its state: 1.4 px for none up to 7.4 px for all.
+  const weight = activity && activity.times > 0 ? { strokeWidth: 1.4 + activity.share * 6 } : undefined;
   return (
-    <g className={`statechart-edge statechart-edge-${edge.kind}`} data-edge-id={edge.id}>
-      <path d={path} markerEnd="url(#statechart-arrow)" />
+    <g className={classes.join(' ')} data-edge-id={edge.id} data-times={activity ? activity.times : undefined} data-live={live ? 'true' : 'false'}>
+      <path d={path} markerEnd="url(#statechart-arrow)" style={weight} />
       {label ? (
         <g className="statechart-edge-label">
           <rect x={label.x - 2} y={label.y} width={label.width + 4} height={label.height} rx={4} />
@@ -128,6 +200,14 @@ function Transition({ edge }: { edge: PlacedEdge }) {
               {line}
             </text>
           ))}
+          {activity && activity.times > 0 ? (
+            <CountBadge
+              x={label.x - 2}
+              y={label.y + label.height + 8}
+              text={`${counted.format(activity.times)} · ${Math.round(activity.share * 100)}%`}
+              anchor="start"
+            />
+          ) : null}
         </g>
       ) : null}
     </g>

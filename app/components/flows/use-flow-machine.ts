@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { createActor, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { MicrostepReader } from '~/lib/flows/microsteps';
+import { flowInspector } from './flow-inspector';
 
 declare global {
   interface Window {
@@ -32,9 +33,9 @@ type FlowOptions<Machine extends AnyStateMachine> = Parameters<typeof useMachine
 type MachineHook<Machine extends AnyStateMachine> = ReturnType<typeof useMachine<Machine>>;
 type FlowMachine<Machine extends AnyStateMachine> = readonly [MachineHook<Machine>[0], MachineHook<Machine>[1]];
 
-/** `useMachine` whose transitions the browser suite records; the screen reads the snapshot it returns. */
+/** `useMachine` whose transitions are read by the flow inspector (flow-inspector.ts); the screen reads the snapshot it returns. */
 function useBrowserFlowMachine<Machine extends AnyStateMachine>(machine: Machine, options?: FlowOptions<Machine>): FlowMachine<Machine> {
-  const [inspect] = useState(transitionReporter);
+  const [inspect] = useState(() => flowInspector(transitionReporter()));
   const [snapshot, send] = useMachine(machine, { ...options, inspect } as FlowOptions<Machine>);
   return [snapshot, send];
 }

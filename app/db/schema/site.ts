@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Every e-mail and phone code the system sends; the embedded default delivery and an audit trail. */
@@ -44,4 +44,34 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('contact_messages_user_idx').on(table.userId)],
+);
+
+/**
+ * Flow activity (docs/flows-activity.md, decision 190): how many machine runs reached each state,
+ * per product day. Counts only: no rider, session, address or text, so nothing here names anyone.
+ * `state` is the state's path in its machine ('' for the machine itself: a run started).
+ */
+export const flowStateCounts = pgTable(
+  'flow_state_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    machineId: text('machine_id').notNull(),
+    state: text('state').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.machineId, table.state] })],
+);
+
+/** How many times each transition was taken, per product day: from-state, event type, to-state (paths). */
+export const flowTransitionCounts = pgTable(
+  'flow_transition_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    machineId: text('machine_id').notNull(),
+    fromState: text('from_state').notNull(),
+    eventType: text('event_type').notNull(),
+    toState: text('to_state').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.machineId, table.fromState, table.eventType, table.toState] })],
 );

@@ -22,6 +22,11 @@ export function transitionId(source: AnyStateNode, eventType: string, index: num
   return `${source.id} —${eventType}#${index}→`;
 }
 
+/** A statechart edge's id: its state's id, the event type ('always' for eventless ones), its index among that event's transitions. */
+export function edgeIdOf(sourceId: string, eventType: string, index: number): string {
+  return `${sourceId}:${eventType}#${index}`;
+}
+
 /** Every transition a machine defines: event, delayed, invoke done/error and eventless. */
 export function listTransitions(machine: AnyStateMachine): string[] {
   const ids: string[] = [];

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { guardLabel, listStateNodes } from './definition';
+import { edgeIdOf, guardLabel, listStateNodes } from './definition';
 
 /**
  * A drawable statechart read from a machine definition: the state nodes (nesting kept)
@@ -126,7 +126,7 @@ function edgesOf(machine: AnyStateMachine, node: AnyStateNode): GraphEdge[] {
   if (node.always?.length) groups.push(['always', node.always as Transition[]]);
   return groups.flatMap(([eventType, transitions]) =>
     transitions.map((transition, index) => ({
-      id: `${node.id}:${eventType}#${index}`,
+      id: edgeIdOf(node.id, eventType, index),
       source: node.id,
       targets: (transition.target ?? []).map((target) => target.id),
       eventType: transition.eventType,

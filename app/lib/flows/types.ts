@@ -13,6 +13,12 @@ export interface CatalogueEntry {
   /** Where the spec describes it, e.g. "spec 3 §4 Other". */
   specRef: string;
   machine: AnyStateMachine;
+  /**
+   * The states a rider passes when the flow goes the way it is meant to, first to last, by path
+   * ('disclaimer', 'signedIn.toProfile'). /flows/<id> draws it as a funnel with the drop at each
+   * step, and /flows counts the runs that reach its last state as completions (decision 192).
+   */
+  mainPath: string[];
   input?: unknown;
   /**
    * Payload variants per event type, so guards can be driven both ways; an event type

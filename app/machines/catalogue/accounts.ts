@@ -51,6 +51,7 @@ export const accountsFlows: CatalogueEntry[] = [
       "While a rider is signed in the browser asks the server on start, every 2 minutes, on window focus and when the tab becomes visible. Valid: nothing changes. Expired or ended elsewhere: a toast with the reason, then login keeping where the rider was. No answer: a notice, the rider stays signed in and the check is tried again.",
     specRef: 'spec 1 §2 Guard, §4 Session, §9 "Session check every 120000 ms"; DESIGN.md §3',
     machine: sessionMachine,
+    mainPath: ['checking', 'signedIn'],
     serverAnswers: { outputs: { checkSession: SESSION_ANSWERS } },
     eventSamples: {
       'xstate.done.actor.checkSession': [
@@ -70,6 +71,7 @@ export const accountsFlows: CatalogueEntry[] = [
       'Submit waits for the robot check. The server answers with the outcome: signed in (back to a partner app\'s authorization, to the stored return path with d=m kept, else the profile), password reset required, parental consent pending, e-mail not verified (a new code), wrong credentials (the form is cleared), a refused robot check, or too many attempts with the wait before the next.',
     specRef: 'spec 1 §4 Login outcomes, §5 Login; spec 3 §4 Login',
     machine: loginMachine,
+    mainPath: ['waitingForRobotCheck', 'ready', 'submitting', 'signedIn'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: signInAnswers(LOGIN_OUTCOMES) } },
     eventSamples: {
       SIGNED_IN: [
@@ -92,6 +94,7 @@ export const accountsFlows: CatalogueEntry[] = [
       'Submit waits for the robot check. The server answers with the outcome: an adult gets the code by e-mail and goes to login (a taken e-mail gets exactly the same answer), a child goes to parental consent; field errors only the server finds, a refused robot check or too many attempts keep the page and ask for a fresh check.',
     specRef: 'spec 1 §4 Registration, §5 Register',
     machine: registerMachine,
+    mainPath: ['waitingForRobotCheck', 'ready', 'submitting', 'verificationSent'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: signInAnswers(REGISTER_OUTCOMES) } },
     eventSamples: {
       VERIFICATION_SENT: [{ type: 'VERIFICATION_SENT', to: '/auth/login', message: SIGN_IN_MESSAGES.registered }],
@@ -108,6 +111,7 @@ export const accountsFlows: CatalogueEntry[] = [
       "The parent's e-mail form, then 'Email sent' with Resend locked for 300 s and a return to login after 12 minutes; Edit email cancels both timers.",
     specRef: 'spec 1 §4 Parental consent, §8, §9',
     machine: parentalConsentMachine,
+    mainPath: ['form', 'sending', 'emailSent'],
     // The consent action's answer through the page: sent, or refused with its message.
     serverAnswers: { events: { waitingIn: ['sending', 'resending'], answers: [{ type: 'SENT' }, { type: 'FAILED', message: CONSENT_MESSAGES.sendFailed }] } },
     eventSamples: {
@@ -125,6 +129,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: 'The rider types the e-mailed code; the server redirects to login on success (clearing the stored key) or rejects the code, shown under the field.',
     specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
     machine: otpVerifyMachine,
+    mainPath: ['editing', 'submitting', 'leaving'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
@@ -133,6 +138,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: "The e-mailed links (verify-user, verify-kid, delete-user): pending, then success or failed; failed allows Resend where the link has one.",
     specRef: 'spec 1 §2 Verify-user and verify-kid pages, Delete-user page; §4 Verify pages',
     machine: linkVerificationMachine,
+    mainPath: ['pending', 'success'],
     input: { canResend: true },
     serverAnswers: { outputs: { verifyLink: LINK_ANSWERS, resendLink: LINK_ANSWERS } },
     eventSamples: {
@@ -153,6 +159,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: "An e-mail form whose button reads 'Submit', then 'Send Again'; the answer is the same for any address and success goes to '/'.",
     specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
     machine: forgotPasswordMachine,
+    mainPath: ['editing', 'submitting', 'leaving'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
@@ -161,6 +168,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: 'New and confirm password from the e-mailed link; success goes to login.',
     specRef: 'spec 1 §2 Reset password, §4, §5',
     machine: resetPasswordMachine,
+    mainPath: ['editing', 'submitting', 'leaving'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
@@ -170,6 +178,7 @@ export const accountsFlows: CatalogueEntry[] = [
       "The profile's My Data tab: nothing asked, waiting for the parent (a child's copy), building with its progress (asked again every 2 s; a failed check asks again), ready to download, or failed.",
     specRef: 'not in the spec: issue 26 (GDPR art. 20), decision 128',
     machine: dataExportMachine,
+    mainPath: ['showing', 'building', 'checking', 'ready'],
     input: { view: exportView('queued', 0) },
     // Each status of the rider's copy, or none asked.
     serverAnswers: { outputs: { checkExport: [...DATA_EXPORT_STATUSES.map((status) => exportView(status, 50)), null] } },

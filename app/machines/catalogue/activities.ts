@@ -17,6 +17,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     description: 'Loads pages of rides until the last, restarts at page 1 when the sort changes (the type filter is hidden, spec 2 §2), and keeps up to two rides ticked for the power curve.',
     specRef: 'spec 2 §2 Activities tab, §4 "Activities paging", §9 "Comparison limit: 2"',
     machine: activitiesListMachine,
+    mainPath: ['ready', 'loading', 'finished'],
     serverAnswers: { outputs: { fetchPage: [morePages, lastPage] } },
     input: { firstPage: morePages },
     simplePathLimit: 40,
@@ -43,6 +44,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     description: 'The 3-step import modal: picking a platform advances, stats and proof are checked with the exact messages, submit ends in success or shows the server errors; closing ends it.',
     specRef: 'spec 2 §2 "Third-party import wizard", §5 import rules, §8',
     machine: importWizardMachine,
+    mainPath: ['platform', 'stats', 'proof', 'submitting', 'success'],
     serverAnswers: {
       outputs: { submitImport: everyKind<SubmitOutcome>()('ok', [{ ok: true }, { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] }]) },
     },
@@ -75,6 +77,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     description: 'The four banner states: none offers Import, submitted waits, approved shows Got It until seen, rejected offers re-import.',
     specRef: 'spec 2 §4 "Import status", §7 set-user-has-seen',
     machine: importStatusBannerMachine,
+    mainPath: ['loading', 'none', 'wizardOpen'],
     // Marking the approval seen answers nothing but its success or failure.
     serverAnswers: { outputs: { markSeen: [undefined] } },
     eventSamples: {

@@ -14,6 +14,7 @@ export const connectionsFlows: CatalogueEntry[] = [
       'One card of the Connections tab: Connect leaves for the provider (Xert opens its username and password form), the callback outcome shows connected or the error, Disconnect asks first, and a running ride import is polled until it ends.',
     specRef: 'spec 1 §2 Connections, §4 OAuth callback, §5 Xert connect, §8',
     machine: connectNetworkMachine,
+    mainPath: ['loading', 'disconnected', 'redirecting', 'connected'],
     serverAnswers: {
       outputs: {
         connectXert: everyKind<{ ok: boolean }>()('ok', [{ ok: true }, { ok: false }]),
@@ -54,6 +55,7 @@ export const connectionsFlows: CatalogueEntry[] = [
       'The partner consent page (a visitor never reaches it: the server sends them to login with the full path kept): an unknown client or unregistered redirect_uri shows the error, a known client shows the consent; Authorize returns a code, Cancel returns access_denied, both to the registered redirect_uri.',
     specRef: 'spec 1 §2 Partner authorize page, §4 Partner authorize, §8',
     machine: partnerAuthorizeMachine,
+    mainPath: ['loading', 'consent', 'deciding', 'redirecting'],
     serverAnswers: { outputs: { decide: [{ redirect: 'https://partner.example/callback?code=abc&state=xyz' }, { redirect: null }] } },
     eventSamples: {
       LOADED: [

@@ -15,6 +15,7 @@ export const shopFlows: CatalogueEntry[] = [
     description: 'Quick View checks first (an error hides Buy), Buy purchases; success closes the modal and 700 ms later shows Purchase Successful!, whose confirmation reloads; failure shows the server message or Purchase failed.',
     specRef: 'spec 2 §4 "Item purchase", §7 check-user-purchase-item and purchase/item, §8, §9 "Post-purchase dialog delay: 700 ms"',
     machine: itemPurchaseMachine,
+    mainPath: ['checking', 'ready', 'purchasing', 'purchased', 'successDialog', 'reloading'],
     serverAnswers: {
       outputs: {
         checkPurchase: [{ error: null }, { error: SHOP_MESSAGES.alreadyOwned }],
@@ -44,6 +45,7 @@ export const shopFlows: CatalogueEntry[] = [
     description: 'Choosing a coins bundle that costs more gems than the rider has switches the modal to Power Gems; otherwise the purchase runs and ends in success with the reward or failure; Ok leaves.',
     specRef: 'spec 2 §2 payment modal, §4 "Coin purchase with gems", §7 purchase/gems',
     machine: coinPurchaseMachine,
+    mainPath: ['choosing', 'purchasing', 'success', 'done'],
     serverAnswers: { outputs: { purchaseCoins: everyKind<CoinsAnswer>()('status', [{ status: true, reward: 1000 }, { status: false }]) } },
     input: { gems: 100 },
     eventSamples: {
@@ -64,6 +66,7 @@ export const shopFlows: CatalogueEntry[] = [
     description: 'A gems bundle asks for a payment session and leaves for its page (no URL: the alert). The return with payment_result=success and an orderId polls up to 3 times 10 s apart, saying This is taking longer than usual… from halfway; paid shows the gems, anything else fails.',
     specRef: 'spec 2 §2 payment modal, §4 "Gem top-up", §5 "Payments", §7 redirect-to-checkout and payment/info, §9 "Payment polling: 3 attempts, 10000 ms apart"',
     machine: gemTopUpMachine,
+    mainPath: ['choosing', 'requestingSession', 'redirecting', 'checkingPayment', 'success'],
     serverAnswers: {
       outputs: {
         createSession: [{ sessionUrl: 'https://pay.example/cs_1' }, { sessionUrl: null }],

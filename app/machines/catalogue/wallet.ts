@@ -20,6 +20,7 @@ export const walletFlows: CatalogueEntry[] = [
       "The badge and action button of the wallet: unverified (Verify Account), pending ('Verification in progress'), approved (Withdraw) or rejected (Reverify Account); submitting the verification form makes it pending.",
     specRef: 'spec 1 §2 Wallet home, §4 Wallet verification status',
     machine: walletVerificationStatusMachine,
+    mainPath: ['resolving', 'unverified', 'submitting', 'pending'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: submitAnswers } },
     input: { status: 'unverified' },
     eventSamples: {
@@ -36,6 +37,7 @@ export const walletFlows: CatalogueEntry[] = [
     description: "Get Code → Sending… → 'Wait Ns' counting down from 60 → Get Code; no request while one is in flight or during the wait. One machine for the phone and e-mail code buttons.",
     specRef: 'spec 1 §4 Code request buttons, §8 Code request, §9 code resend wait 60 s',
     machine: codeRequestMachine,
+    mainPath: ['ready', 'sending', 'waiting'],
     serverAnswers: {
       outputs: {
         sendCode: everyKind<CodeRequestResult>()('ok', [
@@ -61,6 +63,7 @@ export const walletFlows: CatalogueEntry[] = [
       'Withdraw is enabled only for a verified rider with withdrawals left this month and a valid amount; the server accepts (toast, then /wallet after 1.5 s) or refuses with its message.',
     specRef: 'spec 1 §2 Withdrawal request form, §5 Withdrawal, §8 Withdrawal',
     machine: withdrawalMachine,
+    mainPath: ['editing', 'submitting', 'succeeded', 'leaving'],
     serverAnswers: { events: { waitingIn: ['submitting'], answers: submitAnswers } },
     input: { verified: true, remainingTransactions: 5, availableSatoshi: '100000000', minimumSatoshi: '100', feeBasisPoints: 150 },
     eventSamples: {
@@ -75,6 +78,7 @@ export const walletFlows: CatalogueEntry[] = [
     description: 'Search restarts a 500 ms debounce, then loads page 1; page links load their page; a failed load shows an empty list on page 1.',
     specRef: 'spec 1 §2 Wallet home, §8 Wallet, §9 Transactions 10 per page; search debounce 500 ms',
     machine: transactionsTableMachine,
+    mainPath: ['showing', 'debouncing', 'loading'],
     serverAnswers: { outputs: { loadPage: [page(2)] } },
     input: { search: '', page: 1, result: page(1) },
     eventSamples: {

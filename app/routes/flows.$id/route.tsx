@@ -1,12 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventObject } from 'xstate';
+import { ActivitySummary, Funnel } from '~/components/flows/Activity';
+import { LiveTabs } from '~/components/flows/LiveTabs';
+import { useLiveTabs } from '~/components/flows/live-tabs';
 import { Simulator } from '~/components/flows/Simulator';
 import { Statechart } from '~/components/flows/Statechart';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { statechartOf, summarize } from '~/services/platform/flows-catalogue.server';
-import { eventLabels } from '~/lib/flows/graph';
+import { readFlowActivity } from '~/services/platform/flow-activity.server';
+import { activityPeriodOf, EVENTLESS } from '~/lib/flows/activity';
+import { activityOnGraph } from '~/lib/flows/activity-chart';
+import { funnelOf } from '~/lib/flows/funnel';
+import { extractGraph } from '~/lib/flows/graph';
 import { decodeSteps, encodeSteps, simulate } from '~/lib/flows/simulation';
 import { activeStateNodes } from '~/lib/flows/microsteps';
 import { findCatalogueEntry } from '~/machines/catalogue';
@@ -16,24 +23,41 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireFlowsAccess(request);
+  const entry = findCatalogueEntry(params.id ?? '');
   const summary = summarize(params.id ?? '');
   const chart = statechartOf(params.id ?? '');
-  if (!summary || !chart) throw new Response('No such machine', { status: 404 });
-  return { summary, chart: await chart };
+  if (!entry || !summary || !chart) throw new Response('No such machine', { status: 404 });
+  const days = activityPeriodOf(new URL(request.url).searchParams.get('days'));
+  const [laidOut, activity] = await Promise.all([chart, readFlowActivity(entry, days)]);
+  return { summary, chart: laidOut, activity, days };
 }
 
-// Simulator steps live in the query string; the layout does not depend on them.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+// Simulator steps live in the query string; neither the layout nor the counts depend on them. A
+// revalidation of the same address (the counts asked again) goes ahead.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  const stepsOnly =
+    currentUrl.href !== nextUrl.href && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get('days') === nextUrl.searchParams.get('days');
+  return stepsOnly ? false : defaultShouldRevalidate;
+};
 
 export default function FlowDetail() {
-  const { summary, chart } = useLoaderData<typeof loader>();
+  const { summary, chart, activity, days } = useLoaderData<typeof loader>();
   const entry = findCatalogueEntry(summary.id);
   const [searchParams, setSearchParams] = useSearchParams();
   const stepsParam = searchParams.get('steps');
   const simulation = useMemo(() => (entry ? simulate(entry, decodeSteps(stepsParam)) : undefined), [entry, stepsParam]);
-  const labels = useMemo(() => (entry ? eventLabels(entry.machine) : new Map<string, string>()), [entry]);
+  const graph = useMemo(() => (entry ? extractGraph(entry.machine) : undefined), [entry]);
+  const labels = useMemo(() => new Map(graph ? graph.edges.map((edge) => [edge.eventType || EVENTLESS, edge.label]) : []), [graph]);
   const active = useMemo(() => new Set((simulation ? activeStateNodes(simulation.snapshot) : []).map((node) => node.id)), [simulation]);
+  const chartActivity = useMemo(() => (graph ? activityOnGraph(graph, activity) : undefined), [graph, activity]);
+  const funnel = useMemo(() => (entry ? funnelOf(entry.mainPath, activity) : []), [entry, activity]);
+  const [watching, setWatching] = useState(false);
+  const liveActors = useLiveTabs(entry?.machine.id ?? '', watching);
+  const live = useMemo(
+    () => ({ active: new Set(liveActors.flatMap((actor) => actor.active)), took: new Set(liveActors.flatMap((actor) => actor.took)) }),
+    [liveActors],
+  );
+  useRecountWhileVisible();
   // Buttons work once React has hydrated; browser tests wait for this marker.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -66,8 +90,11 @@ export default function FlowDetail() {
           Export JSON
         </a>
       </header>
+      <ActivitySummary days={days} activity={activity} lastStep={entry.mainPath.at(-1) ?? ''} exportHref={`/flows/${summary.id}/activity.json?days=${days}`}>
+        <LiveTabs watching={watching} onToggle={() => setWatching((now) => !now)} actors={liveActors} />
+      </ActivitySummary>
       <div className="flows-workspace">
-        <Statechart chart={chart} active={active} title={summary.title} />
+        <Statechart chart={chart} active={active} title={summary.title} activity={chartActivity} live={live} />
         <Simulator
           entry={entry}
           simulation={simulation}
@@ -76,6 +103,18 @@ export default function FlowDetail() {
           onRewind={(count) => showSteps(simulation.steps.slice(0, count))}
         />
       </div>
+      <Funnel steps={funnel} eventLabels={labels} />
     </section>
   );
+}
+
+const RECOUNT_MS = 15_000;
+
+/** Staff watching a flow see its counts grow: the page asks again every RECOUNT_MS while it is shown. */
+function useRecountWhileVisible() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => document.visibilityState === 'visible' && state === 'idle' && revalidate(), RECOUNT_MS);
+    return () => clearInterval(timer);
+  }, [revalidate, state]);
 }

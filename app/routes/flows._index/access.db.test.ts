@@ -5,6 +5,7 @@ import { applyProductionEnv } from '../../../tests/helpers/production-env';
 import { thrownResponse as thrown } from '../../../tests/helpers/responses';
 import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
+import { loader as activityLoader } from '../flows.$id.activity[.json]/route';
 import { loader as definitionLoader } from '../flows.$id.definition[.json]/route';
 import { loader as detailLoader } from '../flows.$id/route';
 import { loader as indexLoader } from './route';
@@ -40,6 +41,7 @@ describe.each(['production', 'development'] as const)('/flows in %s', (appMode) 
     const { request } = await signedInRequest(rider.id, 'http://localhost/flows/toast');
     expect((await thrown(detailLoader(args(request, { id: 'toast' })))).status).toBe(403);
     expect((await thrown(definitionLoader(args(request, { id: 'toast' })))).status).toBe(403);
+    expect((await thrown(activityLoader(args(request, { id: 'toast' })))).status).toBe(403);
   });
 
   it('shows staff every machine, its statechart and its definition', async () => {
@@ -53,6 +55,29 @@ describe.each(['production', 'development'] as const)('/flows in %s', (appMode) 
     const download = await definitionLoader(args(request, { id: catalogue[0].id }));
     expect(download.headers.get('Content-Disposition')).toContain('attachment');
     expect((await thrown(detailLoader(args(request, { id: 'no-such-machine' })))).status).toBe(404);
+  });
+
+  it("gives staff a machine's counts for a period as JSON, and says which periods there are", async () => {
+    runIn(appMode);
+    const staff = await createTestUser({ role: 'staff' });
+    const asked = async (query: string, id = 'event-wizard') => {
+      const { request } = await signedInRequest(staff.id, `http://localhost/flows/${id}/activity.json${query}`);
+      return activityLoader(args(request, { id }));
+    };
+    const week = await asked('?days=7');
+    expect(week.status).toBe(200);
+    expect(week.headers.get('Cache-Control')).toBe('no-store');
+    expect(await week.json()).toMatchObject({ machineId: 'event-wizard', days: 7, starts: 0, completions: 0, mainPath: expect.arrayContaining(['leaving']) });
+    expect((await asked('?days=90')).status).toBe(200);
+    for (const query of ['?days=0', '?days=91', '?days=seven', '?days=1.5']) {
+      const refused = await asked(query);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.text()).toBe('days must be a whole number from 1 to 90 (counts are kept 90 days).');
+    }
+    expect((await thrown(asked('', 'no-such-machine'))).status).toBe(404);
+    const index = await indexLoader(args((await signedInRequest(staff.id, 'http://localhost/flows?days=30')).request));
+    expect(index.days).toBe(30);
+    expect(index.runs['event-wizard']).toEqual({ starts: 0, completions: 0 });
   });
 });
 

@@ -4,25 +4,34 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { summarizeCatalogue } from '~/services/platform/flows-catalogue.server';
 import { lastBrowserRuns, type LastBrowserRun } from '~/services/platform/paths-run.server';
+import { periodOf, readStartsAndCompletions } from '~/services/platform/flow-activity.server';
+import { activityPeriodOf } from '~/lib/flows/activity';
+import { PeriodPicker, periodText } from '~/components/flows/Activity';
 
 export const meta: MetaFunction = () => [{ title: 'Flows — Paceline' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFlowsAccess(request);
-  return { machines: summarizeCatalogue(), browserRuns: await lastBrowserRuns() };
+  const days = activityPeriodOf(new URL(request.url).searchParams.get('days'));
+  return { machines: summarizeCatalogue(), browserRuns: await lastBrowserRuns(), days, period: periodOf(days), runs: await readStartsAndCompletions(days) };
 }
 
+const counted = new Intl.NumberFormat('en-US');
+
 export default function FlowsIndex() {
-  const { machines, browserRuns } = useLoaderData<typeof loader>();
+  const { machines, browserRuns, days, period, runs } = useLoaderData<typeof loader>();
   return (
     <section className="flows-index">
       <header className="flows-header">
         <h1>Flows</h1>
         <p className="field-hint">
           Every flow of Paceline that is a state machine, drawn from the same catalogue the path tests read. Coverage is the share of states and transitions the
-          generated paths reach. Browser run is the last time QA replayed them in Chromium against this checkout (<code>npm run test:paths</code>).
+          generated paths reach. Browser run is the last time QA replayed them in Chromium against this checkout (<code>npm run test:paths</code>). Starts are
+          the runs of each flow in riders&apos; browsers, completions the runs that reached the end of its main path; counted over{' '}
+          {periodText(period.from, period.to)}.
         </p>
         {browserRuns ? null : <p className="field-hint">No browser run of the generated paths is recorded on this server.</p>}
+        <PeriodPicker days={days} />
       </header>
       <Table
         className="flows-table"
@@ -42,6 +51,8 @@ export default function FlowsIndex() {
             ),
           },
           { header: 'Spec', className: 'flows-spec', cell: (machine) => machine.specRef },
+          { header: 'Starts', className: 'numeric flows-starts', cell: (machine) => counted.format(runs[machine.id]?.starts ?? 0) },
+          { header: 'Completions', className: 'numeric flows-completions', cell: (machine) => counted.format(runs[machine.id]?.completions ?? 0) },
           { header: 'States', cell: (machine) => machine.counts.states },
           { header: 'Transitions', cell: (machine) => machine.counts.transitions },
           { header: 'Delays', cell: (machine) => machine.counts.delays },

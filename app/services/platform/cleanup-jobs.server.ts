@@ -8,6 +8,7 @@ import { pruneStaleSignups } from '../accounts/registration.server';
 import { pruneFinishedUploads } from '../activities/uploads.server';
 import { pruneOutbox } from '../adapters/mail.server';
 import { getEnv } from './env.server';
+import { pruneFlowActivity } from './flow-activity.server';
 import { defineSchedule, forgetFinishedPayloads } from './jobs.server';
 import { pruneRateLimits } from './rate-limit.server';
 
@@ -97,6 +98,8 @@ export const CLEANUPS: Cleanup[] = [
   { kind: 'pending-signups', cron: '27 * * * *', run: pruneStaleSignups },
   // Finished jobs' payloads that held an e-mail address, missed when the job finished (decision 177).
   { kind: 'job-payloads', cron: '29 * * * *', run: () => forgetFinishedPayloads() },
+  // Flow activity counts of days past FLOW_ACTIVITY_RETENTION_DAYS (decision 190).
+  { kind: 'flow-activity', cron: '31 * * * *', run: pruneFlowActivity },
   // The folder store's half-written files (an S3 store's unfinished multipart uploads: a lifecycle rule).
   { kind: 'abandoned-uploads', cron: '47 3 * * *', run: (now) => sweepAbandonedUploads(now.getTime()) },
 ];

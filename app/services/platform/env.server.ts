@@ -98,6 +98,12 @@ const EnvSchema = z
      * phone numbers, so delivered mail is not kept for ever. Mail sent for an account goes sooner, with it.
      */
     OUTBOX_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+    /**
+     * Days flow activity is kept (docs/flows-activity.md): counts per machine, state, transition
+     * and product day, older ones pruned by the hourly cleanup. Counts name nobody; this bounds
+     * the table, not a privacy risk.
+     */
+    FLOW_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
     MAIL_FROM: z.string().default('Paceline <no-reply@paceline.local>'),
     SUPPORT_EMAIL: z.string().email().default('support@paceline.local'),
     CMS_SOURCE: z.enum(['files', 'wordpress']).default('files'),

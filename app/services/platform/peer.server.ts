@@ -1,6 +1,11 @@
 /** Who sent a request: the TCP peer server.mjs names, and whether it is a trusted proxy or this machine. */
 import { getEnv } from './env.server';
 
+/** What reads the headers of a request: a Fetch `Headers`, or Node's request (`req.get`). */
+export interface HeaderSource {
+  get(name: string): string | null | undefined;
+}
+
 /**
  * The TCP peer of the request. server.mjs overwrites this header with the socket's address
  * on every request, so a client cannot choose it; without server.mjs (vite dev, tests) it is
@@ -8,7 +13,7 @@ import { getEnv } from './env.server';
  */
 export const PEER_HEADER = 'X-Paceline-Peer';
 
-export function peerAddress(request: Request): string {
+export function peerAddress(request: { headers: HeaderSource }): string {
   return request.headers.get(PEER_HEADER) || 'local';
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
 import { getEnv } from './env.server';
-import { isTrustedProxy, peerAddress } from './peer.server';
+import { isTrustedProxy, peerAddress, type HeaderSource } from './peer.server';
 
 /**
  * Database-backed fixed-window rate limits (decision 014). Every guarded action counts one
@@ -31,7 +31,7 @@ export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: L
  * in TRUSTED_PROXIES; then the right-most X-Forwarded-For hop that is not itself a trusted
  * proxy. A header from anyone else is ignored, so a new header value buys no new bucket.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: { headers: HeaderSource }): string {
   const peer = peerAddress(request);
   if (!isTrustedProxy(peer)) return peer;
   const trusted = getEnv().TRUSTED_PROXIES;
@@ -213,4 +213,68 @@ export async function attemptsCountedFor(identifiers: string[]): Promise<Counted
     attempts: row.hits,
     blockedUntil: row.blockedUntil,
   }));
+}
+
+/**
+ * Token buckets per client address, held in this process's memory only (decision 191): for an
+ * endpoint hit too often to count each hit in the database, and whose hits must leave no address
+ * behind (flow activity reports). Each address may spend `capacity` units at once, refilled at
+ * `refillPerSecond`; an IPv6 client counts by its /64, which one subscriber gets whole. Per
+ * instance: N instances allow N times the rate, still a bound. A bucket is forgotten once full
+ * again; past `maxAddresses` buckets at once, new addresses are refused until some refill.
+ */
+export class AddressBudget {
+  private readonly buckets = new Map<string, { tokens: number; atMs: number }>();
+
+  constructor(
+    readonly capacity: number,
+    readonly refillPerSecond: number,
+    private readonly maxAddresses = 100_000,
+  ) {}
+
+  /** Spends `units` of this address's budget; false (nothing spent) when it has too few. */
+  take(address: string, units: number, nowMs = Date.now()): boolean {
+    const key = budgetKey(address);
+    let bucket = this.buckets.get(key);
+    if (bucket) {
+      bucket.tokens = Math.min(this.capacity, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * this.refillPerSecond);
+      bucket.atMs = nowMs;
+    } else {
+      if (this.buckets.size >= this.maxAddresses && this.forgetFull(nowMs) === 0) return false;
+      bucket = { tokens: this.capacity, atMs: nowMs };
+      this.buckets.set(key, bucket);
+    }
+    if (bucket.tokens < units) return false;
+    bucket.tokens -= units;
+    return true;
+  }
+
+  /** How many addresses are held now (tests, and the bound above). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private forgetFull(nowMs: number): number {
+    let forgotten = 0;
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + ((nowMs - bucket.atMs) / 1000) * this.refillPerSecond >= this.capacity) {
+        this.buckets.delete(key);
+        forgotten += 1;
+      }
+    }
+    return forgotten;
+  }
+}
+
+/** An address as a budget knows it: IPv4 whole, IPv6 by its first 64 bits. */
+export function budgetKey(address: string): string {
+  if (!address.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address.replace(/^::ffff:/i, '');
+  const [head, tail = ''] = address.toLowerCase().split('%')[0].split('::');
+  const front = head ? head.split(':') : [];
+  const back = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -5,6 +5,7 @@ import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getOptionalUser } from '../accounts/auth.server';
 import { REQUEST_ID_HEADER } from './after-response.server';
+import { FLOW_REPORT_PATH } from '~/lib/flows/activity';
 import { REQUEST_REFUSALS, screenRequest } from './security.server';
 
 setUpTestDatabase();
@@ -37,6 +38,15 @@ describe('screenRequest: page posts a Remix action can read, from our origin onl
     });
     expect((await refusedWith(post('email=a', { 'Content-Type': 'text/plain' }))).status).toBe(415);
     expect((await refusedWith(post('email=a', {}))).status).toBe(415);
+  });
+
+  it("hands the flow activity report's text body on to its route (which caps and reads it), from our origin only", async () => {
+    const text = { 'Content-Type': 'text/plain;charset=UTF-8' };
+    const screened = await screenRequest(post('{"v":1,"m":[]}', { ...text, Origin: 'http://localhost:3000' }, FLOW_REPORT_PATH));
+    expect(screened).toBeInstanceOf(Request);
+    expect(await (screened as Request).text()).toBe('{"v":1,"m":[]}');
+    expect((await refusedWith(post('{}', { ...text, Origin: 'https://evil.example' }, FLOW_REPORT_PATH))).status).toBe(403);
+    expect((await refusedWith(post('{}', text, `${FLOW_REPORT_PATH}/more`))).status).toBe(415);
   });
 
   it('answers a truncated multipart body with 400', async () => {

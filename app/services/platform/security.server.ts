@@ -1,8 +1,10 @@
 import { randomFillSync } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { IMPORT_PROOF_MAX_BYTES, IMPORT_PROOF_MAX_FILES } from '~/lib/constants';
+import { FLOW_REPORT_PATH } from '~/lib/flows/activity';
 import { releaseWhenSent, tagRequest } from './after-response.server';
 import { getEnv } from './env.server';
+import type { HeaderSource } from './peer.server';
 import { onSiteOrigin, requestSiteOrigin, siteOrigin } from './site-origin.server';
 import { connectAuthorizeOrigins } from '../connections/networks.server';
 
@@ -74,7 +76,7 @@ function documentPolicy(nonce: string, frameAncestors: string | null): string {
 }
 
 /** Headers every response carries, pages, data and resource routes alike. */
-function applyBaselineHeaders(headers: Headers): void {
+export function applyBaselineHeaders(headers: Headers): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
@@ -108,12 +110,14 @@ export function secureResponse(request: Request, response: Response): Response {
     applyBaselineHeaders(headers);
     response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  if (!headers.has('Content-Security-Policy')) {
-    const pathname = new URL(request.url).pathname;
-    headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${isFrameable(pathname) ? "'self'" : "'none'"}`);
-    if (!isFrameable(pathname)) headers.set('X-Frame-Options', 'DENY');
-  }
+  if (!headers.has('Content-Security-Policy')) applyNothingRunsPolicy(new URL(request.url).pathname, headers);
   return response;
+}
+
+/** The policy of a response that is no document: nothing runs in it, and only Paceline may frame its frameable pages. */
+export function applyNothingRunsPolicy(pathname: string, headers: Headers): void {
+  headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${isFrameable(pathname) ? "'self'" : "'none'"}`);
+  if (!isFrameable(pathname)) headers.set('X-Frame-Options', 'DENY');
 }
 
 /** A document request made for a frame goes to the warning instead (the server half of the check). */
@@ -189,10 +193,10 @@ function isMalformedPath(url: string): boolean {
  * Same-origin check for every state-changing request (issue 15 items 9 and 10, ASVS V3.5): the
  * `Origin` must be the site's (decision 120), never whatever `Host` the request names.
  */
-function isCrossSite(request: Request): boolean {
-  const origin = request.headers.get('Origin');
-  if (origin) return origin !== requestSiteOrigin(request.headers);
-  return request.headers.get('Sec-Fetch-Site') === 'cross-site';
+export function isCrossSite(headers: HeaderSource): boolean {
+  const origin = headers.get('Origin');
+  if (origin) return origin !== requestSiteOrigin(headers);
+  return headers.get('Sec-Fetch-Site') === 'cross-site';
 }
 
 /**
@@ -201,14 +205,16 @@ function isCrossSite(request: Request): boolean {
  * read — anything else is a 4xx with a message, never a 500 from deep inside an action.
  * Returns the request to hand on (on the site's origin, its body re-buffered) or the refusal
  * to send. /api/ routes take their own bodies (bearer-authenticated, not cookie-driven) but
- * keep the origin rule.
+ * keep the origin rule; so does the flow activity report (it reads no cookie).
  */
 export async function screenRequest(request: Request): Promise<Request | Response> {
   tagRequest(request);
   if (isMalformedPath(request.url)) return refusal(400, REQUEST_REFUSALS.address);
   if (SAFE_METHODS.has(request.method)) return onSiteOrigin(request);
-  if (isCrossSite(request)) return refusal(403, REQUEST_REFUSALS.crossSite);
-  if (new URL(request.url).pathname.startsWith('/api/')) return onSiteOrigin(request);
+  if (isCrossSite(request.headers)) return refusal(403, REQUEST_REFUSALS.crossSite);
+  const { pathname } = new URL(request.url);
+  // The flow activity report is a beacon's text body, read (and capped) by its route: decision 191.
+  if (pathname.startsWith('/api/') || pathname === FLOW_REPORT_PATH) return onSiteOrigin(request);
   const contentType = request.headers.get('Content-Type') ?? '';
   let body: Uint8Array<ArrayBuffer>;
   try {

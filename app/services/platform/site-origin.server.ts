@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getEnv } from './env.server';
-import { isTrustedProxy, PEER_HEADER } from './peer.server';
+import { isTrustedProxy, PEER_HEADER, type HeaderSource } from './peer.server';
 
 /**
  * The site's origin (issue 25 item 1, decision 120): the one answer to "where is Paceline?"
@@ -16,11 +16,6 @@ import { isTrustedProxy, PEER_HEADER } from './peer.server';
  * A request's own `Host` (or a forwarded header from anyone else) never counts: a client that
  * forges it changes no URL and makes the server call no other host.
  */
-
-/** What reads the headers of a request: a Fetch `Headers`, or Node's request (`req.get`). */
-export interface HeaderSource {
-  get(name: string): string | null | undefined;
-}
 
 let listeningPort: number | null = null;
 const forwardedScope = new AsyncLocalStorage<string>();

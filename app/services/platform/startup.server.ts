@@ -7,6 +7,7 @@ import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
+import { startFlowActivity, stopFlowActivity } from './flow-activity.server';
 import { enqueueJob, startJobWorkers, stopJobWorkers } from './jobs.server';
 import './job-registry.server';
 
@@ -30,6 +31,8 @@ export async function startServices({ seed, workers }: { seed?: boolean; workers
   await enqueueJob(storedRidesUpgradeJob, {}, { singletonKey: 'all' });
   // Ride recomputations marked by a process that stopped before queueing them (decision 141).
   await queueMarkedRecomputes();
+  // Flow activity reports are added up in memory and written every few seconds (decision 193).
+  startFlowActivity();
 }
 
 /**
@@ -48,5 +51,7 @@ export async function stopServices(): Promise<void> {
   await settleAfterResponse();
   await stopJobWorkers(getEnv().DRAIN_SECONDS * 1000);
   await closeRidePool();
+  // What this process counted since its last write, before the database closes.
+  await stopFlowActivity();
   await closeDatabase();
 }
