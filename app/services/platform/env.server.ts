@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { z } from 'zod';
 import { NETWORKS, type Network } from '~/lib/connections/networks';
+import { addressRange } from './ip-address.server';
 
 /**
  * The server's configuration, validated once at start-up. Every variable has a
@@ -63,9 +64,9 @@ const EnvSchema = z
     /** Where the first start outside production writes generated secrets (git-ignored). */
     SECRETS_FILE: z.string().default('data/secrets.json'),
     /**
-     * Proxies whose forwarding headers are believed (comma-separated peer addresses; none by
-     * default): X-Forwarded-For for the client's address, X-Forwarded-Proto/-Host for the site's
-     * origin when SITE_URL is unset.
+     * Proxies whose forwarding headers are believed (comma-separated addresses or CIDR ranges,
+     * IPv4 or IPv6; none by default): X-Forwarded-For for the client's address,
+     * X-Forwarded-Proto/-Host for the site's origin when SITE_URL is unset (peer.server.ts).
      */
     TRUSTED_PROXIES: z
       .string()
@@ -75,7 +76,12 @@ const EnvSchema = z
           .split(',')
           .map((entry) => entry.trim())
           .filter(Boolean),
-      ),
+      )
+      .superRefine((entries, ctx) => {
+        for (const entry of entries.filter((candidate) => !addressRange(candidate))) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or a CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, fd00::/8)` });
+        }
+      }),
     /** Also show /dev/outbox to requests from this machine's loopback (besides staff accounts). */
     OUTBOX_LOOPBACK: booleanFlag.default('false'),
     COOKIE_DOMAIN: z.string().optional(),
