@@ -42,6 +42,8 @@ function outcome(result: PromiseSettledResult<unknown>): string {
 }
 
 export async function readiness(): Promise<Readiness> {
+  // Draining, the answer is no whatever the checks say: given at once, so the balancer's check never waits on them.
+  if (draining) return { ready: false, checks: { database: 'not checked', storage: 'not checked', draining } };
   const [database, store] = await Promise.allSettled([
     within(
       Promise.resolve().then(() => db().execute(sql`select 1`)),
