@@ -145,6 +145,12 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Stripe's API origin: Stripe's own, or a server speaking its protocol in between (a proxy; a local fake in tests). */
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:$/.test(new URL(value).protocol) && new URL(value).pathname === '/', 'must be an http: or https: origin, without a path')
+      .default('https://api.stripe.com'),
     /**
      * Signs the sandbox checkout's webhooks (HMAC-SHA256). No published default outside
      * APP_MODE=test: without it the sandbox cannot be used (the first-start secrets pass fills it).
