@@ -42,6 +42,7 @@ const server = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', `--cpu-prof
     ...process.env,
     PORT: String(PORT),
     APP_MODE: 'test',
+    DRAIN_NOTICE_SECONDS: '0',
     SEED_DEMO: 'true',
     PGLITE_DIR: path.join(folder, 'pglite'),
     STORAGE_DIR: path.join(folder, 'uploads'),

@@ -165,7 +165,13 @@ const EnvSchema = z
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-    /** How long SIGTERM waits for running requests and jobs before the process exits. */
+    /**
+     * SIGTERM's drain (server.mjs, decision 165): /readyz answers 503 while the instance goes on
+     * serving for DRAIN_NOTICE_SECONDS, longer than the balancer's checks take to mark it down
+     * (deploy/haproxy.cfg: 2 failed checks 2 s apart); then the listener closes and requests and
+     * jobs in flight have DRAIN_SECONDS to finish.
+     */
+    DRAIN_NOTICE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */
     ECONOMY_URL: z.string().url().optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { storage } from '../adapters/storage.server';
+import { getEnv } from './env.server';
 
 /**
  * What a load balancer asks (decision 131): `/healthz` — the process answers (restart it if
@@ -12,6 +13,15 @@ let draining = false;
 /** From SIGTERM on, /readyz answers 503 so the balancer stops sending new requests. */
 export function startDraining(): void {
   draining = true;
+}
+
+/**
+ * SIGTERM's two waits (server.mjs): how long the instance keeps serving after /readyz turned 503,
+ * and then how long requests and jobs in flight have to finish.
+ */
+export function drainTimings(): { noticeMs: number; drainMs: number } {
+  const env = getEnv();
+  return { noticeMs: env.DRAIN_NOTICE_SECONDS * 1000, drainMs: env.DRAIN_SECONDS * 1000 };
 }
 
 export function isDraining(): boolean {

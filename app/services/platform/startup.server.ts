@@ -7,6 +7,7 @@ import { moveSeriesOutOfDatabase } from '../activities/ride-series.server';
 import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
+import { checkFrameworkPatches } from './framework-patches.server';
 import { enqueueJob, startJobWorkers, stopJobWorkers } from './jobs.server';
 import './job-registry.server';
 
@@ -17,6 +18,7 @@ import './job-registry.server';
  */
 export async function startServices({ seed, workers }: { seed?: boolean; workers?: boolean } = {}): Promise<void> {
   const env = getEnv();
+  checkFrameworkPatches(env.APP_MODE === 'production');
   allowKeptReads(env.READ_CACHES);
   const opened = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR });
   await opened.migrate();
@@ -43,10 +45,11 @@ export async function migrateDatabase(): Promise<void> {
   await closeDatabase();
 }
 
-export async function stopServices(): Promise<void> {
+/** Stops the job workers, giving running jobs up to `jobDrainMs` (DRAIN_SECONDS by default), and closes the database. */
+export async function stopServices(jobDrainMs = getEnv().DRAIN_SECONDS * 1000): Promise<void> {
   // Mail a request promised is queued before the workers drain and the database closes.
   await settleAfterResponse();
-  await stopJobWorkers(getEnv().DRAIN_SECONDS * 1000);
+  await stopJobWorkers(jobDrainMs);
   await closeRidePool();
   await closeDatabase();
 }
