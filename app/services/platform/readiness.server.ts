@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { pingDatabase } from '~/db/client.server';
 import { storage } from '../adapters/storage.server';
 import { getEnv } from './env.server';
 
@@ -54,13 +53,7 @@ function outcome(result: PromiseSettledResult<unknown>): string {
 export async function readiness(): Promise<Readiness> {
   // Draining, the answer is no whatever the checks say: given at once, so the balancer's check never waits on them.
   if (draining) return { ready: false, checks: { database: 'not checked', storage: 'not checked', draining } };
-  const [database, store] = await Promise.allSettled([
-    within(
-      Promise.resolve().then(() => db().execute(sql`select 1`)),
-      'the database',
-    ),
-    within(storage().check(), 'the object store'),
-  ]);
+  const [database, store] = await Promise.allSettled([within(pingDatabase(), 'the database'), within(storage().check(), 'the object store')]);
   const checks = { database: outcome(database), storage: outcome(store), draining };
   return { ready: !draining && checks.database === 'ok' && checks.storage === 'ok', checks };
 }
