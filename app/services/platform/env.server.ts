@@ -221,6 +221,9 @@ function sandboxesServe(env: { SANDBOXES?: boolean; APP_MODE: string }): boolean
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable the server reads (docs/deploy.md lists each: tests/deploy-compose.test.ts). */
+export const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.innerType().shape);
+
 /** Whether the built-in sandboxes serve (SANDBOXES, decision 119). */
 export function sandboxesEnabled(): boolean {
   return sandboxesServe(getEnv());
