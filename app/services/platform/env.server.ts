@@ -29,6 +29,15 @@ const networkVariables = Object.fromEntries(
 export function networkVariable(network: Network, field: NetworkField): NetworkVariable {
   return `${network.toUpperCase() as Uppercase<Network>}_${field}`;
 }
+/** A refinement runs even after `.url()` refused the value: it must not throw on it. */
+function urlOrNothing(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 const requiredSecret = (name: string) => z.string({ required_error: `set ${name}: APP_MODE=production has no default secret` });
 
 const EnvSchema = z
@@ -54,7 +63,7 @@ const EnvSchema = z
     SITE_URL: z
       .string()
       .url()
-      .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: address')
+      .refine((value) => /^https?:$/.test(urlOrNothing(value)?.protocol ?? ''), 'must be an http: or https: address')
       .optional(),
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
@@ -149,7 +158,10 @@ const EnvSchema = z
     STRIPE_API_URL: z
       .string()
       .url()
-      .refine((value) => /^https?:$/.test(new URL(value).protocol) && new URL(value).pathname === '/', 'must be an http: or https: origin, without a path')
+      .refine(
+        (value) => /^https?:$/.test(urlOrNothing(value)?.protocol ?? '') && urlOrNothing(value)?.pathname === '/',
+        'must be an http: or https: origin, without a path',
+      )
       .default('https://api.stripe.com'),
     /**
      * Signs the sandbox checkout's webhooks (HMAC-SHA256). No published default outside
