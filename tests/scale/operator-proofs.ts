@@ -66,13 +66,13 @@ export async function orphanedUploadProof(site: Site, s3: Awaited<ReturnType<typ
           (error: Error) => `failed (${(error.cause as Error | undefined)?.message ?? error.message})`,
         );
       const busy = Array.from({ length: running }, (_, index) => upload(300 + index));
-      await until(`paceline-1 runs ${running} analyses`, 20_000, async () => (s3.heldReads().length === running ? true : undefined));
+      await until(`paceline-1 runs ${running} analyses`, 60_000, async () => (s3.heldReads().length === running ? true : undefined));
       const lastSent = upload(399);
-      const waiting = await until('the last upload is kept and queued', 20_000, async () => {
+      const waiting = await until('the last upload is kept and queued', 60_000, async () => {
         const rows = await db().select().from(rideUploads).where(eq(rideUploads.userId, owner.id));
         return rows.length === running + 1 ? rows : undefined;
       });
-      const queued = await until('its job is queued', 5_000, async () => {
+      const queued = await until('its job is queued', 20_000, async () => {
         const states = await Promise.all(waiting.map(async (row) => ({ row, state: (await analysisJobOf(row.id))?.state })));
         return states.filter(({ state }) => state === 'active').length === running && states.some(({ state }) => state === 'created') ? states : undefined;
       });
@@ -83,7 +83,7 @@ export async function orphanedUploadProof(site: Site, s3: Awaited<ReturnType<typ
       const killedAt = Date.now();
       await taker.exited;
       other.process.kill('SIGCONT');
-      const [ride] = await until('the other instance stores the ride', 30_000, async () => {
+      const [ride] = await until('the other instance stores the ride', 60_000, async () => {
         const rows = await db().select().from(activities).where(eq(activities.id, last.id));
         return rows.length ? rows : undefined;
       });
@@ -186,11 +186,11 @@ export async function clientsAndMailProofs(site: Site, smtp: Awaited<ReturnType<
     const asked = await call(site, '/auth/forgot-password', form({ email: owner.email }));
     assert(asked.status === 302, `the reset answered ${asked.status}`);
     const sentAt = performance.now();
-    const mail = await until('the SMTP server receives the mail', 20_000, async () => smtp.received.find((received) => received.to.includes(owner.email)));
+    const mail = await until('the SMTP server receives the mail', 60_000, async () => smtp.received.find((received) => received.to.includes(owner.email)));
     const took = performance.now() - sentAt;
     const link = new RegExp(`${site.url.replace(/[.:/]/g, '\\$&')}/\\S+`).exec(mail.raw.replace(/=\r?\n/g, ''))?.[0];
     assert(link, `the mail holds no link to ${site.url}:\n${mail.raw.slice(0, 600)}`);
-    const [kept] = await until('the outbox marks it delivered', 10_000, async () => {
+    const [kept] = await until('the outbox marks it delivered', 30_000, async () => {
       const rows = await db()
         .select()
         .from(outbox)
@@ -245,10 +245,10 @@ export async function rollingRestartProof(site: Site): Promise<void> {
       const mark = site.balancer.mark();
       const load = startLoad({ site: site.url, clients: 4, next: loadRequests(site, buyer, orders) });
       const timings: string[] = [];
-      await until('the load is under way', 10_000, async () => (load.report.sent > 20 ? true : undefined));
+      await until('the load is under way', 30_000, async () => (load.report.sent > 20 ? true : undefined));
       for (const name of SERVER_NAMES) timings.push(await restartInTurn(site, name));
       const settled = load.report.sent + 20;
-      await until('the load goes on after the restarts', 20_000, async () => (load.report.sent > settled ? true : undefined));
+      await until('the load goes on after the restarts', 60_000, async () => (load.report.sent > settled ? true : undefined));
       const report = await load.stop();
       const rows = await db().select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.userId, buyer.id));
       const logged = site.balancer.requests(mark);
