@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ const PATCH = `diff --git a/node_modules/@scope/lib/dist/index.js b/node_modules
 index 1111111..2222222 100644
 --- a/node_modules/@scope/lib/dist/index.js
 +++ b/node_modules/@scope/lib/dist/index.js
-@@ -1,3 +1,4 @@
+@@ -1,2 +1,4 @@
  function keep() {}
 -function slow() { return copy(); }
 +// Patched: fast
@@ -36,7 +37,7 @@ function install(content: string | undefined) {
   writeFileSync(path.join(root, 'patches', '@scope+lib+1.0.0.patch'), PATCH);
   if (content !== undefined) {
     mkdirSync(path.join(root, 'node_modules/@scope/lib/dist'), { recursive: true });
-    writeFileSync(path.join(root, 'node_modules/@scope/lib/package.json'), '{}');
+    writeFileSync(path.join(root, 'node_modules/@scope/lib/package.json'), '{ "name": "@scope/lib", "version": "1.0.0" }');
     writeFileSync(path.join(root, 'node_modules/@scope/lib/dist/index.js'), content);
   }
   return root;
@@ -62,6 +63,36 @@ describe('framework patches', () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(() => checkFrameworkPatches(false, unpatched)).not.toThrow();
     expect(warned).toHaveBeenCalledOnce();
+  });
+
+  it("fail the install when one does not apply (package.json's postinstall, outside CI too)", () => {
+    const unpatchable = install('function other() {}\n');
+    writeFileSync(path.join(unpatchable, 'package.json'), '{ "name": "patched-app", "version": "1.0.0" }');
+    // A well-formed patch whose context the installed file does not hold.
+    writeFileSync(
+      path.join(unpatchable, 'patches', '@scope+lib+1.0.0.patch'),
+      [
+        'diff --git a/node_modules/@scope/lib/dist/index.js b/node_modules/@scope/lib/dist/index.js',
+        'index 1111111..2222222 100644',
+        '--- a/node_modules/@scope/lib/dist/index.js',
+        '+++ b/node_modules/@scope/lib/dist/index.js',
+        '@@ -1,1 +1,2 @@',
+        ' function keep() {}',
+        '+function fast() { return kept; }',
+        '',
+      ].join('\n'),
+    );
+    const { postinstall } = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    // As on a developer's machine or in an image build: patch-package only warns there unless
+    // told to fail (it fails on its own in CI and when NODE_ENV=test, as under this runner).
+    const { NODE_ENV: _mode, ...outsideTests } = process.env;
+    const installed = spawnSync('sh', ['-c', postinstall], {
+      cwd: unpatchable,
+      encoding: 'utf8',
+      env: { ...outsideTests, CI: 'false', PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH}` } as unknown as NodeJS.ProcessEnv,
+    });
+    expect(installed.status, installed.stdout).not.toBe(0);
+    expect(installed.stdout).toContain('Failed to apply patch for package @scope/lib');
   });
 
   it("are all applied in this checkout, each checked by at least one file's marker", () => {
