@@ -37,7 +37,7 @@ export function parseDockerfile(text: string): Stage[] {
 /** The ENV of a stage: `ENV A=1 B=2` (the form this Dockerfile uses). */
 export function stageEnv(stage: Stage): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const { keyword, args } of stage.instructions.filter((instruction) => instruction.keyword === 'ENV')) {
+  for (const { args } of stage.instructions.filter((instruction) => instruction.keyword === 'ENV')) {
     for (const pair of args.match(/\S+=("[^"]*"|\S*)/g) ?? []) {
       const at = pair.indexOf('=');
       env[pair.slice(0, at)] = pair.slice(at + 1).replace(/^"|"$/g, '');

@@ -17,8 +17,8 @@ import type { startSmtpServer } from '../helpers/smtp-server';
 import { SERVER_NAMES, type ServerName } from './balancer';
 import type { BuiltImage } from './image';
 import { startLoad, type LoadRequest } from './load';
-import { assert, prove, seconds, spread, until } from './prove';
-import { analysisJobOf, countBy, rideUpload } from './stateless-proofs';
+import { assert, countBy, prove, seconds, spread, until } from './prove';
+import { analysisJobOf, rideUpload } from './stateless-proofs';
 import { call, form, instanceEnvironment, postFrom, ready, rider, said, startServer, type InstanceSettings, type Site } from './site';
 
 /** The uploads whose analyses the killed instance was running, and when it was killed (ms since the epoch). */

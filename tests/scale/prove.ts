@@ -31,6 +31,12 @@ export async function until<T>(what: string, ms: number, check: () => Promise<T 
   }
 }
 
+export function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
+
 /** `{ a: 2, b: 1 }` → "2× a, 1× b", largest first. */
 export function spread(counts: Record<string, number>): string {
   return Object.entries(counts)

@@ -16,7 +16,7 @@ import { until } from './prove';
 
 const imageStage = parseDockerfile(readFileSync('Dockerfile', 'utf8')).at(-1)!;
 /** What the image sets before compose's environment: the Dockerfile's last stage's ENV. */
-export const IMAGE_ENV = stageEnv(imageStage);
+const IMAGE_ENV = stageEnv(imageStage);
 /** What the image runs: its CMD (`node server.mjs`), with this machine's Node. */
 const [program, ...IMAGE_ARGUMENTS] = stageCommand(imageStage);
 if (program !== 'node') throw new Error(`The image's CMD starts ${program}, not node`);

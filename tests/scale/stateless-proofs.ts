@@ -15,7 +15,7 @@ import { getEnv } from '~/services/platform/env.server';
 import { orderLedgerRecord } from '~/services/shop/orders.server';
 import { approveWallet, VERIFIED_WALLET } from '../helpers/wallet';
 import type { startStripeFake } from '../helpers/stripe-fake';
-import { assert, prove, spread, until } from './prove';
+import { assert, countBy, prove, spread, until } from './prove';
 import { call, form, rider, type Rider, type Site } from './site';
 
 /** A FIT file of a synthetic ride, as a multipart upload body. */
@@ -163,10 +163,4 @@ export async function statelessProofs(site: Site, stripe: Awaited<ReturnType<typ
     const byInstance = spread(countBy(site.balancer.requests(mark), (request) => request.server));
     return `7 of 200 held (the balancer sent ${byInstance}), available ${balance.available} satoshi, ledger balanced`;
   });
-}
-
-export function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
 }
