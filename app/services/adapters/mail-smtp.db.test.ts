@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { startSmtpServer } from '../../../tests/helpers/smtp-server';
 import { outbox } from '~/db/schema';
 import { resetEnvForTests } from '../platform/env.server';
 import { sendMail } from './mail.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 // A real SMTP conversation with an in-process server on a loopback port.
 let server: Awaited<ReturnType<typeof startSmtpServer>>;

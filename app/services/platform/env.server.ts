@@ -334,4 +334,3 @@ export function getClientEnv() {
   const env = getEnv();
   return { supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
 }
-export type ClientEnv = ReturnType<typeof getClientEnv>;
