@@ -41,8 +41,8 @@ function migrate(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output:
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['scripts/migrate.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - begun) / 1000 }));
   });
 }

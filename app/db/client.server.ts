@@ -214,10 +214,6 @@ export function pingDatabase(): Promise<void> {
   return current.ping();
 }
 
-export function databaseEngine(): OpenOptions['engine'] | undefined {
-  return current?.engine;
-}
-
 export async function closeDatabase(): Promise<void> {
   const closing = current;
   current = undefined;

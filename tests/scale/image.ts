@@ -65,11 +65,8 @@ function ignoredBy(context: string): (relative: string) => boolean {
   const expressions = patterns.map((pattern) => {
     if (pattern.startsWith('!')) throw new Error(`.dockerignore: the negation ${pattern} is not reproduced by tests/scale/image.ts`);
     const source = pattern
-      .split('')
-      .map((character) => (character === '*' ? '\u0000' : character === '?' ? '[^/]' : character.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-      .join('')
-      .replace(/\u0000\u0000/g, '.*')
-      .replace(/\u0000/g, '[^/]*');
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*\*|\*|\?/g, (wildcard) => (wildcard === '**' ? '.*' : wildcard === '*' ? '[^/]*' : '[^/]'));
     // A pattern names a path and everything under it.
     return new RegExp(`^${source}(/.*)?$`);
   });

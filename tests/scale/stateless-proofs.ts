@@ -152,7 +152,7 @@ export async function statelessProofs(site: Site, stripe: Awaited<ReturnType<typ
     const answers = outcomes as Response[];
     const accepted = answers.filter((answer) => answer.status === 302).length;
     // The refusals' pages are not read: the status says each answer; the ledger says the rest.
-    await Promise.all(answers.map((answer) => answer.body?.cancel().catch(() => {})));
+    await Promise.all(answers.map((answer) => answer.body?.cancel().catch(() => {}) ?? Promise.resolve()));
     const held = await db().$count(withdrawalRequests, eq(withdrawalRequests.userId, racer.id));
     const balance = await getBalance(riderAccount(racer.id), 'BTC');
     const problems = await checkLedgerInvariants();

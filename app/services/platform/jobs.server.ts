@@ -105,7 +105,7 @@ export function jobKind(name: string): JobKind<never> | undefined {
   return kinds.get(name);
 }
 
-function jobKindNames(): string[] {
+export function jobKindNames(): string[] {
   return [...kinds.keys()];
 }
 

@@ -23,10 +23,6 @@ export function drainTimings(): { noticeMs: number; drainMs: number } {
   return { noticeMs: env.DRAIN_NOTICE_SECONDS * 1000, drainMs: env.DRAIN_SECONDS * 1000 };
 }
 
-export function isDraining(): boolean {
-  return draining;
-}
-
 const CHECK_TIMEOUT_MS = 2_000;
 
 async function within<T>(work: Promise<T>, what: string): Promise<T> {
