@@ -82,7 +82,10 @@ export async function statelessProofs(site: Site, stripe: Awaited<ReturnType<typ
     return `${bytes.length} bytes uploaded to paceline-1 (NP ${Math.round(row.normalizedPowerW)} W), read back whole and as a byte range from paceline-2, S3 key ${row.fileKey}`;
   });
 
-  await prove('a session revoked on one instance is refused by the other on the next request', async () => {
+  // The other instance's session memory follows the revocation when PostgreSQL's notification of
+  // it arrives (docs/deploy.md): within milliseconds, not before the logout's answer can reach
+  // the client, so the bound is the one of the kept pages below.
+  await prove('a session revoked on one instance is refused by the other within 1 s', async () => {
     const signedIn = await rider('session');
     for (let round = 0; round < 2; round += 1) {
       const page = await call(site, '/user/profile', { to: 'paceline-2', rider: signedIn });
@@ -91,10 +94,17 @@ export async function statelessProofs(site: Site, stripe: Awaited<ReturnType<typ
     }
     const out = await call(site, '/auth/logout', { ...form({}), to: 'paceline-1', rider: signedIn });
     assert(out.status === 302 || out.status === 303, `logout answered ${out.status}`);
-    const after = await call(site, '/user/profile', { to: 'paceline-2', rider: signedIn });
-    const location = after.headers.get('Location') ?? '';
-    assert(after.status >= 300 && after.status < 400 && location.startsWith('/auth/login'), `the other instance answered ${after.status} ${location}`);
-    return `signed out on paceline-1; paceline-2, which had answered the profile twice, sent the next request to ${location}`;
+    const revoked = performance.now();
+    let served = 0;
+    const location = await until('paceline-2 refuses the revoked session', 1_000, async () => {
+      const after = await call(site, '/user/profile', { to: 'paceline-2', rider: signedIn });
+      await after.arrayBuffer();
+      const to = after.headers.get('Location') ?? '';
+      if (after.status >= 300 && after.status < 400 && to.startsWith('/auth/login')) return to;
+      if (after.status === 200) served += 1;
+      return undefined;
+    });
+    return `signed out on paceline-1; paceline-2, which had answered the profile twice, sent the session to ${location} ${(performance.now() - revoked).toFixed(0)} ms after the logout's answer (${served} request${served === 1 ? '' : 's'} served before)`;
   });
 
   // 0.001 BTC and its fee, as the wallet computes them.
