@@ -108,8 +108,9 @@ if (built) {
 }
 
 // Production as an operator runs it (issues 22 and 34): two production instances of the build
-// behind HAProxy with deploy/haproxy.cfg, PostgreSQL, S3, SMTP, Stripe's protocol, and the
-// Dockerfile's build steps (scripts/test-scale.ts, about three minutes).
+// behind Debian's HAProxy with deploy/haproxy.cfg (installed with apt-get when missing, like
+// Chromium above: tests/scale/balancer.ts), PostgreSQL, S3, SMTP, Stripe's protocol, and the
+// Dockerfile's build steps (scripts/test-scale.ts, about five minutes).
 if (built) {
   run('Scale: production behind HAProxy, the image build', 'npx', ['tsx', 'scripts/test-scale.ts'], { SCALE_REPORT: `${REPORTS}/scale.json` });
   if (existsSync(`${REPORTS}/scale.json`)) {
