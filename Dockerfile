@@ -2,7 +2,11 @@
 # the same image runs every instance and the one-off migration.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# The framework patches go in with the install: npm ci's postinstall applies them
+# (patch-package --error-on-fail stops the build when one does not apply), and production
+# refuses to start without them (docs/deploy.md).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx remix vite:build && npm prune --omit=dev

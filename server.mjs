@@ -1,5 +1,5 @@
 // The production server: opens the database before it listens, serves the Remix build,
-// and closes the database on SIGTERM/SIGINT so the process exits.
+// and drains on SIGTERM/SIGINT (below) so the process exits having lost no request.
 import express from 'express';
 import { createRequire } from 'node:module';
 import { createRequestHandler } from '@remix-run/node';
@@ -17,6 +17,7 @@ const {
   startServices,
   stopServices,
   startDraining,
+  drainTimings,
   warmFlowsCatalogue,
   screenRequest,
   secureResponse,
@@ -143,21 +144,29 @@ async function waitFor(done, ms) {
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-// SIGTERM drains (decision 131): /readyz turns 503 so the balancer stops sending, the listener
-// closes, requests being answered finish (up to DRAIN_SECONDS), then the job workers stop taking
-// jobs and finish theirs (a job still running at the deadline is failed and retried elsewhere),
-// and the database closes.
-const drainMs = Number(process.env.DRAIN_SECONDS ?? 25) * 1000;
+// SIGTERM drains in the order a balancer needs (decision 165). /readyz answers 503 at once while
+// the instance goes on serving for DRAIN_NOTICE_SECONDS, longer than the balancer's checks take
+// to mark it down, so nothing is sent to a listener about to close (requests waiting in its
+// backlog would be reset, and a balancer may not resend a POST). Then the listener closes, idle
+// keep-alive sockets are closed, requests in flight finish, the job workers stop (a job still
+// running at the deadline is failed and retried elsewhere) and the database closes: requests
+// and jobs share one deadline, DRAIN_SECONDS after the listener closed. SIGINT (Ctrl-C at a
+// terminal, no balancer to tell) skips the notice.
+const { noticeMs, drainMs } = drainTimings();
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: draining`);
   startDraining();
+  const notice = signal === 'SIGTERM' ? noticeMs : 0;
+  console.log(`${signal}: /readyz answers 503; serving ${notice / 1000} s more before the listener closes`);
+  await new Promise((resolve) => setTimeout(resolve, notice));
+  const deadline = Date.now() + drainMs;
   server.close();
-  server.closeIdleConnections?.();
+  server.closeIdleConnections();
+  console.log(`${signal}: the listener is closed; ${inFlight} request(s) in flight`);
   await waitFor(() => inFlight === 0, drainMs);
-  server.closeAllConnections?.();
-  await stopServices().catch((error) => console.error(error));
+  server.closeAllConnections();
+  await stopServices(Math.max(deadline - Date.now(), 1_000)).catch((error) => console.error(error));
   console.log(`${signal}: closed`);
   process.exit(0);
 }

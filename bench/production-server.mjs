@@ -28,6 +28,8 @@ export function startServer({ port, name, env = {}, nodeArgs = () => [] }) {
       ...process.env,
       PORT: String(port),
       APP_MODE: 'test',
+      // A bench stops its server at once: no balancer needs notice of the drain.
+      DRAIN_NOTICE_SECONDS: '0',
       SEED_DEMO: 'true',
       PGLITE_DIR: path.join(folder, 'pglite'),
       STORAGE_DIR: path.join(folder, 'uploads'),

@@ -92,7 +92,12 @@ async function loadPages() {
 }
 
 function startServer(title, args, env, socketPath) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  // No balancer in front: SIGTERM need not keep serving after /readyz turns 503.
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DRAIN_NOTICE_SECONDS: '0', ...env },
+  });
   const ready = (async () => {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {

@@ -1,427 +1,153 @@
-// `npm run test:scale` (issue 22 item 4): PostgreSQL, a real S3-compatible server, two
-// instances of the production build and a round-robin proxy, all on loopback; then, through the
-// proxy, what N stateless instances must do. Prints each proof and ends on 'N passed, N failed'.
-// Deterministic: every wait polls for its condition with a deadline; no fixed sleeps.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
-import { closeDatabase, db, openDatabase } from '~/db/client.server';
-import { activities, flowStateCounts, outbox, rideUploads, users, withdrawalRequests } from '~/db/schema';
-import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { createSession } from '~/services/accounts/session.server';
-import { checkLedgerInvariants, entrySumsPerCurrency, getBalance, riderAccount } from '~/services/ledger/index.server';
-import { WALLET_FEE_BASIS_POINTS } from '~/lib/constants';
-import { withdrawalFigures } from '~/lib/wallet/withdrawal-schema';
-import { HOLD_JOB_RECIPIENT } from '~/services/platform/test-jobs.server';
-import { TEST_HOLD_HEADER } from '~/services/platform/test-mode.server';
-import { scaleInstanceEnv } from '../deploy/instance-env.mjs';
+// `npm run test:scale` (issues 22 and 34): the deployment docs/deploy.md describes, on loopback —
+// PostgreSQL, an S3-compatible server, a Stripe-protocol server, an SMTP server, the migrate step,
+// two instances of the production build in APP_MODE=production started from the image's ENV and
+// the documented variables only (secrets generated for the run), and Debian's HAProxy running
+// deploy/haproxy.cfg in front of them. It proves what an operator relies on, prints each proof
+// with its figures and ends on 'N passed, N failed'.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeDatabase, openDatabase } from '~/db/client.server';
+import { generateSecrets, INSTANCE_VARIABLES, scaleInstanceEnv } from '../deploy/instance-env.mjs';
 import { startS3Server } from '../tests/helpers/s3-server.mjs';
-import { startProxy } from '../tests/scale/proxy.mjs';
-import { report, TOASTER } from '../tests/fixtures/flows/reports';
-import { approveWallet, VERIFIED_WALLET } from '../tests/helpers/wallet';
+import { startSmtpServer } from '../tests/helpers/smtp-server';
+import { startStripeFake } from '../tests/helpers/stripe-fake';
+import { haproxyVersion, SERVER_NAMES, startBalancer, type Balancer, type LogLine, type ServerName } from '../tests/scale/balancer';
+import { flowActivityProof } from '../tests/scale/flow-activity';
+import { buildImage, type BuiltImage } from '../tests/scale/image';
+import {
+  clientsAndMailProofs,
+  imageProof,
+  orphanedJobsRetriedProof,
+  orphanedUploadProof,
+  productionProofs,
+  rollingRestartProof,
+} from '../tests/scale/operator-proofs';
+import { results } from '../tests/scale/prove';
+import { instanceEnvironment, ready, startServer, type Instance, type Site } from '../tests/scale/site';
+import { statelessProofs } from '../tests/scale/stateless-proofs';
 import { startCluster } from './pg-cluster.mjs';
 
 const BASE_PORT = Number(process.env.SCALE_PORT ?? 3130);
 const PG_PORT = Number(process.env.SCALE_PG_PORT ?? 54333);
 const SITE = `http://127.0.0.1:${BASE_PORT}`;
+const INSTANCE_PORTS: Record<ServerName, number> = { 'paceline-1': BASE_PORT + 1, 'paceline-2': BASE_PORT + 2 };
+/** Where the server the image's build steps produced is started. */
+const IMAGE_PORT = BASE_PORT + 3;
 const started = performance.now();
+const LOGS = 'tests/.tmp/scale';
 
-const results: Array<{ name: string; ok: boolean; detail: string }> = [];
-const instancePorts = [BASE_PORT + 1, BASE_PORT + 2];
-interface Instance {
-  port: number;
-  process: ChildProcess;
-  output: string;
-}
-const instances: Instance[] = [];
-/** Starts a killed instance again on its port and gives it back to the proxy (set by main, which owns the cluster and the store). */
-let restart: (instance: Instance) => Promise<void> = async () => {
-  throw new Error('no cluster yet');
-};
-async function prove(name: string, check: () => Promise<string>): Promise<void> {
-  const t = performance.now();
-  try {
-    const detail = await check();
-    results.push({ name, ok: true, detail });
-    console.log(`✓ ${name} (${((performance.now() - t) / 1000).toFixed(1)} s): ${detail}`);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    results.push({ name, ok: false, detail });
-    console.log(`✗ ${name}: ${detail}`);
-  }
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-/** Polls `check` until it returns a value other than undefined, or fails after `ms`. */
-async function until<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-// ——— Requests through the proxy ———
-interface Rider {
-  id: string;
-  cookie: string;
-  token: string;
-}
-
-async function rider(label: string): Promise<Rider> {
-  const [row] = await db()
-    .insert(users)
-    .values({
-      email: `${label}-${randomUUID().slice(0, 8)}@scale.test`,
-      passwordHash: 'not-a-password-hash',
-      firstname: 'Scale',
-      lastname: label,
-      status: 'active',
-    })
-    .returning({ id: users.id });
-  const { headers } = await createSession(row.id, { persistent: true });
-  const cookie = headers.map((header) => header.split(';')[0]).join('; ');
-  const token = /paceline_token=([^;]+)/.exec(cookie)![1];
-  return { id: row.id, cookie, token };
-}
-
-/** A request through the proxy, to instance `upstream` (0 or 1) or round-robin; never follows redirects. */
-function call(path: string, init: RequestInit & { upstream?: 0 | 1; rider?: Rider } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.rider) headers.set('Cookie', init.rider.cookie);
-  if (init.upstream !== undefined) headers.set('x-scale-upstream', String(init.upstream));
-  if (init.method && init.method !== 'GET') headers.set('Origin', SITE);
-  return fetch(`${SITE}${path}`, { ...init, headers, redirect: 'manual' });
-}
-
-const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
-/** The withdrawal form as the page posts it without JavaScript (the form repeats the verified wallet's details). */
-const withdrawal = () => form({ amount: '0.001', email: VERIFIED_WALLET.binanceEmail, walletAddress: VERIFIED_WALLET.walletAddress, requestKey: randomUUID() });
-
-async function runProofs(): Promise<void> {
-  await prove('flow activity reports taken by both instances add up in the same rows', async () => {
-    const before = await toastRuns();
-    for (const upstream of [0, 1, 0, 1, 1] as const) {
-      const answer = await call('/flows/report', { method: 'POST', body: TOAST_REPORT, upstream, headers: { 'Content-Type': 'text/plain' } });
-      assert(answer.status === 204 && answer.headers.get('x-scale-instance') === String(upstream), `instance ${upstream} answered ${answer.status}`);
-    }
-    // Each instance writes what it counted every few seconds (decision 193).
-    await until('both instances wrote their counts', 20_000, async () => ((await toastRuns()) - before >= 5 ? true : undefined));
-    assert((await toastRuns()) - before === 5, `${(await toastRuns()) - before} runs counted for 5 reported`);
-    return '5 runs reported through instances 0 and 1 (2 and 3), counted once each in the same rows';
-  });
-
-  await prove('migrations ran once although both instances started together', async () => {
-    const journal = JSON.parse(readFileSync('app/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
-    const rows = await db().execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const applied = Number((Array.from(rows as Array<{ n: number }>)[0] ?? { n: 0 }).n);
-    assert(applied === journal.entries.length, `${applied} migrations recorded for ${journal.entries.length} in the journal`);
-    return `${applied} migrations applied, each once`;
-  });
-
-  await prove('an upload taken by one instance is analysed and its original FIT downloads byte-identical through the other', async () => {
-    const owner = await rider('upload');
-    const bytes = encodeRideFit(
-      generateRide({ seed: 22, start: new Date('2026-06-01T06:00:00Z'), durationS: 1800, ftpW: 260, weightKg: 72, shape: 'endurance' }),
-    );
-    const body = new FormData();
-    body.append('file', new Blob([new Uint8Array(bytes)]), 'ride.fit');
-    const uploaded = await call('/api/activities', { method: 'POST', body, upstream: 0, headers: { Authorization: `Bearer ${owner.token}` } });
-    if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
-    const { id } = (await uploaded.json()) as { id: string };
-    const [row] = await db().select().from(activities).where(eq(activities.id, id));
-    assert(row?.normalizedPowerW && row.normalizedPowerW > 0 && row.fileKey, 'the ride has no analysis or no file');
-    // The analysis ran as a job of the queue (decision 133), whichever instance ran it.
-    const job = await analysisJobOf(id);
-    assert(job?.state === 'completed', `the upload's analysis job is ${job?.state ?? 'missing'}`);
-    const whole = await call(`/user/activities/files/${id}/download`, { upstream: 1, rider: owner });
-    assert(whole.headers.get('x-scale-instance') === '1', 'the download did not go to the other instance');
-    const downloaded = new Uint8Array(await whole.arrayBuffer());
-    assert(
-      whole.status === 200 && Buffer.from(downloaded).equals(Buffer.from(bytes)),
-      `download ${whole.status}: ${downloaded.length} bytes for ${bytes.length}`,
-    );
-    const part = await call(`/user/activities/files/${id}/download`, { upstream: 1, rider: owner, headers: { Range: 'bytes=1000-1999' } });
-    assert(part.status === 206 && Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes.subarray(1000, 2000))), `range answered ${part.status}`);
-    return `${bytes.length} bytes uploaded via instance 0 (NP ${Math.round(row.normalizedPowerW)} W), read back whole and as a byte range via instance 1, from S3 key ${row.fileKey}`;
-  });
-
-  await prove('an upload whose instance is killed (SIGKILL) before its analysis is analysed by the other, and the retry answers with that ride', async () => {
-    const owner = await rider('orphan-upload');
-    const bytes = encodeRideFit(
-      generateRide({ seed: 133, start: new Date('2026-06-02T06:00:00Z'), durationS: 1200, ftpW: 250, weightKg: 70, shape: 'endurance' }),
-    );
-    const upload = () => {
-      const body = new FormData();
-      body.append('file', new Blob([new Uint8Array(bytes)]), 'ride.fit');
-      return body;
-    };
-    const taker = instances[0];
-    // Test mode holds the job 5 s (X-Paceline-Test-Hold-Seconds): the instance that took the upload dies before anyone may start it.
-    const sent = call('/api/activities', {
-      method: 'POST',
-      body: upload(),
-      upstream: 0,
-      headers: { Authorization: `Bearer ${owner.token}`, [TEST_HOLD_HEADER]: '5' },
-    }).then(
-      (answer) => `answered ${answer.status}`,
-      (error: Error) => `failed (${error.message})`,
-    );
-    const pending = await until(
-      'the upload is kept and queued',
-      5_000,
-      async () => (await db().select().from(rideUploads).where(eq(rideUploads.userId, owner.id)))[0],
-    );
-    assert(pending.status === 'pending', `the upload is ${pending.status} before its hold is over`);
-    taker.process.kill('SIGKILL');
-    const lost = await sent;
-    assert(!lost.startsWith('answered 2'), `the killed instance still answered the upload: ${lost}`);
-    const [ride] = await until('another instance stores the ride', 30_000, async () => {
-      const rows = await db().select().from(activities).where(eq(activities.id, pending.id));
-      return rows.length ? rows : undefined;
-    });
-    assert(ride.normalizedPowerW && ride.normalizedPowerW > 0 && ride.fileKey === pending.fileKey, 'the ride has no analysis or not the kept original');
-    // The ride is committed before the queue is told the job is done: on a busy machine the
-    // completion may come a moment after the ride is seen.
-    let job: { state: string } | undefined;
-    await until('the analysis job completes', 10_000, async () => {
-      job = await analysisJobOf(pending.id);
-      return job?.state === 'completed' ? job : undefined;
-    }).catch(() => assert(false, `the analysis job is ${job?.state ?? 'missing'}`));
-    const retried = await call('/api/activities', { method: 'POST', body: upload(), upstream: 1, headers: { Authorization: `Bearer ${owner.token}` } });
-    const answer = (await retried.json()) as { id?: string; duplicate?: boolean };
-    assert(retried.status === 200 && answer.id === pending.id && answer.duplicate === true, `the retry answered ${retried.status} ${JSON.stringify(answer)}`);
-    await restart(taker);
-    return `instance ${taker.port} killed while its upload waited (the client saw it ${lost}); instance ${instances[1].port} analysed the kept original (NP ${Math.round(ride.normalizedPowerW)} W); the client's retry answered 200 with ride ${pending.id}; instance ${taker.port} started again`;
-  });
-
-  await prove('a session revoked on one instance is refused by the other on the next request', async () => {
-    const signedIn = await rider('session');
-    for (let round = 0; round < 2; round += 1) {
-      const page = await call('/user/profile', { upstream: 1, rider: signedIn });
-      assert(page.status === 200, `the profile answered ${page.status} before sign-out`);
-      await page.arrayBuffer();
-    }
-    const out = await call('/auth/logout', { ...form({}), upstream: 0, rider: signedIn });
-    assert(out.status === 302 || out.status === 303, `logout answered ${out.status}`);
-    const after = await call('/user/profile', { upstream: 1, rider: signedIn });
-    const location = after.headers.get('Location') ?? '';
-    assert(after.status >= 300 && after.status < 400 && location.startsWith('/auth/login'), `the other instance answered ${after.status} ${location}`);
-    return `signed out via instance 0; instance 1, which had answered the profile twice, sent the next request to ${location}`;
-  });
-
-  // 0.001 BTC and its fee, as the wallet computes them.
-  const { total } = withdrawalFigures(100_000n, WALLET_FEE_BASIS_POINTS);
-  const remainder = total - 1n;
-  await prove("a write on one instance refreshes the other's kept page within 1 s", async () => {
-    const walletRider = await verifiedRider('fresh', 3n * total);
-    const pending = async () => {
-      const page = await call('/wallet', { upstream: 1, rider: walletRider });
-      return Number(/data-testid="pending-requests">(\d+)</.exec(await page.text())?.[1] ?? NaN);
-    };
-    assert((await pending()) === 0 && (await pending()) === 0, 'the wallet did not show 0 pending requests twice');
-    const asked = await call('/wallet/withdrawal-request', { ...withdrawal(), upstream: 0, rider: walletRider });
-    assert(asked.status === 302, `the withdrawal answered ${asked.status}`);
-    const written = performance.now();
-    await until('instance 1 shows the new pending request', 1_000, async () => ((await pending()) === 1 ? true : undefined));
-    return `instance 1's /wallet showed the withdrawal made on instance 0 after ${(performance.now() - written).toFixed(0)} ms`;
-  });
-
-  await prove('a payment confirmed by poll on one instance and by webhook on the other credits once', async () => {
-    const buyer = await rider('gems');
-    const checkout = await call('/api/garage/redirect-to-checkout', { ...form({ package_id: 'gems_250' }), upstream: 0, rider: buyer });
-    assert(checkout.ok, `checkout answered ${checkout.status}`);
-    const { data } = (await checkout.json()) as { data: { session_url: string; order_id: string } };
-    const sessionId = new URL(data.session_url).pathname.split('/').pop()!;
-    const paid = await call(`/sandbox/checkout/${sessionId}`, { ...form({ intent: 'pay', card: '4242424242424242' }), rider: buyer });
-    assert(paid.status === 302, `the sandbox payment answered ${paid.status}`);
-    const [poll, hook] = await Promise.all([
-      call('/api/garage/payment/info', { ...form({ order_id: data.order_id }), upstream: 0, rider: buyer }),
-      call('/api/garage/payment/webhook', { method: 'POST', upstream: 1, ...signedWebhook(sessionId, data.order_id) }),
-    ]);
-    assert(poll.ok && hook.ok, `poll ${poll.status}, webhook ${hook.status}`);
-    const record = (await (await call(`/e2e/payments?orderId=${data.order_id}`)).json()) as { status: string; transactions: number; riderGems: string };
-    assert(record.status === 'paid' && record.transactions === 1 && record.riderGems === '250', `order ${JSON.stringify(record)}`);
-    return 'one ledger transaction, 250 gems, after the poll (instance 0) and the webhook (instance 1) at once';
-  });
-
-  await prove('a 200-way withdrawal race spread over both instances leaves a balanced ledger and no negative balance', async () => {
-    const racer = await verifiedRider('race', 7n * total + remainder);
-    const outcomes = await Promise.all(
-      Array.from({ length: 200 }, () => call('/wallet/withdrawal-request', { ...withdrawal(), rider: racer }).catch((error: Error) => error)),
-    );
-    const failed = outcomes.filter((outcome): outcome is Error => outcome instanceof Error);
-    if (failed.length)
-      throw new Error(`${failed.length} requests failed: ${failed[0].message} ${String((failed[0].cause as Error | undefined)?.message ?? '')}`);
-    const answers = outcomes as Response[];
-    const byInstance = answers.reduce<Record<string, number>>(
-      (counts, answer) => ({ ...counts, [answer.headers.get('x-scale-instance') ?? '?']: (counts[answer.headers.get('x-scale-instance') ?? '?'] ?? 0) + 1 }),
-      {},
-    );
-    const accepted = answers.filter((answer) => answer.status === 302).length;
-    // The refusals' pages are not read: the status says each answer; the ledger says the rest.
-    // A page cut short under the load (the render's 5 s abort) has already said its status.
-    await Promise.all(answers.map((answer) => answer.body?.cancel().catch(() => {}) ?? Promise.resolve()));
-    const held = await db().$count(withdrawalRequests, eq(withdrawalRequests.userId, racer.id));
-    const balance = await getBalance(riderAccount(racer.id), 'BTC');
-    const problems = await checkLedgerInvariants();
-    for (const [currency, sum] of await entrySumsPerCurrency()) if (sum !== 0n) problems.push(`${currency} entries sum to ${sum}`);
-    assert(accepted === 7 && held === 7, `${accepted} accepted, ${held} held: the balance covers 7`);
-    assert(balance.available === remainder && balance.pending === 7n * total, `available ${balance.available}, pending ${balance.pending}`);
-    assert(problems.length === 0, problems.join('; '));
-    return `7 of 200 held (instances: ${JSON.stringify(byInstance)}), available ${balance.available} satoshi, ledger balanced`;
-  });
-
-  await prove('a job whose instance is killed (SIGKILL) in the middle is finished by the other', async () => {
-    const label = randomUUID();
-    const queued = await call('/e2e/jobs', { ...form({ holdMs: '2500', label }), upstream: 0 });
-    assert(queued.ok, `queueing answered ${queued.status}`);
-    const notes = (subject: string) =>
-      db()
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.recipient, HOLD_JOB_RECIPIENT), eq(outbox.body, label), eq(outbox.subject, subject)));
-    const [start] = await until('the job starts', 10_000, async () => ((await notes('job started'))[0] ? notes('job started') : undefined));
-    const runner = instances.find((instance) => String(instance.port) === String(start.meta?.instance));
-    assert(runner, `no instance on port ${String(start.meta?.instance)}`);
-    runner.process.kill('SIGKILL');
-    const [finish] = await until('another instance finishes the job', 20_000, async () =>
-      (await notes('job finished'))[0] ? notes('job finished') : undefined,
-    );
-    assert(String(finish.meta?.instance) !== String(runner.port), 'the killed instance finished it');
-    assert((await notes('job finished')).length === 1, 'the job finished twice');
-    const state = await db().execute(sql`select state from pgboss.job where id = ${String(start.meta?.jobId)}`);
-    const [job] = Array.from(state as Array<{ state: string }>);
-    assert(job?.state === 'completed', `the job is ${job?.state}`);
-    const survivor = instances.find((instance) => instance !== runner)!;
-    const served = await call('/healthz');
-    assert(served.ok && served.headers.get('x-scale-instance') === String(instancePorts.indexOf(survivor.port)), 'the proxy did not move to the survivor');
-    return `started on ${runner.port} (killed), finished on ${String(finish.meta?.instance)} at attempt ${String(finish.meta?.attempt)}; the site kept answering`;
-  });
-
-  await prove('SIGTERM drains the last instance and it exits cleanly, writing the flow activity it still held', async () => {
-    const survivor = instances.find((instance) => instance.process.exitCode === null && instance.process.signalCode === null);
-    // An earlier proof may have left none running: a failure here, not an unhandled rejection that ends the run.
-    assert(survivor, 'no instance is left running');
-    const before = await toastRuns();
-    const reported = await call('/flows/report', { method: 'POST', body: TOAST_REPORT, headers: { 'Content-Type': 'text/plain' } });
-    assert(reported.status === 204, `the report answered ${reported.status}`);
-    const exited = new Promise<number | null>((resolve) => survivor.process.once('exit', resolve));
-    survivor.process.kill('SIGTERM');
-    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 15_000))]);
-    assert(code === 0, `exit ${String(code)}: ${survivor.output.slice(-500)}`);
-    const written = (await toastRuns()) - before;
-    assert(written === 1, `the report it took just before was written ${written} times`);
-    return `instance ${survivor.port} closed its requests, jobs and database and exited 0; the report it took just before is in the database`;
+/** Runs `node scripts/migrate.mjs` (compose's migrate service) with exactly `env`. */
+function migrate(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string; seconds: number }> {
+  const begun = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/migrate.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - begun) / 1000 }));
   });
 }
 
-/** A page's report of its toaster: a run that started (flow activity, decision 190). */
-const TOAST_REPORT = JSON.stringify(report(TOASTER));
-
-/** Toast runs counted on every day there are counts for (written by any instance). */
-async function toastRuns(): Promise<number> {
-  const [row] = await db()
-    .select({ runs: sql<string>`coalesce(sum(${flowStateCounts.count}), 0)` })
-    .from(flowStateCounts)
-    .where(and(eq(flowStateCounts.machineId, 'toast'), eq(flowStateCounts.state, '')));
-  return Number(row?.runs ?? 0);
+/** The balancer compose runs must be the line this test runs: `haproxy:<major.minor>`. */
+function composeBalancerLine(): string | undefined {
+  return /image: haproxy:(\d+\.\d+)/.exec(readFileSync('deploy/compose.yaml', 'utf8'))?.[1];
 }
 
-/** The analysis job of an upload (its id is the ride's), as the queue keeps it. */
-async function analysisJobOf(uploadId: string): Promise<{ state: string } | undefined> {
-  const rows = await db().execute(sql`select state from pgboss.job where name = 'activities.analyse-upload' and data->>'uploadId' = ${uploadId}`);
-  return Array.from(rows as Array<{ state: string }>)[0];
+/** The balancer's and each process's output, as an operator would have them: tests/.tmp/scale/. */
+function writeLogs(balancer: Balancer | undefined, processes: Instance[]): void {
+  rmSync(LOGS, { recursive: true, force: true });
+  mkdirSync(LOGS, { recursive: true });
+  const text = (lines: LogLine[]) => lines.map((line) => `${(line.at / 1000).toFixed(3)} ${line.text}`).join('\n');
+  if (balancer) writeFileSync(`${LOGS}/haproxy.log`, text(balancer.lines));
+  processes.forEach((instance, index) => writeFileSync(`${LOGS}/${index + 1}-${instance.name}.log`, text(instance.output)));
 }
 
-async function verifiedRider(label: string, balanceSatoshi: bigint): Promise<Rider> {
-  const signedIn = await rider(label);
-  await approveWallet(signedIn.id, balanceSatoshi);
-  return signedIn;
-}
-
-/** The sandbox's webhook, signed as the sandbox signs it. */
-function signedWebhook(sessionId: string, orderId: string) {
-  const body = JSON.stringify({
-    id: `evt_scale_${randomUUID()}`,
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { id: sessionId, client_reference_id: orderId, status: 'paid' } },
-  });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', process.env.PAYMENT_WEBHOOK_SECRET ?? '')
-    .update(`${t}.${body}`)
-    .digest('hex');
-  return { body, headers: { 'Content-Type': 'application/json', 'Paceline-Signature': `t=${t},v1=${v1}` } };
-}
-
-// ——— The cluster, the store, two instances, the proxy ———
 async function main(): Promise<void> {
   if (!existsSync('build/server/index.js')) {
     console.log('No production build: building it first');
     if (spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
+  const version = haproxyVersion();
   const cluster = startCluster({ port: PG_PORT });
   if (!cluster) {
     console.log('PostgreSQL server binaries not found (.ci/run installs them)\n0 passed, 1 failed');
     process.exit(1);
   }
   const s3 = await startS3Server({ bucket: 'paceline-scale' });
+  const smtp = await startSmtpServer();
+  const secrets = generateSecrets();
+  const stripe = await startStripeFake(secrets.STRIPE_SECRET_KEY);
+  const settings = { siteUrl: SITE, databaseUrl: cluster.url, s3: s3.env, secrets, stripeApiUrl: `http://127.0.0.1:${stripe.port}`, smtpUrl: smtp.url };
   // This process prepares riders with the services, signing their sessions as the instances do.
-  Object.assign(process.env, scaleInstanceEnv({ port: BASE_PORT, siteUrl: SITE, databaseUrl: cluster.url, s3: s3.env }));
+  Object.assign(process.env, scaleInstanceEnv({ ...settings, port: BASE_PORT }));
 
-  function startInstance(port: number) {
-    const env = { ...process.env, ...scaleInstanceEnv({ port, siteUrl: SITE, databaseUrl: cluster!.url, s3: s3.env }) };
-    const child = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const entry = { port, process: child, output: '' };
-    child.stdout.on('data', (chunk: Buffer) => (entry.output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (entry.output += chunk.toString()));
-    return entry;
-  }
-
-  async function ready(instance: Instance): Promise<void> {
-    await until(`instance ${instance.port} ready`, 180_000, async () => {
-      if (instance.process.exitCode !== null) throw new Error(`instance ${instance.port} exited: ${instance.output}`);
-      const answer = await fetch(`http://127.0.0.1:${instance.port}/readyz`);
-      return answer.ok ? true : undefined;
-    }).catch((error) => {
-      throw new Error(`${error.message}\n${instance.output}`);
-    });
-  }
-
-  let exitCode = 1;
-  const proxy = await startProxy({ port: BASE_PORT, upstreams: instancePorts });
-  restart = async (instance) => {
-    const again = startInstance(instance.port);
-    instances[instances.indexOf(instance)] = again;
-    await ready(again);
-    proxy.restored(instancePorts.indexOf(instance.port));
+  const instances = {} as Record<ServerName, Instance>;
+  /** Every process started, in order, for the logs written at the end. */
+  const processes: Instance[] = [];
+  const start = (name: ServerName) => {
+    instances[name] = startServer(name, INSTANCE_PORTS[name], instanceEnvironment(settings, INSTANCE_PORTS[name]));
+    processes.push(instances[name]);
+    return instances[name];
   };
+  let balancer: Balancer | undefined;
+  let building: Promise<BuiltImage> | undefined;
+  let exitCode = 1;
   try {
-    // Both at once: they migrate one after the other under the advisory lock (decision 131).
-    instances.push(...instancePorts.map(startInstance));
-    for (const instance of instances) await ready(instance);
+    const line = composeBalancerLine();
+    if (!version.startsWith(`${line}.`)) throw new Error(`deploy/compose.yaml runs haproxy:${line}, this machine's HAProxy is ${version}`);
+    const migrated = await migrate(instanceEnvironment(settings, BASE_PORT));
+    if (migrated.code !== 0) throw new Error(`node scripts/migrate.mjs exited ${migrated.code}:\n${migrated.output}`);
+    const { PAYMENT_PROVIDER: _left, ...withoutProvider } = instanceEnvironment(settings, BASE_PORT);
+    const refused = await migrate(withoutProvider);
+    const refusal = /PAYMENT_PROVIDER: .*/.exec(refused.output)?.[0];
+    if (refused.code === 0 || !refusal) throw new Error(`without PAYMENT_PROVIDER, production did not refuse:\n${refused.output}`);
+
+    for (const name of SERVER_NAMES) start(name);
+    await Promise.all(SERVER_NAMES.map((name) => ready(instances[name])));
+    balancer = await startBalancer({ port: BASE_PORT, instancePorts: [INSTANCE_PORTS['paceline-1'], INSTANCE_PORTS['paceline-2']] });
+    const site: Site = {
+      url: SITE,
+      balancer,
+      instances,
+      async restart(name) {
+        const before = instances[name].process;
+        if (before.exitCode === null && before.signalCode === null) throw new Error(`${name} is still running`);
+        const mark = balancer!.mark();
+        await ready(start(name));
+        await balancer!.waitForState(name, 'UP', mark, 30_000);
+        return instances[name];
+      },
+    };
     console.log(
-      `Two instances (${instancePorts.join(', ')}) behind ${SITE}, PostgreSQL on ${PG_PORT}, S3 at ${s3.endpoint} — ready in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+      `HAProxy ${version} (deploy/haproxy.cfg) at ${SITE} in front of paceline-1 (${INSTANCE_PORTS['paceline-1']}) and paceline-2 (${INSTANCE_PORTS['paceline-2']}), PostgreSQL on ${PG_PORT}, S3 at ${s3.endpoint}, SMTP at ${smtp.url}, Stripe's protocol at ${settings.stripeApiUrl} — ready in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
     );
     await openDatabase({ engine: 'postgres', url: cluster.url });
-    await runProofs();
+
+    await productionProofs(site, { migrateSeconds: migrated.seconds, refusal, variables: INSTANCE_VARIABLES });
+    // Early: the analyses it leaves behind expire while the other proofs run (the last proof follows them).
+    const orphaned = await orphanedUploadProof(site, s3);
+    await statelessProofs(site, stripe);
+    await flowActivityProof(site);
+    await clientsAndMailProofs(site, smtp);
+    // The image is built beside the rolling restart: neither needs the whole machine.
+    building = buildImage({ context: process.cwd() });
+    building.catch(() => {});
+    await rollingRestartProof(site);
+    await imageProof(building, settings, IMAGE_PORT);
+    await orphanedJobsRetriedProof(orphaned);
     exitCode = results.every((result) => result.ok) ? 0 : 1;
   } catch (error) {
     console.log(`✗ the set-up failed: ${error instanceof Error ? error.stack : String(error)}`);
     results.push({ name: 'set-up', ok: false, detail: String(error) });
   } finally {
     await closeDatabase().catch(() => {});
-    for (const instance of instances) if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
-    proxy.closeAll();
-    await proxy.close();
+    writeLogs(balancer, processes);
+    for (const instance of Object.values(instances)) if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
+    await balancer?.stop();
+    await building?.then((image) => image.remove()).catch(() => {});
     await s3.stop().catch(() => {});
+    await smtp.close().catch(() => {});
+    await stripe.close().catch(() => {});
     cluster.stop();
   }
   const passed = results.filter((result) => result.ok).length;

@@ -28,6 +28,8 @@ interface OpenDatabase {
   close(): Promise<void>;
   /** Statements of the job queue (app/db/job-queue.server.ts): outside the write watch. */
   queue: SqlExecutor;
+  /** One round trip to the server, outside the app's pool (the readiness check). */
+  ping(): Promise<void>;
   /** PGlite only: the data folder as a tarball, for test snapshots. */
   dump?(): Promise<Blob>;
 }
@@ -68,10 +70,18 @@ function openPostgres(url: string): OpenDatabase {
   // a page shows, and must not wait behind (or hold up) the app's pool.
   const queueClient = postgres(url, { max: 4, onnotice: () => {}, types: { json: QUEUE_JSON } });
   const queue = postgresExecutor(queueClient);
+  // The readiness check's own connection: behind a burst that holds every pooled connection,
+  // `select 1` in the pool would wait its turn and /readyz would time out on every instance at
+  // once, and the balancer would take them all out (issue 34). The check asks whether the
+  // server answers, not whether this instance is busy.
+  const pingClient = postgres(url, { max: 1, onnotice: () => {}, idle_timeout: 60 });
   return {
     engine: 'postgres',
     db,
     queue,
+    ping: async () => {
+      await pingClient`select 1`;
+    },
     migrate: async () => {
       await migrateOnce(client, async () => {
         await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -81,6 +91,7 @@ function openPostgres(url: string): OpenDatabase {
       });
     },
     close: async () => {
+      await pingClient.end({ timeout: 5 });
       await queueClient.end({ timeout: 5 });
       await client.end({ timeout: 5 });
     },
@@ -172,6 +183,10 @@ async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promi
     engine: 'pglite',
     db,
     queue,
+    // In-process: answering is all there is to ask.
+    ping: async () => {
+      await client.query('select 1');
+    },
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       await installJobQueue(queue);
@@ -191,6 +206,12 @@ export function db(): Database {
 export function jobQueueSql(): SqlExecutor {
   if (!current) throw new Error('The database is not open: call openDatabase() at start-up');
   return current.queue;
+}
+
+/** Whether the open database answers, on a connection no request waits for (readiness.server.ts). */
+export function pingDatabase(): Promise<void> {
+  if (!current) return Promise.reject(new Error('The database is not open'));
+  return current.ping();
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -12,5 +12,7 @@ export function e2eServerEnv(port = e2ePort()) {
     ALTCHA_MAX_NUMBER: '20',
     SEED_DEMO: 'true',
     SITE_URL: `http://localhost:${port}`,
+    // No balancer in front: SIGTERM (the restart spec's) need not keep serving after /readyz turns 503.
+    DRAIN_NOTICE_SECONDS: '0',
   };
 }

@@ -12,6 +12,15 @@ export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3
 export async function startS3Server({ port = 0, bucket = 'paceline' } = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'paceline-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  // Reads a test holds: `npm run test:scale` stops an instance's job at a known point (its read of
+  // the upload's original) to kill the instance there. First of the middleware, so nothing answers before it.
+  let holding;
+  const held = [];
+  server.middleware.unshift(async (ctx, next) => {
+    const key = decodeURIComponent(ctx.path).replace(`/${bucket}/`, '');
+    if (ctx.method === 'GET' && holding?.(key)) await new Promise((release) => held.push({ key, release }));
+    await next();
+  });
   const { port: bound } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${bound}`,
@@ -25,7 +34,19 @@ export async function startS3Server({ port = 0, bucket = 'paceline' } = {}) {
       S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     },
+    /** From now on a GET of a key `hold(key)` accepts waits until `releaseReads`. */
+    holdReads(hold) {
+      holding = hold;
+    },
+    /** The keys of the reads held now. */
+    heldReads: () => held.map((read) => read.key),
+    /** Answers every held read (its asker may be gone) and holds no more. */
+    releaseReads() {
+      holding = undefined;
+      for (const read of held.splice(0)) read.release();
+    },
     async stop() {
+      this.releaseReads();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

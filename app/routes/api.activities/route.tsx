@@ -5,7 +5,6 @@ import { acceptUpload } from '~/services/activities/uploads.server';
 import { BodyTooLargeError, readBodyWithin } from '~/services/platform/security.server';
 import { fileFieldOf } from '~/services/platform/multipart.server';
 import { verifySessionToken } from '~/services/accounts/session.server';
-import { testHoldSeconds } from '~/services/platform/test-mode.server';
 
 /** The multipart envelope around the file: boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -29,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!file) return json({ error: MULTIPART_MESSAGE }, { status: 400 });
   // The analysis is a job (decision 133): the answer waits for it, and is the same as when it ran here.
-  const answer = await acceptUpload(session.userId, file, { holdSeconds: testHoldSeconds(request) });
+  const answer = await acceptUpload(session.userId, file);
   switch (answer.outcome) {
     case 'stored':
       return json({ id: answer.id }, { status: 201 });

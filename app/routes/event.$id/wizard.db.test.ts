@@ -101,5 +101,6 @@ describe('event wizard page', () => {
     expect(first.some((event) => !event.accept)).toBe(true);
     expect(first.some((event) => event.gender === 1)).toBe(true);
     expect(first.some((event) => event.prizeMoney?.templateType === 'SERIES' && event.prizeMoney.day.length > 0)).toBe(true);
-  });
+    // Two whole demo seeds: well beyond the default limit on a loaded machine.
+  }, 120_000);
 });

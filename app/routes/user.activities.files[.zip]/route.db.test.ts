@@ -42,7 +42,8 @@ describe('several rides as one zip (the activities table, issue 26 item 4)', () 
       expect.stringMatching(new RegExp(`^2026-02-03-.+-${ids[2].slice(0, 8)}\\.fit$`)),
     ]);
     expect([...files.values()].map((bytes, index) => bytes.equals(Buffer.from(fits[index * 2])))).toEqual([true, true]);
-  });
+    // Rides analysed, then zipped and read back: well beyond the default limit on a loaded machine.
+  }, 120_000);
 
   it('sends the rider back with the reason when nothing (of theirs) is ticked or too much is', async () => {
     const rider = await createTestUser();

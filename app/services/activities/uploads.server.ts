@@ -58,7 +58,7 @@ async function pendingUploadOf(userId: string, contentHash: string): Promise<Upl
 export interface AcceptOptions {
   /** How long to wait for the analysis (default UPLOAD_ANSWER_WAIT_MS). */
   waitMs?: number;
-  /** Queue the job this many seconds ahead (test mode: lets `test:scale` kill the instance first). */
+  /** Queue the job this many seconds ahead (tests: the upload waits in the queue meanwhile). */
   holdSeconds?: number;
 }
 

@@ -94,7 +94,13 @@ export function s3Storage(settings: S3Settings): Storage {
       }
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        // HEAD has no body: the SDK can only name a 404 "NotFound" or "UnknownError". Say which bucket.
+        if (isMissing(error)) throw new Error(`bucket ${Bucket} not found`);
+        throw error;
+      }
     },
   };
 }

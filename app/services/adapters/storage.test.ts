@@ -81,7 +81,7 @@ describe('S3-compatible storage (a real S3 server on loopback)', () => {
 
   it('S3: a bucket that does not exist fails the readiness check', async () => {
     useEnv({ ...server.env, S3_BUCKET: 'no-such-bucket' });
-    await expect(storage().check()).rejects.toThrow();
+    await expect(storage().check()).rejects.toThrow(/^bucket no-such-bucket not found$/);
     useEnv(server.env);
   });
 });

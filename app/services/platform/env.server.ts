@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { z } from 'zod';
 import { NETWORKS, type Network } from '~/lib/connections/networks';
+import { addressRange } from './ip-address.server';
 
 /**
  * The server's configuration, validated once at start-up. Every variable has a
@@ -28,6 +29,15 @@ const networkVariables = Object.fromEntries(
 export function networkVariable(network: Network, field: NetworkField): NetworkVariable {
   return `${network.toUpperCase() as Uppercase<Network>}_${field}`;
 }
+/** A refinement runs even after `.url()` refused the value: it must not throw on it. */
+function urlOrNothing(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 const requiredSecret = (name: string) => z.string({ required_error: `set ${name}: APP_MODE=production has no default secret` });
 
 const EnvSchema = z
@@ -53,7 +63,7 @@ const EnvSchema = z
     SITE_URL: z
       .string()
       .url()
-      .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: address')
+      .refine((value) => /^https?:$/.test(urlOrNothing(value)?.protocol ?? ''), 'must be an http: or https: address')
       .optional(),
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
@@ -63,9 +73,9 @@ const EnvSchema = z
     /** Where the first start outside production writes generated secrets (git-ignored). */
     SECRETS_FILE: z.string().default('data/secrets.json'),
     /**
-     * Proxies whose forwarding headers are believed (comma-separated peer addresses; none by
-     * default): X-Forwarded-For for the client's address, X-Forwarded-Proto/-Host for the site's
-     * origin when SITE_URL is unset.
+     * Proxies whose forwarding headers are believed (comma-separated addresses or CIDR ranges,
+     * IPv4 or IPv6; none by default): X-Forwarded-For for the client's address,
+     * X-Forwarded-Proto/-Host for the site's origin when SITE_URL is unset (peer.server.ts).
      */
     TRUSTED_PROXIES: z
       .string()
@@ -75,7 +85,12 @@ const EnvSchema = z
           .split(',')
           .map((entry) => entry.trim())
           .filter(Boolean),
-      ),
+      )
+      .superRefine((entries, ctx) => {
+        for (const entry of entries.filter((candidate) => !addressRange(candidate))) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or a CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, fd00::/8)` });
+        }
+      }),
     /** Also show /dev/outbox to requests from this machine's loopback (besides staff accounts). */
     OUTBOX_LOOPBACK: booleanFlag.default('false'),
     COOKIE_DOMAIN: z.string().optional(),
@@ -145,6 +160,15 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Stripe's API origin: Stripe's own, or a server speaking its protocol in between (a proxy; a local fake in tests). */
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .refine(
+        (value) => /^https?:$/.test(urlOrNothing(value)?.protocol ?? '') && urlOrNothing(value)?.pathname === '/',
+        'must be an http: or https: origin, without a path',
+      )
+      .default('https://api.stripe.com'),
     /**
      * Signs the sandbox checkout's webhooks (HMAC-SHA256). No published default outside
      * APP_MODE=test: without it the sandbox cannot be used (the first-start secrets pass fills it).
@@ -159,7 +183,13 @@ const EnvSchema = z
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-    /** How long SIGTERM waits for running requests and jobs before the process exits. */
+    /**
+     * SIGTERM's drain (server.mjs, decision 165): /readyz answers 503 while the instance goes on
+     * serving for DRAIN_NOTICE_SECONDS, longer than the balancer's checks take to mark it down
+     * (deploy/haproxy.cfg: 2 failed checks 2 s apart); then the listener closes and requests and
+     * jobs in flight have DRAIN_SECONDS to finish.
+     */
+    DRAIN_NOTICE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** A remote game economy service (its `v1/economy/...` base URL); Paceline's own when unset. */
     ECONOMY_URL: z.string().url().optional(),
@@ -208,6 +238,9 @@ function sandboxesServe(env: { SANDBOXES?: boolean; APP_MODE: string }): boolean
 }
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable the server reads (docs/deploy.md lists each: tests/deploy-compose.test.ts). */
+export const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.innerType().shape);
 
 /** Whether the built-in sandboxes serve (SANDBOXES, decision 119). */
 export function sandboxesEnabled(): boolean {

@@ -15,4 +15,3 @@ import '../connections/import.server';
 import '../connections/revocation.server';
 import '../shop/payment-jobs.server';
 import './cleanup-jobs.server';
-import './test-jobs.server';

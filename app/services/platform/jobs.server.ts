@@ -84,11 +84,28 @@ export function defineSchedule(name: string, cron: string, handler: () => Promis
   schedules.set(name, { cron, queue });
 }
 
+/**
+ * The longest a job waits to run again when the instance running it dies (docs/deploy.md "Jobs"):
+ * it stays active until its expiry; the queue's maintenance, run every `maintenanceSeconds` across
+ * all instances, fails it (a tick may just miss the interval: up to two intervals); its first
+ * retry waits the retry delay (up to twice it with backoff: pg-boss adds a random part); a
+ * worker's next look (`pollingSeconds`) finds it. Null for a kind that is not retried (a schedule
+ * runs again at its next tick).
+ */
+export function deadInstanceRetrySeconds(
+  options: Required<JobOptions>,
+  settings: Pick<WorkerSettings, 'maintenanceSeconds' | 'pollingSeconds'>,
+): number | null {
+  if (options.retryLimit === 0) return null;
+  const retryDelaySeconds = options.backoff ? 2 * options.retryDelaySeconds : options.retryDelaySeconds;
+  return options.expireInSeconds + 2 * settings.maintenanceSeconds + retryDelaySeconds + settings.pollingSeconds;
+}
+
 export function jobKind(name: string): JobKind<never> | undefined {
   return kinds.get(name);
 }
 
-function jobKindNames(): string[] {
+export function jobKindNames(): string[] {
   return [...kinds.keys()];
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { rateLimits } from '~/db/schema';
-import { getEnv } from './env.server';
+import { canonicalAddress } from './ip-address.server';
 import { isTrustedProxy, peerAddress, type HeaderSource } from './peer.server';
 
 /**
@@ -33,16 +33,15 @@ export const RATE_LIMITS: Record<RateLimitedAction, { account: Limit; address: L
  */
 export function clientAddress(request: { headers: HeaderSource }): string {
   const peer = peerAddress(request);
-  if (!isTrustedProxy(peer)) return peer;
-  const trusted = getEnv().TRUSTED_PROXIES;
+  if (!isTrustedProxy(peer)) return canonicalAddress(peer);
   const hops = (request.headers.get('X-Forwarded-For') ?? '')
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
   for (let index = hops.length - 1; index >= 0; index -= 1) {
-    if (!trusted.includes(hops[index])) return hops[index];
+    if (!isTrustedProxy(hops[index])) return canonicalAddress(hops[index]);
   }
-  return hops[0] ?? peer;
+  return canonicalAddress(hops[0] ?? peer);
 }
 
 async function hit(key: string, limit: Limit, now: Date): Promise<number> {

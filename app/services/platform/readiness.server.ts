@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { pingDatabase } from '~/db/client.server';
 import { storage } from '../adapters/storage.server';
+import { getEnv } from './env.server';
 
 /**
  * What a load balancer asks (decision 131): `/healthz` — the process answers (restart it if
@@ -12,6 +12,15 @@ let draining = false;
 /** From SIGTERM on, /readyz answers 503 so the balancer stops sending new requests. */
 export function startDraining(): void {
   draining = true;
+}
+
+/**
+ * SIGTERM's two waits (server.mjs): how long the instance keeps serving after /readyz turned 503,
+ * and then how long requests and jobs in flight have to finish.
+ */
+export function drainTimings(): { noticeMs: number; drainMs: number } {
+  const env = getEnv();
+  return { noticeMs: env.DRAIN_NOTICE_SECONDS * 1000, drainMs: env.DRAIN_SECONDS * 1000 };
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -38,13 +47,9 @@ function outcome(result: PromiseSettledResult<unknown>): string {
 }
 
 export async function readiness(): Promise<Readiness> {
-  const [database, store] = await Promise.allSettled([
-    within(
-      Promise.resolve().then(() => db().execute(sql`select 1`)),
-      'the database',
-    ),
-    within(storage().check(), 'the object store'),
-  ]);
+  // Draining, the answer is no whatever the checks say: given at once, so the balancer's check never waits on them.
+  if (draining) return { ready: false, checks: { database: 'not checked', storage: 'not checked', draining } };
+  const [database, store] = await Promise.allSettled([within(pingDatabase(), 'the database'), within(storage().check(), 'the object store')]);
   const checks = { database: outcome(database), storage: outcome(store), draining };
   return { ready: !draining && checks.database === 'ok' && checks.storage === 'ok', checks };
 }

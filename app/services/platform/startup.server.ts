@@ -8,6 +8,7 @@ import { closeRidePool } from '../activities/ride-pool.server';
 import { settleAfterResponse } from './after-response.server';
 import { getEnv } from './env.server';
 import { startFlowActivity, stopFlowActivity } from './flow-activity.server';
+import { checkFrameworkPatches } from './framework-patches.server';
 import { enqueueJob, startJobWorkers, stopJobWorkers } from './jobs.server';
 import './job-registry.server';
 
@@ -18,6 +19,7 @@ import './job-registry.server';
  */
 export async function startServices({ seed, workers }: { seed?: boolean; workers?: boolean } = {}): Promise<void> {
   const env = getEnv();
+  checkFrameworkPatches(env.APP_MODE === 'production');
   allowKeptReads(env.READ_CACHES);
   const opened = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.PGLITE_DIR });
   await opened.migrate();
@@ -46,10 +48,11 @@ export async function migrateDatabase(): Promise<void> {
   await closeDatabase();
 }
 
-export async function stopServices(): Promise<void> {
+/** Stops the job workers, giving running jobs up to `jobDrainMs` (DRAIN_SECONDS by default), and closes the database. */
+export async function stopServices(jobDrainMs = getEnv().DRAIN_SECONDS * 1000): Promise<void> {
   // Mail a request promised is queued before the workers drain and the database closes.
   await settleAfterResponse();
-  await stopJobWorkers(getEnv().DRAIN_SECONDS * 1000);
+  await stopJobWorkers(jobDrainMs);
   await closeRidePool();
   // What this process counted since its last write, before the database closes.
   await stopFlowActivity();

@@ -1,6 +1,6 @@
 import { getEnv } from '../../platform/env.server';
 import { sandboxAdapter } from './sandbox.server';
-import { stripeAdapter } from './stripe.server';
+import { stripeAdapter, stripeClient } from './stripe.server';
 import type { PaymentAdapter } from './types';
 
 export * from './types';
@@ -21,7 +21,10 @@ let override: PaymentAdapter | undefined;
 export function payments(): PaymentAdapter {
   if (override) return override;
   const env = getEnv();
-  if (env.PAYMENT_PROVIDER === 'stripe') return stripeAdapter(env.STRIPE_SECRET_KEY ?? '', env.STRIPE_WEBHOOK_SECRET ?? '');
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    const secretKey = env.STRIPE_SECRET_KEY ?? '';
+    return stripeAdapter(secretKey, env.STRIPE_WEBHOOK_SECRET ?? '', stripeClient(secretKey, env.STRIPE_API_URL));
+  }
   return sandboxAdapter(sandboxWebhookSecret());
 }
 

@@ -10,7 +10,8 @@ import { readDeletedAccount } from '~/services/accounts/rider-data.server';
 import { setUpTestDatabase } from '../../../../tests/helpers/db';
 import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
 import { createTestUser } from '../../../../tests/helpers/users';
-import { setPaymentsForTests } from './index.server';
+import { resetEnvForTests } from '~/services/platform/env.server';
+import { payments, setPaymentsForTests } from './index.server';
 import { WEBHOOK_REFUSALS } from './signature.server';
 import { stripeAdapter } from './stripe.server';
 import { RefundRefusedError, type PaymentAdapter } from './types';
@@ -106,6 +107,26 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
       new Stripe('sk_test_wrong', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }),
     );
     await expect(wrongKey.getPaymentStatus(open.sessionId)).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
+  });
+
+  it('PAYMENT_PROVIDER=stripe talks to the API at STRIPE_API_URL with STRIPE_SECRET_KEY', async () => {
+    const configured = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: API_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${fake.port}`,
+    };
+    Object.assign(process.env, configured);
+    resetEnvForTests();
+    try {
+      const rider = await createTestUser();
+      const started = await startGemCheckout(rider.id, 'gems_250', payments());
+      expect(started.ok).toBe(true);
+      expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: `Bearer ${API_KEY}` });
+    } finally {
+      for (const name of Object.keys(configured)) delete process.env[name];
+      resetEnvForTests();
+    }
   });
 
   it('credits once through the shared fulfilment, whether the webhook, a repeat of it or the poll comes first', async () => {

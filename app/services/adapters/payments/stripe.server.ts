@@ -11,6 +11,16 @@ function isSessionEvent(event: unknown): event is Stripe.Event {
 }
 
 /**
+ * Stripe's client for an API origin: Stripe's own (`https://api.stripe.com`, STRIPE_API_URL's
+ * default), or a server speaking its protocol in between (a proxy, a local fake in tests).
+ */
+export function stripeClient(secretKey: string, apiUrl: string): Stripe {
+  const api = new URL(apiUrl);
+  const protocol = api.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, { host: api.hostname, port: Number(api.port || (protocol === 'http' ? 80 : 443)), protocol });
+}
+
+/**
  * Stripe Checkout in AED (decision 080): a hosted page, webhooks signed with the endpoint's
  * secret, idempotency keys on creation. Paid means `payment_status === 'paid'`; an expired
  * session or a failed asynchronous payment is failed.
