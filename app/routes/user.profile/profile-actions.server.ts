@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { ChangePasswordSchema, CURRENT_PASSWORD_MESSAGES, profileSchema } from '~/lib/account-fields';
 import { isCurrentPassword, logout, type ShellUser } from '~/services/accounts/auth.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
@@ -83,8 +83,4 @@ export async function requestExport(user: ShellUser, request: Request) {
   }
   const outcome = await requestDataExport(user.id);
   return redirectWithToast('/user/profile?tab=data', { kind: outcome.ok ? 'info' : 'error', message: outcome.message });
-}
-
-export async function signOut(request: Request) {
-  return redirect('/auth/login', { headers: await logout(request) });
 }
