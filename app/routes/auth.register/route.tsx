@@ -17,7 +17,7 @@ import { planRegistration } from '~/services/accounts/registration.server';
 import { ROBOT_CHECK_FIELD, verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { afterResponse } from '~/services/platform/after-response.server';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { withPasswordListRule } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { answerSignIn, refuseSignIn } from '~/services/accounts/sign-in.server';
 import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
@@ -36,12 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Validates, checks the password list, the robot check and the limit; the outcome's answer is sign-in.server.ts's. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: RegisterSchema });
+  const submission = parseWithZod(form, { schema: withPasswordListRule(RegisterSchema) });
   const hideFields = ['password', 'password_confirmation'];
   if (submission.status !== 'success') return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ hideFields }));
-  if (isCommonPassword(submission.value.password)) {
-    return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
-  }
   const refuse = (outcome: RefusedOutcome, message: string, status = 400) =>
     refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields }), status);
   if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
