@@ -24,6 +24,21 @@ async function expectSignedOut(page: Page) {
   await expect(page).toHaveURL(loggedOutOf('/user/profile'));
 }
 
+/** The profile's Logout tab: login keeps the profile (not the tab) as the way back. */
+async function logOutOnProfileTab(page: Page) {
+  await loginAs(page, RIDER, '/user/profile?tab=logout');
+  await page.locator('.profile-panel').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(loggedOutOf('/user/profile'));
+}
+
+/** /auth/login?action=logout from the address bar (Sec-Fetch-Site: none): signed out at once. */
+async function typeLogoutAddress(page: Page) {
+  await loginAs(page, RIDER, '/events');
+  await page.goto('/auth/login?action=logout');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expectSignedOut(page);
+}
+
 /** A page on another site whose link asks Paceline to log out (Sec-Fetch-Site: cross-site). */
 async function followForeignLink(page: Page, baseURL: string) {
   await page.route('http://elsewhere.test/', (route) =>
@@ -80,15 +95,8 @@ test.describe('with JavaScript', () => {
     page,
     baseURL,
   }) => {
-    await loginAs(page, RIDER, '/user/profile?tab=logout');
-    await expect(menu(page)).toHaveAttribute('data-session-state', 'signedIn');
-    await page.locator('.profile-panel').getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(loggedOutOf('/user/profile'));
-
-    await loginAs(page, RIDER, '/events');
-    await page.goto('/auth/login?action=logout');
-    await expect(page).toHaveURL(/\/auth\/login$/);
-    await expectSignedOut(page);
+    await logOutOnProfileTab(page);
+    await typeLogoutAddress(page);
 
     await loginAs(page, RIDER, '/events');
     await page.evaluate(() => window.location.assign('/auth/login?action=logout'));
@@ -124,14 +132,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/events$/);
     await expectSignedOut(page);
 
-    await loginAs(page, RIDER, '/user/profile?tab=logout');
-    await page.locator('.profile-panel').getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(loggedOutOf('/user/profile'));
-
-    await loginAs(page, RIDER, '/events');
-    await page.goto('/auth/login?action=logout');
-    await expect(page).toHaveURL(/\/auth\/login$/);
-    await expectSignedOut(page);
+    await logOutOnProfileTab(page);
+    await typeLogoutAddress(page);
 
     await loginAs(page, RIDER, '/events');
     await followForeignLink(page, baseURL!);
