@@ -49,6 +49,14 @@ describe('Log Out from a page (decision 180)', () => {
     expect(response.headers.get('Location')).toBe(to);
   });
 
+  it('logs out a bare POST without a form too, back to login', async () => {
+    const user = await createTestUser();
+    const { request, cookie } = await signedInRequest(user.id, 'http://localhost/auth/logout', { method: 'POST' });
+    const response = (await logoutAction({ request, params: {}, context: {} })) as Response;
+    expect(response.headers.get('Location')).toBe('/auth/login');
+    expect(await getOptionalUser(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toBeNull();
+  });
+
   it("answers the session machine's post as data, with the same logout", async () => {
     const { request, probe } = await logOutPost('http://localhost/auth/session', '/user/profile');
     const response = await sessionAction({ request, params: {}, context: {} });

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { LogoutForm } from '~/components/auth/LogoutForm';
 import { ButtonLink } from '~/components/ui/Button';
-import { LOGOUT_FROM_FIELD } from '~/lib/logout';
 import { getOptionalUser, logOutFrom } from '~/services/accounts/auth.server';
 
 export const meta: MetaFunction = () => [{ title: 'Log out · Paceline' }];
 
 // Every Log Out form posts here without JavaScript; only a same-origin POST gets this far (server.mjs screens the origin, issue 15 item 10).
 export async function action({ request }: ActionFunctionArgs) {
-  const { to, headers } = await logOutFrom(request, (await request.formData()).get(LOGOUT_FROM_FIELD));
+  const { to, headers } = await logOutFrom(request);
   return redirect(to, { headers });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { LOGOUT_FROM_FIELD, type LogoutAnswer } from '~/lib/logout';
+import type { LogoutAnswer } from '~/lib/logout';
 import { logOutFrom, sessionStanding } from '~/services/accounts/auth.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // POST /auth/session — the session machine's Log Out (decision 180): the same logout as /auth/logout's form, answered as data.
 export async function action({ request }: ActionFunctionArgs) {
-  const { to, headers } = await logOutFrom(request, (await request.formData()).get(LOGOUT_FROM_FIELD));
+  const { to, headers } = await logOutFrom(request);
   headers.set('Cache-Control', 'no-store');
   return Response.json({ to } satisfies LogoutAnswer, { headers });
 }

@@ -18,6 +18,7 @@ export interface ShellUser extends Identity {
 }
 
 import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
+import { LOGOUT_FROM_FIELD } from '~/lib/logout';
 
 export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
@@ -179,7 +180,9 @@ export async function logout(request: Request): Promise<Headers> {
  * session_expired (spec 1 §4) by its own guard, so no second list of protected pages exists;
  * a public page stays. A sign-in page, or a `from` that is not one of ours, gives login.
  */
-export async function logOutFrom(request: Request, from: FormDataEntryValue | null): Promise<{ to: string; headers: Headers }> {
+export async function logOutFrom(request: Request): Promise<{ to: string; headers: Headers }> {
+  // A post without a form (a script's bare POST) still logs out, back to login.
+  const from = (await request.formData().catch(() => null))?.get(LOGOUT_FROM_FIELD);
   const page = typeof from === 'string' ? safeRedirectTarget(from) : null;
   const to = page && !page.startsWith('/auth/') ? page : LOGIN_PAGE;
   return { to, headers: await logout(request) };
