@@ -28,7 +28,7 @@ function toRequest(req: Connect.IncomingMessage): Request {
     for (const one of [value ?? []].flat()) headers.append(name, one);
   }
   const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  return new Request(url, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
+  return new Request(url, { method: req.method, headers, body, duplex: 'half' });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
@@ -68,8 +68,11 @@ export function requestScreen(): Plugin {
       // Returned: runs after Vite's own middlewares (assets, modules), before Remix's when this
       // plugin comes before remix() in vite.config.ts.
       return () => {
-        server.middlewares.use(async (req, res, next) => {
+        server.middlewares.use((req, res, next) => {
           if (SAFE_METHODS.has(req.method ?? 'GET')) return next();
+          void screenAndAnswer(req, res, next);
+        });
+        async function screenAndAnswer(req: Parameters<typeof toRequest>[0], res: Parameters<typeof send>[0], next: (error?: unknown) => void) {
           try {
             const { screenRequest, secureResponse } = (await server.ssrLoadModule(SECURITY_MODULE)) as SecurityModule;
             const request = toRequest(req);
@@ -79,7 +82,7 @@ export function requestScreen(): Plugin {
           } catch (error) {
             next(error);
           }
-        });
+        }
       };
     },
   };

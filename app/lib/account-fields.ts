@@ -42,12 +42,12 @@ export interface AccountField {
   profile: 'editable' | 'readOnly' | 'hidden';
 }
 
-export const GENDER_OPTIONS = [
+const GENDER_OPTIONS = [
   { value: '0', label: 'Male' },
   { value: '1', label: 'Female' },
 ];
 
-export const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: String(country.id), label: country.name }));
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: String(country.id), label: country.name }));
 
 export const ACCOUNT_FIELDS: AccountField[] = [
   { name: 'firstname', label: 'First Name', type: 'text', required: true, profile: 'editable' },
@@ -137,7 +137,7 @@ const countryField = z
   .refine((id) => COUNTRY_IDS.has(id), requiredMessage('country'))
   .default(DEFAULT_COUNTRY_ID);
 
-export const passwordField = z.string({ required_error: 'Password is required.' }).min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin).max(200);
+const passwordField = z.string({ required_error: 'Password is required.' }).min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin).max(200);
 
 /** The weight by gender and the age from the birth date: rules of the register and profile forms that read two fields. */
 function checkWeightAndAge(values: { weight?: number; dob?: unknown }, gender: number | undefined, ctx: z.RefinementCtx) {

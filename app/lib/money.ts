@@ -4,13 +4,13 @@
  * Spec 1 §5 "Amounts are shown to 6 decimals, USD to 2."
  */
 
-export const SATOSHI_PER_BTC = 100_000_000n;
+const SATOSHI_PER_BTC = 100_000_000n;
 const BTC_MINOR_DECIMALS = 8;
 /** Spec 1 §5: BTC is shown and entered to 6 decimals ("step 0.000001"). */
 export const BTC_DISPLAY_DECIMALS = 6;
 /** The smallest BTC amount shown or entered, 0.000001 BTC: 100 satoshi. */
 export const BTC_STEP_SATOSHI = 10n ** BigInt(BTC_MINOR_DECIMALS - BTC_DISPLAY_DECIMALS);
-export const USD_DISPLAY_DECIMALS = 2;
+const USD_DISPLAY_DECIMALS = 2;
 
 /** Minor units as a decimal string with `shown` decimals, rounded half away from zero. */
 function formatMinor(amount: bigint, minorDecimals: number, shown: number): string {
@@ -42,15 +42,14 @@ export function formatUsd(cents: bigint): string {
   return formatMinor(cents, USD_DISPLAY_DECIMALS, USD_DISPLAY_DECIMALS);
 }
 
+/** Card payments: fils (1/100 dirham) → "AED 1,234.50". */
+export function formatAed(fils: bigint): string {
+  return `AED ${formatMinor(fils, 2, 2)}`;
+}
+
 /** Coins and gems are whole units. */
 export function formatUnits(units: bigint): string {
   return formatMinor(units, 0, 0);
-}
-
-export function formatAmount(amount: bigint, currency: 'BTC' | 'USD' | 'COIN' | 'GEM'): string {
-  if (currency === 'BTC') return formatBtc(amount);
-  if (currency === 'USD') return formatUsd(amount);
-  return formatUnits(amount);
 }
 
 /** Spec 1 §5 "accepts only digits and one decimal point". */

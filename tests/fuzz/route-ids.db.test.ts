@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../helpers/db';
+import { setUpTestDatabase } from '../helpers/db';
 import { createIdentities, fingerprint, get, IDENTITIES, post, requestAs, type Identity } from './harness';
 import { routeTable, urlOf } from './route-table';
 
@@ -11,7 +11,7 @@ import { routeTable, urlOf } from './route-table';
  * signed out and as a rider and posts it as the rider; `npm run fuzz` (FUZZ_IDS_LONG) adds the child and staff and
  * generated strings.
  */
-useTestDatabase();
+setUpTestDatabase();
 
 const LONG = Boolean(process.env.FUZZ_IDS_LONG);
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../helpers/db';
+import { setUpTestDatabase } from '../helpers/db';
 import { formValues, posts, renderedFields, routeSchemas } from './form-arbitraries';
 import { createIdentities, fingerprint, IDENTITIES, post, requestAs } from './harness';
 import { routeTable, urlOf, type RouteModule } from './route-table';
@@ -15,7 +15,7 @@ import { routeTable, urlOf, type RouteModule } from './route-table';
  * (4xx) must say why, and a refused post may change no row and no uploaded file.
  * `npm test` sends FUZZ_POSTS (400) posts in all; `npm run fuzz` sends 10,000.
  */
-useTestDatabase();
+setUpTestDatabase();
 
 const TOTAL_POSTS = Number(process.env.FUZZ_POSTS ?? 400);
 const routes = routeTable();
@@ -71,7 +71,7 @@ describe('every route with an action is fuzzed (issue 15)', () => {
               body: sent.body(),
               headers: sent.headers,
               duplex: 'half',
-            } as RequestInit);
+            });
             const before = await fingerprint();
             const answer = await post(module, request, params);
             const where = `${route.id} as ${identity}, ${sent.kind}`;

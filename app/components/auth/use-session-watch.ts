@@ -66,7 +66,7 @@ export function useSessionWatch(signedIn: boolean): SessionWatch {
       { inspect: transitionReporter() },
     );
     actorRef.current = actor;
-    const subscription = actor.subscribe((snapshot) => setState(snapshot.value as SessionWatchState));
+    const subscription = actor.subscribe((snapshot) => setState(snapshot.value));
     actor.start();
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
     const onVisible = () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { thrownResponse } from '../../../tests/helpers/responses';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { loader as loginLoader } from '../auth.login/route';
@@ -8,7 +8,7 @@ import { action as sessionAction } from '../auth.session/route';
 import { loader as walletLoader } from '../wallet._index/route';
 import { action as logoutAction } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 /** A signed-in rider's Log Out post, as the form sends it (`from` left out when undefined). */
 async function logOutPost(url: string, from?: string) {

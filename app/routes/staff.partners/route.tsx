@@ -15,6 +15,7 @@ import {
   listPartnerClients,
   registerPartnerClient,
 } from '~/services/connections/partners/oauth-server.server';
+import { textOf } from '~/lib/form-text';
 
 export const meta: MetaFunction = () => [{ title: 'Partners · Paceline staff' }];
 
@@ -78,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const formData = await request.formData();
   if (formData.get('intent') === 'delete') {
-    await deletePartnerClient(String(formData.get('clientId') ?? ''));
+    await deletePartnerClient(textOf(formData.get('clientId')));
     return { registered: null, result: undefined };
   }
   const submission = parseWithZod(formData, { schema: partnerSchema(allowsLoopbackPartnerWebsites()) });

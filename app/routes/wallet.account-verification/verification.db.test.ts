@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES as M } from '~/lib/wallet/messages';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 type Reply = { data: { reply: { error?: Record<string, string[]> } }; init: { status?: number } | null };
 

@@ -8,6 +8,9 @@ import { isLoopback, peerAddress } from '../platform/peer.server';
 import { safeRedirectTarget } from './login-redirect.server';
 import { checkSession, clearSessionCookies, findUserById, readSessionCookies, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
+import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
+import { LOGOUT_FROM_FIELD } from '~/lib/logout';
+
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
  * and the shell's view of who is signed in.
@@ -16,11 +19,6 @@ export interface ShellUser extends Identity {
   isStaff: boolean;
   avatarPath: string | null;
 }
-
-import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
-import { LOGOUT_FROM_FIELD } from '~/lib/logout';
-
-export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
 const LOGIN_PAGE = '/auth/login';
 

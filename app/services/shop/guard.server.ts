@@ -4,6 +4,7 @@ import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { decryptPayload } from '~/lib/shop/payload';
 import { requireAdultRider, type ShellUser } from '../accounts/auth.server';
 import { getEnv } from '../platform/env.server';
+import { textOf } from '~/lib/form-text';
 
 /**
  * Every shop call: a signed-in rider who is not a kid (spec 2 §6). A kid gets 403, not a
@@ -30,7 +31,7 @@ export async function readCallBody(request: Request): Promise<Record<string, unk
 export async function readPayloadCall<T>(request: Request, schema: z.ZodType<T>): Promise<{ user: ShellUser; payload: T }> {
   const user = await requireShopRider(request);
   const body = await readCallBody(request);
-  const parsed = schema.safeParse(await decryptPayload(String(body.payload ?? ''), getEnv().PAYLOAD_KEY));
+  const parsed = schema.safeParse(await decryptPayload(textOf(body.payload), getEnv().PAYLOAD_KEY));
   if (!parsed.success) throw json({ status: false, message: SHOP_MESSAGES.exception }, { status: 400 });
   return { user, payload: parsed.data };
 }

@@ -21,7 +21,7 @@ export async function partnerProfile(userId: string) {
   };
 }
 
-export const PARTNER_ACTIVITIES_MAX = 50;
+const PARTNER_ACTIVITIES_MAX = 50;
 
 /** With `activities:read`: the rider's latest rides, newest first. */
 export async function partnerActivities(userId: string, limit: number) {
