@@ -50,6 +50,13 @@ async function followForeignLink(page: Page, baseURL: string) {
 
 test.describe('with JavaScript', () => {
   test('Log Out on a page that needs a rider: login with the path and session_expired; on a public page the rider stays', async ({ page }) => {
+    await loginAs(page, RIDER, '/wallet');
+    await expect(menu(page)).toHaveAttribute('data-session-state', 'signedIn');
+    await pressLogOut(page);
+    await expect(page).toHaveURL(loggedOutOf('/wallet'));
+    await expect(expiredToast(page)).toBeVisible();
+
+    // The whole path, its query too.
     await loginAs(page, RIDER, '/wallet?page=1');
     await expect(menu(page)).toHaveAttribute('data-session-state', 'signedIn');
     await pressLogOut(page);
