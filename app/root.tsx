@@ -8,11 +8,11 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLoaderData, useR
 import { useEffect } from 'react';
 import { EMBEDDED_MODE_SCRIPT, EmbeddedModeProvider, isEmbeddedQuery, useEmbeddedMode } from '~/components/shell/embedded-mode';
 import { SessionNotice } from '~/components/auth/SessionNotice';
-import { useSessionWatch } from '~/components/auth/use-session-watch';
+import { SessionWatchContext, useSessionWatch } from '~/components/auth/use-session-watch';
 import { Footer } from '~/components/shell/Footer';
 import { Header } from '~/components/shell/Header';
 import { useNonce } from '~/components/shell/nonce';
-import { Toaster } from '~/components/ui/Toaster';
+import { NoScriptToast, Toaster } from '~/components/ui/Toaster';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { getClientEnv } from '~/services/platform/env.server';
 import { redirectFramedRequest } from '~/services/platform/security.server';
@@ -77,26 +77,17 @@ export default function App() {
   useScrollToTop();
   return (
     <EmbeddedModeProvider serverEmbedded={embedded}>
-      <Header site={shell.site} menus={shell.menus} user={user} session={session} />
-      <SessionNotice session={session} />
-      <main className="site-main">
-        <Outlet />
-      </main>
-      <ShellFooter shell={shell} />
-      <Toaster flash={toast} />
-      {toast ? <NoScriptToast toast={toast} /> : null}
+      <SessionWatchContext.Provider value={session}>
+        <Header site={shell.site} menus={shell.menus} user={user} session={session.state} />
+        <SessionNotice session={session.state} />
+        <main className="site-main">
+          <Outlet />
+        </main>
+        <ShellFooter shell={shell} />
+        <Toaster flash={toast} />
+        {toast ? <NoScriptToast toast={toast} /> : null}
+      </SessionWatchContext.Provider>
     </EmbeddedModeProvider>
-  );
-}
-
-/** Without JavaScript the toast machine never runs: show the flash message as a plain notice. */
-function NoScriptToast({ toast }: { toast: NonNullable<ReturnType<typeof readToast>> }) {
-  return (
-    <noscript>
-      <div className={`toast toast-${toast.kind}`} role="status">
-        <span>{toast.message}</span>
-      </div>
-    </noscript>
   );
 }
 

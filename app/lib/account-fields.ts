@@ -10,6 +10,7 @@ import {
   WEIGHT_MIN_KG,
 } from './constants';
 import { COUNTRIES, COUNTRY_IDS } from './countries';
+import { withCrossFieldRules } from './form-rules';
 import { VALID_EMAIL_MESSAGE } from './site-forms';
 
 /**
@@ -138,33 +139,23 @@ const countryField = z
 
 const passwordField = z.string({ required_error: 'Password is required.' }).min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin).max(200);
 
-/**
- * The rules that read two fields (weight by gender, the password confirmation, the age from the birth date).
- * They sit on the right of an intersection, not in the form object's superRefine, because Zod skips an
- * object's refinements while any field is still missing: the weight's error would wait for the whole form
- * (spec 1 §5 wants it on leaving the field, as the other fields' errors are).
- */
-const registerCrossChecks = z
-  .object({
-    gender: z.string().optional(),
-    weight: z.number().optional(),
-    password: z.string().optional(),
-    password_confirmation: z.string().optional(),
-    dob: z.string().optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== undefined && value.password_confirmation !== undefined && value.password !== value.password_confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.passwordMismatch });
-    }
-    const weight = value.weight === undefined || value.gender === undefined ? null : weightIssue(value.weight, Number(value.gender));
-    if (weight) ctx.addIssue({ code: 'custom', path: ['weight'], message: weight });
-    if (value.dob && /^\d{4}-\d{2}-\d{2}$/.test(value.dob) && ageInYears(value.dob) < MIN_REGISTRATION_AGE_YEARS) {
-      ctx.addIssue({ code: 'custom', path: ['dob'], message: MESSAGES.tooYoung });
-    }
-  });
+/** The weight by gender and the age from the birth date: rules of the register and profile forms that read two fields. */
+function checkWeightAndAge(values: { weight?: number; dob?: unknown }, gender: number | undefined, ctx: z.RefinementCtx) {
+  const weight = values.weight === undefined || gender === undefined ? null : weightIssue(values.weight, gender);
+  if (weight) ctx.addIssue({ code: 'custom', path: ['weight'], message: weight });
+  if (typeof values.dob === 'string' && ageInYears(values.dob) < MIN_REGISTRATION_AGE_YEARS) {
+    ctx.addIssue({ code: 'custom', path: ['dob'], message: MESSAGES.tooYoung });
+  }
+}
 
-export const RegisterSchema = z
-  .object({
+/** A password and its repeat, compared as typed: the repeat's message does not wait for the password's own rules. */
+function checkRepeat(password: string | undefined, repeat: string | undefined, path: string, ctx: z.RefinementCtx) {
+  if (password !== undefined && repeat !== undefined && password !== repeat) ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.passwordMismatch });
+}
+
+// Every message at once (decision 182): the rules across fields run beside the fields' own.
+export const RegisterSchema = withCrossFieldRules(
+  z.object({
     firstname: latinName('firstname'),
     lastname: latinName('lastname'),
     email: requiredText('email').email(MESSAGES.email),
@@ -177,14 +168,19 @@ export const RegisterSchema = z
     height: heightField,
     consent_agree_privacy_notice: z.literal('on', { errorMap: () => ({ message: MESSAGES.terms }) }),
     IsAllowedToSendMarketingEmails: z.literal('on').optional(),
-  })
-  .and(registerCrossChecks);
+  }),
+  (values, ctx) => {
+    checkRepeat(values.password, values.password_confirmation, 'password_confirmation', ctx);
+    checkWeightAndAge(values, values.gender === undefined ? undefined : Number(values.gender), ctx);
+  },
+  { password: z.string() },
+);
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 /** The profile form: gender comes from the account (read-only) because the weight rule needs it. */
 export function profileSchema(gender: number, isKid: boolean) {
-  return z
-    .object({
+  return withCrossFieldRules(
+    z.object({
       firstname: latinName('firstname'),
       lastname: latinName('lastname'),
       country: countryField,
@@ -193,14 +189,9 @@ export function profileSchema(gender: number, isKid: boolean) {
       weight: requiredNumber('weight'),
       height: heightField,
       IsAllowedToSendMarketingEmails: z.literal('on').optional(),
-    })
-    .superRefine((value, ctx) => {
-      const weight = weightIssue(value.weight, gender);
-      if (weight) ctx.addIssue({ code: 'custom', path: ['weight'], message: weight });
-      if (typeof value.dob === 'string' && ageInYears(value.dob) < MIN_REGISTRATION_AGE_YEARS) {
-        ctx.addIssue({ code: 'custom', path: ['dob'], message: MESSAGES.tooYoung });
-      }
-    });
+    }),
+    (values, ctx) => checkWeightAndAge(values, gender, ctx),
+  );
 }
 
 export const LoginSchema = z.object({
@@ -214,16 +205,20 @@ const newPasswordFields = z.object({
   password: passwordField,
   repeatPassword: z.string({ required_error: MESSAGES.passwordMismatch }),
 });
-const passwordsMatch = (value: { password: string; repeatPassword: string }) => value.password === value.repeatPassword;
 
-export const NewPasswordSchema = newPasswordFields.refine(passwordsMatch, { path: ['repeatPassword'], message: MESSAGES.passwordMismatch });
+/** A new password and its repeat, compared as typed. */
+function withRepeatRule<Shape extends typeof newPasswordFields.shape>(fields: z.ZodObject<Shape>) {
+  return withCrossFieldRules(fields, (values, ctx) => checkRepeat(values.password, values.repeatPassword, 'repeatPassword', ctx), { password: z.string() });
+}
+
+export const NewPasswordSchema = withRepeatRule(newPasswordFields);
 
 export const CURRENT_PASSWORD_MESSAGES = { required: 'Enter your current password.', wrong: 'The current password is incorrect.' } as const;
 
 /** Changing the password while signed in asks for the current one (step-up, ASVS V7 / issue 15 item 7). */
-export const ChangePasswordSchema = newPasswordFields
-  .extend({ currentPassword: z.string({ required_error: CURRENT_PASSWORD_MESSAGES.required }) })
-  .refine(passwordsMatch, { path: ['repeatPassword'], message: MESSAGES.passwordMismatch });
+export const ChangePasswordSchema = withRepeatRule(
+  newPasswordFields.extend({ currentPassword: z.string({ required_error: CURRENT_PASSWORD_MESSAGES.required }) }),
+);
 
 export const ForgotPasswordSchema = z.object({
   email: z.string({ required_error: VALID_EMAIL_MESSAGE }).trim().email(VALID_EMAIL_MESSAGE),

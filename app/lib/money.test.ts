@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { btcToUsdCents, feeForAmount, formatBtc, formatUnits, formatUsd, parseBtc } from './money';
+import { btcToUsdCents, feeForAmount, formatBtc, formatUnits, formatUsd, readTypedBtc } from './money';
 
 describe('money', () => {
   it('shows BTC to 6 decimals, USD to 2, coins as integers', () => {
@@ -11,16 +11,16 @@ describe('money', () => {
     expect(formatUnits(12_000n)).toBe('12,000');
   });
 
-  it('reads digits with one point and at most 6 decimals as satoshi', () => {
-    expect(parseBtc('0.000001')).toBe(100n);
-    expect(parseBtc('1.5')).toBe(150_000_000n);
-    expect(parseBtc('.25')).toBe(25_000_000n);
-    expect(parseBtc('2.')).toBe(200_000_000n);
-    expect(parseBtc('0.0000001')).toBeNull();
-    expect(parseBtc('1e3')).toBeNull();
-    expect(parseBtc('1.2.3')).toBeNull();
-    expect(parseBtc('-1')).toBeNull();
-    expect(parseBtc('')).toBeNull();
+  it('reads digits with one point as satoshi (rounded down), saying whether it is above zero and how many decimals it needs', () => {
+    expect(readTypedBtc('0.000001')).toEqual({ satoshiFloor: 100n, positive: true, decimals: 6 });
+    expect(readTypedBtc('1.5')).toEqual({ satoshiFloor: 150_000_000n, positive: true, decimals: 1 });
+    expect(readTypedBtc('.25')).toEqual({ satoshiFloor: 25_000_000n, positive: true, decimals: 2 });
+    expect(readTypedBtc('2.')).toEqual({ satoshiFloor: 200_000_000n, positive: true, decimals: 0 });
+    expect(readTypedBtc(' 0.0000010 ')).toEqual({ satoshiFloor: 100n, positive: true, decimals: 6 });
+    expect(readTypedBtc('0.0000001')).toEqual({ satoshiFloor: 10n, positive: true, decimals: 7 });
+    expect(readTypedBtc('0.000000009')).toEqual({ satoshiFloor: 0n, positive: true, decimals: 9 });
+    expect(readTypedBtc('0.000')).toEqual({ satoshiFloor: 0n, positive: false, decimals: 0 });
+    for (const text of ['1e3', '1.2.3', '-1', '', '.', 'abc', '0x10']) expect(readTypedBtc(text), text).toBeNull();
   });
 
   it('rounds the fee up to the display step', () => {

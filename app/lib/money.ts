@@ -5,10 +5,12 @@
  */
 
 const SATOSHI_PER_BTC = 100_000_000n;
-/** Spec 1 §5: BTC is shown and entered to 6 decimals, so the smallest step is 100 satoshi. */
-const BTC_DISPLAY_DECIMALS = 6;
-const USD_DISPLAY_DECIMALS = 2;
 const BTC_MINOR_DECIMALS = 8;
+/** Spec 1 §5: BTC is shown and entered to 6 decimals ("step 0.000001"). */
+export const BTC_DISPLAY_DECIMALS = 6;
+/** The smallest BTC amount shown or entered, 0.000001 BTC: 100 satoshi. */
+export const BTC_STEP_SATOSHI = 10n ** BigInt(BTC_MINOR_DECIMALS - BTC_DISPLAY_DECIMALS);
+const USD_DISPLAY_DECIMALS = 2;
 
 /** Minor units as a decimal string with `shown` decimals, rounded half away from zero. */
 function formatMinor(amount: bigint, minorDecimals: number, shown: number): string {
@@ -53,17 +55,28 @@ export function formatUnits(units: bigint): string {
 /** Spec 1 §5 "accepts only digits and one decimal point". */
 const DECIMAL_TEXT = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 
+/** A BTC amount as typed, read far enough for a rule to say what is wrong with it. */
+export interface TypedBtc {
+  /** Its value in satoshi, rounded down (exact when `decimals` ≤ 8). */
+  satoshiFloor: bigint;
+  /** Above zero, however small ("0.000000001" is). */
+  positive: boolean;
+  /** The decimals it needs, trailing zeros dropped ("0.0000010" needs 6). */
+  decimals: number;
+}
+
 /**
- * "0.000123" → 12300n satoshi. Null when the text is not digits with at most one point, or
- * has more decimals than `maxDecimals` (a BTC amount typed by a rider has at most 6).
+ * "0.000123" → 12300 satoshi, needing 6 decimals. Every decimal is read, so an amount typed more
+ * finely than BTC_DISPLAY_DECIMALS can still be told apart from one below a minimum (issue 36).
+ * Null when the text is not digits with at most one point.
  */
-export function parseBtc(text: string, maxDecimals = BTC_DISPLAY_DECIMALS): bigint | null {
+export function readTypedBtc(text: string): TypedBtc | null {
   const match = DECIMAL_TEXT.exec(text.trim());
   if (!match) return null;
   const whole = match[1] ?? '0';
-  const fraction = match[2] ?? match[3] ?? '';
-  if (fraction.length > maxDecimals) return null;
-  return BigInt(whole) * SATOSHI_PER_BTC + BigInt(fraction.padEnd(BTC_MINOR_DECIMALS, '0') || '0');
+  const fraction = (match[2] ?? match[3] ?? '').replace(/0+$/, '');
+  const minor = fraction.slice(0, BTC_MINOR_DECIMALS).padEnd(BTC_MINOR_DECIMALS, '0');
+  return { satoshiFloor: BigInt(whole) * SATOSHI_PER_BTC + BigInt(minor), positive: /[1-9]/.test(whole + fraction), decimals: fraction.length };
 }
 
 /**

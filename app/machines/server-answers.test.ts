@@ -76,7 +76,10 @@ describe('every machine takes every answer of its server', () => {
 
   it('asks an invoking state for its answers and its failure', () => {
     const session = catalogue.find((entry) => entry.id === 'session')!;
-    expect(untaken({ ...session, serverAnswers: {} })).toEqual(['checking: nothing declared for what checkSession answers']);
+    expect(untaken({ ...session, serverAnswers: {} })).toEqual([
+      'checking: nothing declared for what checkSession answers',
+      'signingOut: nothing declared for what endSession answers',
+    ]);
   });
 });
 

@@ -37,7 +37,8 @@ test('adult sign-up → code from the e-mail → login → profile → logout', 
   await expect(page.getByRole('heading', { name: 'Omar Saleh' })).toBeVisible();
   await page.getByRole('tab', { name: 'Logout' }).click();
   await page.locator('.profile-panel').getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  // The profile needs a rider: login keeps it as the way back (spec 1 §4, decision 180).
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fuser%2Fprofile&reason=session_expired$/);
   await page.goto('/user/profile');
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fuser%2Fprofile&reason=session_expired/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { Form, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionWatchState } from '~/components/auth/use-session-watch';
 import type { ShellUser } from '~/services/accounts/auth.server';
@@ -6,7 +6,8 @@ import type { MenuItem, ShellContent } from '~/services/content/shell.server';
 import { KeptMarkup } from './kept-markup';
 import { MenuLink, MenuList } from './MenuLink';
 import { SiteLink } from '~/components/ui/SiteLink';
-import { Button, buttonClass } from '~/components/ui/Button';
+import { buttonClass } from '~/components/ui/Button';
+import { LogoutForm } from '~/components/auth/LogoutForm';
 
 /**
  * The site header: logo (falling back to the site name), the CMS's main menu with
@@ -92,7 +93,7 @@ function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
 
 function UserMenu({ user, session }: { user: ShellUser; session: SessionWatchState }) {
   return (
-    <details className="user-menu" data-menu data-session-state={session} aria-busy={session === 'checking'}>
+    <details className="user-menu" data-menu data-session-state={session} aria-busy={session === 'checking' || session === 'signingOut'}>
       <summary aria-label="Account menu">{user.firstname.charAt(0).toUpperCase()}</summary>
       <ul>
         <li>
@@ -110,11 +111,7 @@ function UserMenu({ user, session }: { user: ShellUser; session: SessionWatchSta
           <SiteLink to="/my-teams">My Teams</SiteLink>
         </li>
         <li>
-          <Form method="post" action="/auth/logout">
-            <Button type="submit" variant="link">
-              Log Out
-            </Button>
-          </Form>
+          <LogoutForm label="Log Out" variant="link" />
         </li>
       </ul>
     </details>

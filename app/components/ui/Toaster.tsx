@@ -36,6 +36,17 @@ function ToastStack({ flash }: { flash: Toast | null }) {
   );
 }
 
+/** Without JavaScript the toast machine never runs: the message as a plain notice (the server's flash, the login page's reason). */
+export function NoScriptToast({ toast }: { toast: Toast }) {
+  return (
+    <noscript>
+      <div className={`toast toast-${toast.kind}`} role="status">
+        <span>{toast.message}</span>
+      </div>
+    </noscript>
+  );
+}
+
 /** Raises a toast from anywhere in the browser. */
 export function showToast(toast: Toast): void {
   window.dispatchEvent(new CustomEvent('paceline:toast', { detail: toast }));

@@ -12,6 +12,7 @@ import {
   EVENT_RIDER_WEIGHT_MAX_KG,
   EVENT_RIDER_WEIGHT_MIN_KG,
 } from '~/lib/constants';
+import { chosenFile, typedText, withCrossFieldRules } from '../form-rules';
 import { isWithinCap, wattsPerKg, WRONG_CATEGORY_MESSAGE } from './categories';
 import { addDays, addYears } from './dates';
 import { phoneChannelSchema, phoneNumberSchema } from './phone';
@@ -21,7 +22,8 @@ import { MESSAGES } from '../account-fields';
 /**
  * The wizard's step schemas (spec 3 §3 payload, §5 rules): the browser validates each step
  * with them and the server parses the whole submission with the same ones, so a message
- * can never differ between the two.
+ * can never differ between the two. Rules across fields run beside the fields' own, so a step
+ * shows every message at once (decision 182).
  */
 export interface RuleContext {
   /** Today in GMT+4 (YYYY-MM-DD). */
@@ -70,27 +72,26 @@ const disclaimerSchema = z.object({
 
 function personalSchema(rules: RuleContext) {
   const latestDob = addYears(rules.today, -EVENT_MIN_AGE_YEARS);
-  return z
-    .object({
+  const dob = z
+    .string({ required_error: 'Date of birth is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth')
+    .refine((value) => value <= latestDob, `You must be at least ${EVENT_MIN_AGE_YEARS} years old`);
+  return withCrossFieldRules(
+    z.object({
       firstName: z.string({ required_error: 'First name is required.' }).trim().min(1).max(60),
       lastName: z.string({ required_error: 'Last name is required.' }).trim().min(1).max(60),
       email: z.string({ required_error: 'Email is required.' }).email(MESSAGES.email),
       gender: z.enum(['0', '1'], { errorMap: () => ({ message: 'Gender is required.' }) }),
-      dob: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth')
-        .refine((dob) => dob <= latestDob, `You must be at least ${EVENT_MIN_AGE_YEARS} years old`)
-        .optional(),
+      dob: rules.dobRequired ? dob : dob.optional(),
       dobCertificate: uploadSchema(DOCUMENT_EXTENSIONS, FILE_TYPE_MESSAGE).optional(),
-    })
-    .superRefine((values, ctx) => {
-      if (rules.dobRequired && !values.dob) {
-        ctx.addIssue({ code: 'custom', path: ['dob'], message: 'Date of birth is required.' });
-      }
+    }),
+    (values, ctx) => {
       if (needsProofOfId(values.dob) && !values.dobCertificate) {
         ctx.addIssue({ code: 'custom', path: ['dobCertificate'], message: 'A proof of ID is required for your age group.' });
       }
-    });
+    },
+    { dobCertificate: chosenFile },
+  );
 }
 
 const riderSchema = z.object({
@@ -102,7 +103,8 @@ const riderSchema = z.object({
 
 /** The rider step with the event's cap: outside it, registration is blocked (spec 3 §5). */
 function riderStepSchema(rules: RuleContext) {
-  return riderSchema.superRefine((values, ctx) => {
+  return withCrossFieldRules(riderSchema, (values, ctx) => {
+    if (values.ftp === undefined || values.weight === undefined) return;
     const wkg = wattsPerKg(Number(values.ftp), Number(values.weight));
     if (!isWithinCap(wkg, { minCap: rules.minCap ?? null, maxCap: rules.maxCap ?? null })) {
       ctx.addIssue({ code: 'custom', path: ['ftp'], message: WRONG_CATEGORY_MESSAGE });
@@ -119,8 +121,8 @@ export const ID_TYPES = [
 function identitySchema(rules: RuleContext) {
   const earliestExpiry = addDays(rules.today, ID_EXPIRY_MIN_DAYS_AHEAD);
   const image = uploadSchema(IMAGE_EXTENSIONS, ID_IMAGE_TYPE_MESSAGE);
-  return z
-    .object({
+  return withCrossFieldRules(
+    z.object({
       idType: z.enum(['passport', 'national_id', 'driving_license'], { errorMap: () => ({ message: 'Id type is required.' }) }),
       expiryDate: z
         .string({ required_error: 'Expiry date is required.' })
@@ -129,17 +131,20 @@ function identitySchema(rules: RuleContext) {
       idSource: z.enum(['existing', 'upload']).default('upload'),
       nationalIdFront: image.optional(),
       nationalIdBack: image.optional(),
-    })
-    .superRefine((values, ctx) => {
+    }),
+    (values, ctx) => {
       if (values.idSource === 'existing') {
         if (!rules.hasExistingIdFiles) ctx.addIssue({ code: 'custom', path: ['idSource'], message: 'You have no saved files; please upload new ones.' });
         return;
       }
       if (!values.nationalIdFront) ctx.addIssue({ code: 'custom', path: ['nationalIdFront'], message: 'Front image is required.' });
-      if (values.idType !== 'passport' && !values.nationalIdBack) {
+      // The back is asked for once the type of document is known and is not a passport.
+      if (values.idType !== undefined && values.idType !== 'passport' && !values.nationalIdBack) {
         ctx.addIssue({ code: 'custom', path: ['nationalIdBack'], message: 'Back image is required.' });
       }
-    });
+    },
+    { nationalIdFront: chosenFile, nationalIdBack: chosenFile },
+  );
 }
 
 const deviceSchema = z.object({
@@ -148,14 +153,16 @@ const deviceSchema = z.object({
   smartTrainerDeviceSerialNumber: z.string({ required_error: 'Serial number is required.' }).trim().min(1).max(100),
 });
 
-const teamSchema = z
-  .object({
+const teamSchema = withCrossFieldRules(
+  z.object({
     team: z.enum(['y', 'i']).default('i'),
     teamName: z.string().trim().max(60).optional(),
-  })
-  .superRefine((values, ctx) => {
+  }),
+  (values, ctx) => {
     if (values.team === 'y' && !values.teamName) ctx.addIssue({ code: 'custom', path: ['teamName'], message: 'required' });
-  });
+  },
+  { teamName: typedText },
+);
 
 const phoneSchema = z.object({
   phone: phoneNumberSchema,

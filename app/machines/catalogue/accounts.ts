@@ -1,6 +1,7 @@
 import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
 import { LOGIN_OUTCOMES, REGISTER_OUTCOMES, type SignInOutcome } from '~/lib/sign-in';
 import { DATA_EXPORT_STATUSES } from '~/lib/domain/accounts';
+import type { LogoutAnswer } from '~/lib/logout';
 import { dataExportMachine, type DataExportView } from '../data-export.machine';
 import { FORM_POST_ANSWERS } from '../form-post';
 import { forgotPasswordMachine } from '../forgot-password.machine';
@@ -35,6 +36,9 @@ function signInAnswers(kinds: readonly SignInOutcome['kind'][]) {
 /** What /auth/session answers the session watch. */
 const SESSION_ANSWERS = everyKind<SessionAnswer>()('status', [{ status: 'valid' }, { status: 'expired', reason: 'session_expired' }, { status: 'revoked' }]);
 
+/** What POST /auth/session answers Log Out: one kind, the page to open again signed out. */
+const LOGOUT_ANSWERS: LogoutAnswer[] = [{ to: '/wallet' }];
+
 /** What a link page's verify and resend answer. */
 const LINK_ANSWERS = everyKind<LinkAnswer>()('ok', [
   { ok: true, message: 'Verified' },
@@ -48,11 +52,11 @@ export const accountsFlows: CatalogueEntry[] = [
     browserCoverage: 'complete',
     title: 'Session check',
     description:
-      "While a rider is signed in the browser asks the server on start, every 2 minutes, on window focus and when the tab becomes visible. Valid: nothing changes. Expired or ended elsewhere: a toast with the reason, then login keeping where the rider was. No answer: a notice, the rider stays signed in and the check is tried again.",
-    specRef: 'spec 1 §2 Guard, §4 Session, §9 "Session check every 120000 ms"; DESIGN.md §3',
+      "While a rider is signed in the browser asks the server on start, every 2 minutes, on window focus and when the tab becomes visible. Valid: nothing changes. Expired or ended elsewhere: a toast with the reason, then login keeping where the rider was. No answer: a notice, the rider stays signed in and the check is tried again. Log Out (even while a check runs): the server ends the session and the page opens again signed out, so a page that needs a rider goes to login with its path and session_expired; no answer keeps the rider signed in with the notice.",
+    specRef: 'spec 1 §2 Guard, §4 Session and "Logout from a route needing authentication …", §9 "Session check every 120000 ms"; DESIGN.md §3; decision 180',
     machine: sessionMachine,
     mainPath: ['checking', 'signedIn'],
-    serverAnswers: { outputs: { checkSession: SESSION_ANSWERS } },
+    serverAnswers: { outputs: { checkSession: SESSION_ANSWERS, endSession: LOGOUT_ANSWERS } },
     eventSamples: {
       'xstate.done.actor.checkSession': [
         { type: 'xstate.done.actor.checkSession', output: { status: 'valid' } },
@@ -60,6 +64,9 @@ export const accountsFlows: CatalogueEntry[] = [
         { type: 'xstate.done.actor.checkSession', output: { status: 'revoked' } },
       ],
       'xstate.error.actor.checkSession': [{ type: 'xstate.error.actor.checkSession', error: new Error('No response received') }],
+      LOG_OUT: [{ type: 'LOG_OUT', from: '/wallet' }],
+      'xstate.done.actor.endSession': [{ type: 'xstate.done.actor.endSession', output: { to: '/wallet' } }],
+      'xstate.error.actor.endSession': [{ type: 'xstate.error.actor.endSession', error: new Error('No response received') }],
     },
   }),
   defineFlow({

@@ -7,7 +7,7 @@ import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { withPasswordListRule } from '~/services/accounts/password.server';
 import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/accounts/recovery.server';
 import { backToLogin } from '~/services/accounts/sign-in.server';
 import { textOf } from '~/lib/form-text';
@@ -20,14 +20,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  const submission = parseWithZod(formData, { schema: withPasswordListRule(NewPasswordSchema) });
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'repeatPassword'] }) }, { status: 400 });
-  if (isCommonPassword(submission.value.password)) {
-    return data(
-      { result: submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'repeatPassword'] }) },
-      { status: 400 },
-    );
-  }
   const code = textOf(formData.get('code'));
   if (!(await resetPasswordWithLink(code, submission.value.password))) {
     return data(

@@ -8,7 +8,7 @@ import { FormPostSubmit, keepPageWhileLeaving, useSignInForm } from '~/component
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
 import { useEmbeddedMode } from '~/components/shell/embedded-mode';
 import { CheckboxField, Field, FormErrors } from '~/components/ui/Field';
-import { showToast } from '~/components/ui/Toaster';
+import { NoScriptToast, showToast } from '~/components/ui/Toaster';
 import { useCountdown } from '~/components/ui/use-countdown';
 import { isSessionEndReason, SESSION_END_MESSAGES, SIGN_IN_MESSAGES } from '~/lib/account-messages';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';
@@ -16,7 +16,7 @@ import { EMBEDDED_DISPLAY_PARAM, EMBEDDED_DISPLAY_VALUE } from '~/lib/constants'
 import { LOGIN_OUTCOMES } from '~/lib/sign-in';
 import { loginMachine } from '~/machines/login.machine';
 import { loginWithPassword } from '~/services/accounts/accounts.server';
-import { getOptionalUser } from '~/services/accounts/auth.server';
+import { getOptionalUser, isOwnLogoutRequest, logout } from '~/services/accounts/auth.server';
 import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
 import { signInAnswers } from '~/services/accounts/sign-in.server';
 import { ROBOT_CHECK_FIELD, verifyRobotCheck } from '~/services/adapters/captcha.server';
@@ -33,8 +33,12 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = SIGN_IN_MESSAGES.tooManyAttempts;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const signedIn = Boolean(await getOptionalUser(request));
-  // Spec 1 §4 "action=logout": a GET never changes state, so it leads to the logout confirmation (a POST).
-  if (url.searchParams.get('action') === 'logout' && signedIn) throw redirect('/auth/logout');
+  if (signedIn && url.searchParams.get('action') === 'logout') {
+    // Spec 1 §4 "Query action=logout logs the user out": at once when the rider asked; a link elsewhere is asked to confirm (decision 180).
+    if (!isOwnLogoutRequest(request)) throw redirect('/auth/logout');
+    url.searchParams.delete('action');
+    throw redirect(`${url.pathname}${url.search}`, { headers: await logout(request) });
+  }
   if (signedIn) throw redirect('/user/profile');
   const headers = new Headers();
   const redirectTo = safeRedirectTarget(url.searchParams.get('redirect_to'));
@@ -106,6 +110,7 @@ export default function LoginPage() {
 
   return (
     <section className="auth-card">
+      {sessionEndMessage ? <NoScriptToast toast={{ kind: 'warning', message: sessionEndMessage }} /> : null}
       <h1>Login</h1>
       <Form method="post" {...getFormProps(form)} className="auth-form">
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form } from '@remix-run/react';
-import { Button, ButtonLink } from '~/components/ui/Button';
-import { getOptionalUser, logout } from '~/services/accounts/auth.server';
+import { LogoutForm } from '~/components/auth/LogoutForm';
+import { ButtonLink } from '~/components/ui/Button';
+import { getOptionalUser, logOutFrom } from '~/services/accounts/auth.server';
 
 export const meta: MetaFunction = () => [{ title: 'Log out · Paceline' }];
 
-// Only a same-origin POST signs out (server.mjs screens the origin, issue 15 item 10).
+// Every Log Out form posts here without JavaScript; only a same-origin POST gets this far (server.mjs screens the origin, issue 15 item 10).
 export async function action({ request }: ActionFunctionArgs) {
-  return redirect('/auth/login', { headers: await logout(request) });
+  const { to, headers } = await logOutFrom(request);
+  return redirect(to, { headers });
 }
 
-// A GET (a link, the spec's /auth/login?action=logout) only asks: it changes nothing.
+// The confirmation asked of a logout link that did not come from Paceline itself (decision 180): a GET changes nothing.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await getOptionalUser(request, context))) throw redirect('/');
   return null;
@@ -22,12 +23,12 @@ export default function LogoutPage() {
     <section className="auth-page">
       <h1>Log out</h1>
       <p>Do you want to log out of Paceline on this browser?</p>
-      <Form method="post" action="/auth/logout">
-        <Button type="submit">Log out</Button>{' '}
+      <LogoutForm label="Log out" from={null}>
+        {' '}
         <ButtonLink variant="secondary" to="/user/profile">
           Stay signed in
         </ButtonLink>
-      </Form>
+      </LogoutForm>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '~/lib/account-fields';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
@@ -31,5 +32,16 @@ describe('common passwords (issue 15 item 12, ASVS V6.2)', () => {
     const reply = (await action({ request: formRequest('http://localhost/auth/register', fields), params: {}, context: {} })) as unknown as Reply;
     expect(reply.init?.status).toBe(400);
     expect(reply.data.result.error?.password).toEqual([COMMON_PASSWORD_MESSAGE]);
+  });
+
+  it("says so with the form's other messages, not after them (decision 182)", async () => {
+    const fields = { ...adult, firstname: '', password: 'password1', password_confirmation: 'password2', weight: '' };
+    const reply = (await action({ request: formRequest('http://localhost/auth/register', fields), params: {}, context: {} })) as unknown as Reply;
+    expect(reply.data.result.error).toEqual({
+      firstname: ['First Name is required.'],
+      password: [COMMON_PASSWORD_MESSAGE],
+      password_confirmation: [MESSAGES.passwordMismatch],
+      weight: ['Weight (kg) is required.'],
+    });
   });
 });

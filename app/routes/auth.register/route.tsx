@@ -16,7 +16,7 @@ import { planRegistration } from '~/services/accounts/registration.server';
 import { ROBOT_CHECK_FIELD, verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { afterResponse } from '~/services/platform/after-response.server';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { withPasswordListRule } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { signInAnswers } from '~/services/accounts/sign-in.server';
 import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
@@ -37,12 +37,9 @@ const answers = signInAnswers(REGISTER_OUTCOMES);
 /** Validates, checks the password list, the robot check and the limit; the outcome's answer is sign-in.server.ts's. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: RegisterSchema });
+  const submission = parseWithZod(form, { schema: withPasswordListRule(RegisterSchema) });
   const hideFields = ['password', 'password_confirmation'];
   if (submission.status !== 'success') return answers.refuse({ kind: 'invalidFields' }, submission.reply({ hideFields }));
-  if (isCommonPassword(submission.value.password)) {
-    return answers.refuse({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
-  }
   const refuse = (outcome: Parameters<typeof answers.refuse>[0], message: string, status = 400) =>
     answers.refuse(outcome, submission.reply({ formErrors: [message], hideFields }), status);
   if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);

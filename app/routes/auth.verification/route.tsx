@@ -15,7 +15,7 @@ import { backToLogin } from '~/services/accounts/sign-in.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify account · Paceline' }];
 
-const OtpSchema = z.object({
+export const OtpSchema = z.object({
   otp: z
     .string({ required_error: 'The code is required.' })
     .trim()

@@ -6,11 +6,13 @@ import { users } from '~/db/schema';
 import { createSession } from '~/services/accounts/session.server';
 import { setFtp } from '~/services/activities/ftp-history.server';
 import { assertTestMode } from '~/services/platform/test-mode.server';
+import { approveWallet } from '~/services/wallet/approved-wallet.server';
 
 /**
- * GET /e2e/rider?redirectTo=…[&ftpW=…&ftpFrom=YYYY-MM-DD] — test mode only: a new adult rider
- * of 70 kg, signed in, optionally with an FTP on the profile from a date. A browser test that
- * changes a rider's rides and FTP history takes its own rider, so no other spec reads it.
+ * GET /e2e/rider?redirectTo=…[&ftpW=…&ftpFrom=YYYY-MM-DD][&wallet=approved&btcSatoshi=…] — test
+ * mode only: a new adult rider of 70 kg, signed in, optionally with an FTP on the profile from a
+ * date, or with a wallet staff approved holding a prize. A browser test that changes a rider's
+ * rides, FTP history or wallet takes its own rider, so no other spec reads it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   assertTestMode();
@@ -30,6 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .returning({ id: users.id });
   const ftpW = Number(url.searchParams.get('ftpW'));
   if (ftpW > 0) await setFtp(user.id, ftpW, new Date(`${url.searchParams.get('ftpFrom') ?? '2000-01-01'}T00:00:00Z`));
+  const btcSatoshi = url.searchParams.get('btcSatoshi') ?? '';
+  if (url.searchParams.get('wallet') === 'approved') await approveWallet(user.id, /^\d{1,15}$/.test(btcSatoshi) ? BigInt(btcSatoshi) : 0n);
   const { headers } = await createSession(user.id, { persistent: true });
   const response = redirect(url.searchParams.get('redirectTo') ?? '/');
   for (const cookie of headers) response.headers.append('Set-Cookie', cookie);

@@ -5,7 +5,7 @@ import { phoneChannelSchema, phoneCodeSchema, phoneNumberSchema } from '~/lib/ev
 import { requireUser } from '~/services/accounts/auth.server';
 import { sendPhoneCode, verifyPhoneCode } from '~/services/events/phone-verification.server';
 
-const PhoneRequestSchema = z.discriminatedUnion('intent', [
+export const PhoneRequestSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('send'), phone: phoneNumberSchema, type: phoneChannelSchema }),
   z.object({ intent: z.literal('verify'), key: z.string().min(1), code: phoneCodeSchema }),
 ]);

@@ -16,7 +16,7 @@ import { NO_TEAMS_MESSAGE } from '~/lib/events/messages';
 
 export const meta: MetaFunction = () => [{ title: 'My Teams — Paceline' }];
 
-const TeamActionSchema = z.discriminatedUnion('intent', [
+export const TeamActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('create'),
     name: z.string({ required_error: 'Team name is required.' }).trim().min(2, 'Team name must be at least 2 characters').max(60),

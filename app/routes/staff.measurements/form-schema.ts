@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, VERIFIED_WEIGHT_MIN_KG, WEIGHT_MAX_KG } from '~/lib/constants';
+import { typedText, withCrossFieldRules } from '~/lib/form-rules';
 
 export const MEASUREMENT_MESSAGES = {
   email: "Enter the rider's email.",
@@ -12,8 +13,9 @@ export const MEASUREMENT_MESSAGES = {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const MeasurementSchema = z
-  .object({
+// "Nothing entered" is said with the other fields' messages (decision 182), and not beside a value typed but refused.
+export const MeasurementSchema = withCrossFieldRules(
+  z.object({
     email: z.string({ required_error: MEASUREMENT_MESSAGES.email }).trim().email(MEASUREMENT_MESSAGES.email),
     weightKg: z
       .number({ invalid_type_error: MEASUREMENT_MESSAGES.weight })
@@ -29,7 +31,12 @@ export const MeasurementSchema = z
       .string({ required_error: MEASUREMENT_MESSAGES.date })
       .regex(/^\d{4}-\d{2}-\d{2}$/, MEASUREMENT_MESSAGES.date)
       .refine((day) => day <= today(), MEASUREMENT_MESSAGES.date),
-  })
-  .refine((value) => value.weightKg !== undefined || value.heightCm !== undefined, { message: MEASUREMENT_MESSAGES.nothing, path: ['weightKg'] });
+  }),
+  (values, ctx) => {
+    if (values.weightKg === undefined && values.heightCm === undefined)
+      ctx.addIssue({ code: 'custom', message: MEASUREMENT_MESSAGES.nothing, path: ['weightKg'] });
+  },
+  { weightKg: typedText, heightCm: typedText },
+);
 
 export type MeasurementInput = z.infer<typeof MeasurementSchema>;

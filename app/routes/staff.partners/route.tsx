@@ -9,7 +9,12 @@ import { Field, FormErrors, TextareaField } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
 import { isPartnerWebsite } from '~/lib/connections/partners';
 import { requireStaff } from '~/services/accounts/auth.server';
-import { deletePartnerClient, listPartnerClients, partnerWebsiteLink, registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
+import {
+  allowsLoopbackPartnerWebsites,
+  deletePartnerClient,
+  listPartnerClients,
+  registerPartnerClient,
+} from '~/services/connections/partners/oauth-server.server';
 import { textOf } from '~/lib/form-text';
 
 export const meta: MetaFunction = () => [{ title: 'Partners · Paceline staff' }];
@@ -31,30 +36,33 @@ function isRedirectUri(value: string): boolean {
   }
 }
 
-// The browser's check lets http://localhost through; the action refuses it in production.
-const PartnerSchema = z.object({
-  intent: z.literal('register'),
-  name: z.string({ required_error: PARTNER_FORM_MESSAGES.name }).trim().min(1, PARTNER_FORM_MESSAGES.name).max(80),
-  website: z
-    .string({ required_error: PARTNER_FORM_MESSAGES.website })
-    .trim()
-    .refine((website) => isPartnerWebsite(website, true), PARTNER_FORM_MESSAGES.website),
-  redirectUris: z
-    .string({ required_error: PARTNER_FORM_MESSAGES.redirect })
-    .transform((text) =>
-      text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((uris) => uris.length > 0 && uris.every(isRedirectUri), PARTNER_FORM_MESSAGES.redirect),
-  confidential: z.literal('on').optional(),
-});
+/** `loopbackHttp`: the server's rule, sent to the page, so the browser's check and the action's agree (decision 182). */
+export function partnerSchema(loopbackHttp: boolean) {
+  return z.object({
+    intent: z.literal('register'),
+    name: z.string({ required_error: PARTNER_FORM_MESSAGES.name }).trim().min(1, PARTNER_FORM_MESSAGES.name).max(80),
+    website: z
+      .string({ required_error: PARTNER_FORM_MESSAGES.website })
+      .trim()
+      .refine((website) => isPartnerWebsite(website, loopbackHttp), PARTNER_FORM_MESSAGES.website),
+    redirectUris: z
+      .string({ required_error: PARTNER_FORM_MESSAGES.redirect })
+      .transform((text) =>
+        text
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .refine((uris) => uris.length > 0 && uris.every(isRedirectUri), PARTNER_FORM_MESSAGES.redirect),
+    confidential: z.literal('on').optional(),
+  });
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const clients = await listPartnerClients();
   return {
+    loopbackHttp: allowsLoopbackPartnerWebsites(),
     clients: clients.map((client) => ({
       id: client.id,
       name: client.name,
@@ -74,22 +82,20 @@ export async function action({ request }: ActionFunctionArgs) {
     await deletePartnerClient(textOf(formData.get('clientId')));
     return { registered: null, result: undefined };
   }
-  const submission = parseWithZod(formData, { schema: PartnerSchema });
+  const submission = parseWithZod(formData, { schema: partnerSchema(allowsLoopbackPartnerWebsites()) });
   if (submission.status !== 'success') return data({ registered: null, result: submission.reply() }, { status: 400 });
   const { name, website, redirectUris, confidential } = submission.value;
-  if (!partnerWebsiteLink(website))
-    return data({ registered: null, result: submission.reply({ fieldErrors: { website: [PARTNER_FORM_MESSAGES.website] } }) }, { status: 400 });
   const registered = await registerPartnerClient({ name, website, redirectUris, confidential: confidential === 'on' });
   return { registered: { name, ...registered }, result: submission.reply({ resetForm: true }) };
 }
 
 export default function StaffPartners() {
-  const { clients } = useLoaderData<typeof loader>();
+  const { clients, loopbackHttp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: 'staff-partners',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: partnerSchema(loopbackHttp) }),
     shouldValidate: 'onBlur',
   });
   return (

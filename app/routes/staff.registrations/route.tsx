@@ -13,7 +13,7 @@ import { Button } from '~/components/ui/Button';
 export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
 
 const STATUSES = ['pending', 'approved', 'declined'] as const;
-const DecisionSchema = z.object({ registrationId: z.coerce.number().int().positive(), decision: z.enum(['approved', 'declined']) });
+export const DecisionSchema = z.object({ registrationId: z.coerce.number().int().positive(), decision: z.enum(['approved', 'declined']) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

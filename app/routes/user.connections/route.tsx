@@ -11,7 +11,7 @@ import { checkSession } from '~/services/accounts/session.server';
 // The Connections tab's actions (the profile route only renders the tab). Every form here
 // works without JavaScript (redirects back to the tab); fetchers ask for JSON instead.
 const NetworkSchema = z.enum(NETWORKS);
-const ConnectionSchema = z.discriminatedUnion('intent', [
+export const ConnectionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('connect'), network: NetworkSchema }),
   z.object({ intent: z.literal('disconnect'), network: NetworkSchema }),
   z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_PASSWORD_MESSAGES } from '~/lib/account-fields';
+import { CURRENT_PASSWORD_MESSAGES, MESSAGES } from '~/lib/account-fields';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { COMMON_PASSWORD_MESSAGE, verifyPassword } from '~/services/accounts/password.server';
 import { findUserById } from '~/services/accounts/session.server';
@@ -32,6 +32,21 @@ describe('changing the password while signed in (issue 15 items 7 and 12)', () =
     expect(wrong.data.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_MESSAGES.wrong]);
     expect(await verifyPassword((await findUserById(user.id)).passwordHash, 'old-password-1')).toBe(true);
     expect(await getOptionalUser(request)).not.toBeNull();
+  });
+
+  it('answers a wrong current password, a common password and a repeat that differs together (decision 182)', async () => {
+    const user = await createTestUser({ password: 'old-password-1' });
+    const { request } = await signedInRequest(user.id);
+    const reply = (await savePassword(
+      (await getOptionalUser(request))!,
+      form({ currentPassword: 'guessed-1', password: 'password1', repeatPassword: 'password2' }),
+    )) as unknown as Reply;
+    expect(reply.data.result.error).toEqual({
+      currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong],
+      password: [COMMON_PASSWORD_MESSAGE],
+      repeatPassword: [MESSAGES.passwordMismatch],
+    });
+    expect(await verifyPassword((await findUserById(user.id))!.passwordHash, 'old-password-1')).toBe(true);
   });
 
   it('refuses a common breached password even above the 6-character floor', async () => {

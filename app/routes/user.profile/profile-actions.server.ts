@@ -1,21 +1,22 @@
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect } from '@remix-run/node';
-import { ChangePasswordSchema, CURRENT_PASSWORD_MESSAGES, profileSchema } from '~/lib/account-fields';
+import { data } from '@remix-run/node';
+import { z } from 'zod';
+import { ChangePasswordSchema, CURRENT_PASSWORD_MESSAGES } from '~/lib/account-fields';
 import { isCurrentPassword, logout, type ShellUser } from '~/services/accounts/auth.server';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
+import { withPasswordListRule } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { clearSessionCookies } from '~/services/accounts/session.server';
 import { changePassword, RECOVERY_MESSAGES } from '~/services/accounts/recovery.server';
 import { DELETION_MESSAGES, requestAccountDeletion } from '~/services/accounts/deletion.server';
 import { requestDataExport } from '~/services/accounts/data-export.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/accounts/profile.server';
-import { FtpFieldSchema } from './ftp-field';
+import { profileFormSchema } from './profile-form-schema';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/account-messages';
 
 /** The profile page's actions, one per form (intent). */
 export async function saveProfile(user: ShellUser, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: profileSchema(user.gender, user.isKid).and(FtpFieldSchema) });
+  const submission = parseWithZod(formData, { schema: profileFormSchema(user.gender, user.isKid) });
   if (submission.status !== 'success') return data({ intent: 'profile' as const, result: submission.reply() }, { status: 400 });
   const value = submission.value;
   await updateProfile(user.id, {
@@ -44,17 +45,23 @@ export async function dropAvatar(user: ShellUser) {
   return redirectWithToast('/user/profile', { kind: 'success', message: 'Your avatar has been removed.' });
 }
 
+/** The current password judged with the form's other fields, so its message comes with theirs (decision 182). */
+function currentPasswordRule(userId: string) {
+  return z.object({ currentPassword: z.string().optional() }).transform(async ({ currentPassword }, ctx) => {
+    if (currentPassword !== undefined && !(await isCurrentPassword(userId, currentPassword))) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: CURRENT_PASSWORD_MESSAGES.wrong });
+    }
+    return {};
+  });
+}
+
 /** Spec 1 §4 "Change password success: log out, go to events"; every session of the account ends. */
 export async function savePassword(user: ShellUser, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-  const hideFields = ['currentPassword', 'password', 'repeatPassword'];
+  const schema = withPasswordListRule(ChangePasswordSchema).and(currentPasswordRule(user.id));
+  const submission = await parseWithZod(formData, { schema, async: true });
   if (submission.status !== 'success') {
-    return data({ intent: 'password' as const, result: submission.reply({ hideFields }) }, { status: 400 });
+    return data({ intent: 'password' as const, result: submission.reply({ hideFields: ['currentPassword', 'password', 'repeatPassword'] }) }, { status: 400 });
   }
-  const refuse = (fieldErrors: Record<string, string[]>) =>
-    data({ intent: 'password' as const, result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
-  if (!(await isCurrentPassword(user.id, submission.value.currentPassword))) return refuse({ currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] });
-  if (isCommonPassword(submission.value.password)) return refuse({ password: [COMMON_PASSWORD_MESSAGE] });
   await changePassword(user.id, submission.value.password);
   const headers = new Headers();
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
@@ -83,8 +90,4 @@ export async function requestExport(user: ShellUser, request: Request) {
   }
   const outcome = await requestDataExport(user.id);
   return redirectWithToast('/user/profile?tab=data', { kind: outcome.ok ? 'info' : 'error', message: outcome.message });
-}
-
-export async function signOut(request: Request) {
-  return redirect('/auth/login', { headers: await logout(request) });
 }

@@ -17,7 +17,7 @@ import { ChangePasswordForm, DeleteAccountPanel, LogoutPanel } from './component
 import { EditProfileForm } from './components/EditProfileForm';
 import { DataExportPanel } from './components/DataExportPanel';
 import { FtpHistoryList } from './components/FtpHistoryList';
-import { changeAvatar, dropAvatar, requestDeletion, requestExport, savePassword, saveProfile, signOut } from './profile-actions.server';
+import { changeAvatar, dropAvatar, requestDeletion, requestExport, savePassword, saveProfile } from './profile-actions.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Paceline' }];
 
@@ -68,8 +68,6 @@ export async function action({ request }: ActionFunctionArgs) {
       return requestDeletion(user, request, formData);
     case 'export':
       return requestExport(user, request);
-    case 'logout':
-      return signOut(request);
     default:
       throw new Response('Unknown action', { status: 400 });
   }

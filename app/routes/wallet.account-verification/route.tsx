@@ -10,11 +10,12 @@ import { Field, FieldError, FormErrors } from '~/components/ui/Field';
 import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { DEFAULT_PHONE_COUNTRY, WALLET_SCREENSHOTS_MAX } from '~/lib/constants';
 import { WALLET_MESSAGES as M } from '~/lib/wallet/messages';
-import { verificationSchema, walletPhone, type VerificationInput } from '~/lib/wallet/verification-schema';
+import { binanceEmailSchema, verificationSchema, walletPhone, type VerificationInput } from '~/lib/wallet/verification-schema';
 import { walletVerificationStatusMachine } from '~/machines/wallet-verification-status.machine';
 import { redirectWithToast } from '~/services/platform/toast.server';
 import { latestVerification } from '~/services/wallet/wallet.server';
-import { submitWalletVerification } from '~/services/wallet/wallet-verification.server';
+import { submitWalletVerification, uploadErrors } from '~/services/wallet/wallet-verification.server';
+import { joinFieldErrors } from '~/lib/form-rules';
 import { requireWalletAction, requireWalletPage } from '~/services/wallet/wallet-guard.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify your wallet · Paceline' }];
@@ -33,8 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireWalletAction(request);
-  const submission = parseWithZod(await request.formData(), { schema: verificationSchema });
-  if (submission.status !== 'success') return data({ ok: false as const, reply: submission.reply({ hideFields: FILE_FIELDS }) }, { status: 400 });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: verificationSchema });
+  if (submission.status !== 'success') {
+    const fieldErrors = joinFieldErrors(submission.error, await uploadErrors(formData.get('passport_proof'), formData.getAll('binance_screenshot')));
+    return data({ ok: false as const, reply: submission.reply({ hideFields: FILE_FIELDS, fieldErrors }) }, { status: 400 });
+  }
   try {
     const outcome = await submitWalletVerification(user, submission.value);
     if (outcome.ok) return redirectWithToast('/wallet', { kind: 'success', message: M.verificationSubmitted });
@@ -71,7 +76,7 @@ export default function AccountVerification() {
     shouldRevalidate: 'onInput',
   });
   const phoneValid = walletPhone(fields.phone_number.value, fields.phone_country.value) !== null;
-  const emailValid = verificationSchema.innerType().shape.binance_email.safeParse(fields.binance_email.value ?? '').success;
+  const emailValid = binanceEmailSchema.safeParse(fields.binance_email.value ?? '').success;
   const screenshotErrors = Object.entries(fields.binance_screenshot.allErrors).filter(([name]) => name !== fields.binance_screenshot.name);
   if (state.matches('pending')) {
     return (

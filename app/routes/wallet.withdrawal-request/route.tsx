@@ -8,9 +8,9 @@ import { useSubmissionBridge } from '~/components/auth/use-submission-bridge';
 import { Button, ButtonLink } from '~/components/ui/Button';
 import { Field, FieldError, FormErrors } from '~/components/ui/Field';
 import { WALLET_FEE_BASIS_POINTS, WALLET_MIN_WITHDRAWAL_SATOSHI } from '~/lib/constants';
-import { formatBtc, parseBtc } from '~/lib/money';
+import { formatBtc } from '~/lib/money';
 import { WALLET_MESSAGES as M } from '~/lib/wallet/messages';
-import { checkAmount, withdrawalFigures, withdrawalSchema, type WithdrawalInput } from '~/lib/wallet/withdrawal-schema';
+import { AMOUNT_STEP, checkAmount, withdrawalFigures, withdrawalSchema, type WithdrawalFields, type WithdrawalValues } from '~/lib/wallet/withdrawal-schema';
 import { withdrawalMachine } from '~/machines/withdrawal.machine';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ ok: false as const, message: M.withdrawalFailed, reply: submission.reply() }, { status: 400 });
   try {
-    const outcome = await requestWithdrawal(user, { amountSatoshi: parseBtc(submission.value.amount ?? '')!, requestKey: submission.value.requestKey });
+    const outcome = await requestWithdrawal(user, { amountSatoshi: submission.value.amount, requestKey: submission.value.requestKey });
     if (outcome.ok) {
       // Without JavaScript there is no 1.5 s pause to show: go to the wallet with the toast at once.
       if (formData.get('js') !== '1') return redirectWithToast('/wallet', { kind: 'success', message: M.withdrawalSubmitted });
@@ -82,7 +82,7 @@ export default function WithdrawalRequest() {
     minimumSatoshi: BigInt(walletData.minimumSatoshi),
     feeBasisPoints: walletData.feeBasisPoints,
   };
-  const [form, fields] = useForm<WithdrawalInput>({
+  const [form, fields] = useForm<WithdrawalFields, WithdrawalValues>({
     id: 'withdrawal',
     lastResult: actionData?.reply,
     defaultValue: { email: wallet.email, walletAddress: wallet.walletAddress ?? '', requestKey },
@@ -120,7 +120,7 @@ export default function WithdrawalRequest() {
             {...getInputProps(fields.amount, { type: 'text' })}
             inputMode="decimal"
             pattern="[0-9]*\.?[0-9]*"
-            step="0.000001"
+            step={AMOUNT_STEP}
             disabled={noneLeft || !verified || state.matches('submitting') || state.matches('succeeded')}
             onInput={(event) => {
               // Spec 1 §5: digits and one decimal point only.

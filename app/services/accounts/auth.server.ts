@@ -5,9 +5,11 @@ import { identityOf, type Identity } from './identity.server';
 import { verifyPassword } from './password.server';
 import { clearFlow, FLOW_COOKIES } from '../platform/flow-state.server';
 import { isLoopback, peerAddress } from '../platform/peer.server';
+import { safeRedirectTarget } from './login-redirect.server';
 import { checkSession, clearSessionCookies, findUserById, readSessionCookies, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
 import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
+import { LOGOUT_FROM_FIELD } from '~/lib/logout';
 
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
@@ -17,6 +19,8 @@ export interface ShellUser extends Identity {
   isStaff: boolean;
   avatarPath: string | null;
 }
+
+const LOGIN_PAGE = '/auth/login';
 
 function originalPath(request: Request): string {
   const url = new URL(request.url);
@@ -166,4 +170,30 @@ export async function logout(request: Request): Promise<Headers> {
   for (const cookie of clearSessionCookies()) headers.append('Set-Cookie', cookie);
   for (const name of FLOW_COOKIES) headers.append('Set-Cookie', await clearFlow(name));
   return headers;
+}
+
+/**
+ * Log Out pressed on a page (decision 180): the session ends, and the rider goes back to that
+ * page signed out. A page that needs a rider sends them on to login with its path and reason
+ * session_expired (spec 1 §4) by its own guard, so no second list of protected pages exists;
+ * a public page stays. A sign-in page, or a `from` that is not one of ours, gives login.
+ */
+export async function logOutFrom(request: Request): Promise<{ to: string; headers: Headers }> {
+  // A post without a form (a script's bare POST) still logs out, back to login.
+  const from = (await request.formData().catch(() => null))?.get(LOGOUT_FROM_FIELD);
+  const page = typeof from === 'string' ? safeRedirectTarget(from) : null;
+  const to = page && !page.startsWith('/auth/') ? page : LOGIN_PAGE;
+  return { to, headers: await logout(request) };
+}
+
+/**
+ * Whether a GET asking to log out (spec 1 §4 "Query action=logout logs the user out") is the
+ * rider's own, so it may act at once (decision 180): a page of Paceline (`Sec-Fetch-Site:
+ * same-origin`) or the browser itself, a typed address or a bookmark (`none`). A link on another
+ * site (`cross-site`, or `same-site`: a sibling under the parent domain is not Paceline) and a
+ * request that does not say (older browsers, scripts) get the confirmation page instead.
+ */
+export function isOwnLogoutRequest(request: Request): boolean {
+  const site = request.headers.get('Sec-Fetch-Site');
+  return site === 'same-origin' || site === 'none';
 }

@@ -46,13 +46,38 @@ export async function requestWalletEmailCode(owner: WalletOwner & { firstname: s
 
 const PASSPORT_TYPES: SniffedType[] = ['jpeg', 'png'];
 
-/** Checks one upload by its bytes and keeps it; an error message otherwise. */
-async function keepImage(file: File): Promise<{ key: string } | { error: string }> {
+/** Judges one upload by its size and bytes: the bytes and their type, or the message. */
+async function judgeImage(file: File): Promise<{ bytes: Uint8Array; type: SniffedType } | { error: string }> {
   if (file.size > WALLET_UPLOAD_MAX_BYTES) return { error: M.fileSize };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffFileType(bytes);
   if (!type || !PASSPORT_TYPES.includes(type)) return { error: M.fileType };
-  return { key: await storage().put('wallet', bytes, type === 'jpeg' ? 'jpg' : type) };
+  return { bytes, type };
+}
+
+/** Checks one upload by its bytes and keeps it; an error message otherwise. */
+async function keepImage(file: File): Promise<{ key: string } | { error: string }> {
+  const judged = await judgeImage(file);
+  if ('error' in judged) return judged;
+  return { key: await storage().put('wallet', judged.bytes, judged.type === 'jpeg' ? 'jpg' : judged.type) };
+}
+
+const chosen = (value: unknown): value is File => value instanceof File && value.size > 0;
+
+/**
+ * The uploads' messages for a form the schema refused (decision 182): the files chosen are judged
+ * by their bytes now, nothing is kept, so the answer names them with the form's other messages.
+ */
+export async function uploadErrors(passport: unknown, screenshots: unknown[]): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const judged = async (name: string, file: unknown) => {
+    if (!chosen(file)) return;
+    const result = await judgeImage(file);
+    if ('error' in result) errors[name] = [result.error];
+  };
+  await judged('passport_proof', passport);
+  for (const [index, file] of screenshots.entries()) await judged(`binance_screenshot[${index}]`, file);
+  return errors;
 }
 
 export type VerificationOutcome = { ok: true } | { ok: false; message?: string; fieldErrors?: Record<string, string[]>; alreadyVerified?: boolean };

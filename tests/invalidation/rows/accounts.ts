@@ -133,6 +133,12 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     shows: [page('/user/profile', 'writer'), page('/faqs', 'writer')],
   },
   {
+    name: "logging out through the session machine (the page's script, decision 180): the same pages go",
+    route: 'auth.session',
+    write: ({ people }) => post('/auth/session', 'writer', people, { from: '/faqs' }),
+    shows: [page('/user/profile', 'writer'), page('/faqs', 'writer')],
+  },
+  {
     name: 'a password set with the e-mailed reset link ends every session of the rider',
     route: 'auth.forgot-password2',
     prepare: async ({ people }) => ({ linkToken: (await issueVerification(people.writer.id, 'reset-password', people.writer.email)).linkToken }),

@@ -5,6 +5,7 @@ import { Field } from '~/components/ui/Field';
 import { ChangePasswordSchema } from '~/lib/account-fields';
 import { Button } from '~/components/ui/Button';
 import { formatBtc, formatUnits } from '~/lib/money';
+import { LogoutForm } from '~/components/auth/LogoutForm';
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
@@ -92,11 +93,7 @@ export function DeleteAccountPanel({ isKid, panel, error }: { isKid: boolean; pa
   );
 }
 
+/** Signing back in opens the profile, not this tab again. */
 export function LogoutPanel() {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="logout" />
-      <Button type="submit">Logout</Button>
-    </Form>
-  );
+  return <LogoutForm label="Logout" from="/user/profile" />;
 }

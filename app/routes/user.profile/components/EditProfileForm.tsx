@@ -4,23 +4,18 @@ import { Form } from '@remix-run/react';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { FormPlainOnServer } from '~/components/ui/FormPlainOnServer';
-import { profileSchema } from '~/lib/account-fields';
 import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
 import type { Profile } from '~/services/accounts/profile.server';
-import { FtpFieldSchema } from '../ftp-field';
+import { profileFormSchema } from '../profile-form-schema';
 import { Button, ButtonLink } from '~/components/ui/Button';
 
-const schemas = new Map<string, ReturnType<typeof buildSchema>>();
-
-function buildSchema(gender: number, isKid: boolean) {
-  return profileSchema(gender, isKid).and(FtpFieldSchema);
-}
+const schemas = new Map<string, ReturnType<typeof profileFormSchema>>();
 
 /** The form's schema, built once per kind of rider and only when the browser validates. */
 function schemaFor(gender: number, isKid: boolean) {
   const key = `${gender}:${isKid}`;
   let schema = schemas.get(key);
-  if (!schema) schemas.set(key, (schema = buildSchema(gender, isKid)));
+  if (!schema) schemas.set(key, (schema = profileFormSchema(gender, isKid)));
   return schema;
 }
 

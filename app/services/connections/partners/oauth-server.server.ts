@@ -293,12 +293,17 @@ export async function revokePartnerForRider(userId: string, clientId: string): P
   for (const grant of grants) await revokeGrant(grant.id);
 }
 
+/** Whether a partner's website may be plain http: on this machine: outside production only. */
+export function allowsLoopbackPartnerWebsites(): boolean {
+  return getEnv().APP_MODE !== 'production';
+}
+
 /**
  * The partner's website as a link, or null when it is not one Paceline links (rows stored
  * before the rule included): https:, or http: on this machine outside production.
  */
 export function partnerWebsiteLink(website: string): string | null {
-  return isPartnerWebsite(website, getEnv().APP_MODE !== 'production') ? website : null;
+  return isPartnerWebsite(website, allowsLoopbackPartnerWebsites()) ? website : null;
 }
 
 /** Staff registration of a partner: the secret is shown once and stored hashed. */
