@@ -24,6 +24,20 @@ describe('walletVerificationStatus', () => {
     actor.send({ type: 'STATUS', status: 'approved' });
     expect(actor.getSnapshot().value).toBe('approved');
   });
+
+  it('hears only the statuses the server can report next, and none while it submits', () => {
+    const actor = createActor(walletVerificationStatusMachine, { input: { status: 'unverified' } }).start();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().can({ type: 'STATUS', status: 'pending' })).toBe(false);
+    actor.send({ type: 'SUBMITTED' });
+    expect(actor.getSnapshot().can({ type: 'STATUS', status: 'unverified' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'STATUS', status: 'pending' })).toBe(true);
+    actor.send({ type: 'STATUS', status: 'rejected' });
+    expect(actor.getSnapshot().value).toBe('rejected');
+    actor.send({ type: 'STATUS', status: 'approved' });
+    expect(actor.getSnapshot().value).toBe('approved');
+    for (const status of ['unverified', 'pending', 'rejected'] as const) expect(actor.getSnapshot().can({ type: 'STATUS', status })).toBe(false);
+  });
 });
 
 describe('shownStatus', () => {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { and, assertEvent, assign, not, setup, stateIn } from 'xstate';
 
 /**
  * Wallet verification status (spec 1 §4 "unverified -> (submit form) -> pending -> approved or
@@ -9,6 +9,18 @@ import { assertEvent, assign, setup } from 'xstate';
  */
 export type WalletVerificationStatus = 'unverified' | 'pending' | 'approved' | 'rejected';
 
+/**
+ * The statuses the server can report after each one, as a page that stays open sees them: a
+ * submission (from this page or another) makes the status pending, staff then approve or reject,
+ * a rejected rider may submit again, and nothing undoes an approval or a submission.
+ */
+const LATER_STATUSES: Record<WalletVerificationStatus, readonly WalletVerificationStatus[]> = {
+  unverified: ['unverified', 'pending', 'approved', 'rejected'],
+  pending: ['pending', 'approved', 'rejected'],
+  rejected: ['rejected', 'pending', 'approved'],
+  approved: ['approved'],
+};
+
 export const walletVerificationStatusMachine = setup({
   types: {
     context: {} as { status: WalletVerificationStatus; error: string | null },
@@ -16,6 +28,10 @@ export const walletVerificationStatusMachine = setup({
     events: {} as { type: 'SUBMIT' } | { type: 'SUBMITTED' } | { type: 'FAILED'; message: string } | { type: 'STATUS'; status: WalletVerificationStatus },
   },
   guards: {
+    canFollow: ({ context, event }) => {
+      assertEvent(event, 'STATUS');
+      return LATER_STATUSES[context.status].includes(event.status);
+    },
     isPending: ({ context }) => context.status === 'pending',
     isApproved: ({ context }) => context.status === 'approved',
     isRejected: ({ context }) => context.status === 'rejected',
@@ -35,7 +51,8 @@ export const walletVerificationStatusMachine = setup({
   id: 'walletVerificationStatus',
   context: ({ input }) => ({ status: input.status, error: null }),
   initial: 'resolving',
-  on: { STATUS: { target: '.resolving', actions: 'rememberStatus' } },
+  // The page that submits (the verification form) reads no status while it does.
+  on: { STATUS: { guard: and([not(stateIn('submitting')), 'canFollow']), target: '.resolving', actions: 'rememberStatus' } },
   states: {
     resolving: {
       always: [

@@ -11,6 +11,7 @@ const offline = <Id extends string>(id: Id) => [{ type: `xstate.error.actor.${id
 export const shopFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'item-purchase',
+    browserPaths: 'required',
     title: 'Item purchase (Quick View)',
     description: 'Quick View checks first (an error hides Buy), Buy purchases; success closes the modal and 700 ms later shows Purchase Successful!, whose confirmation reloads; failure shows the server message or Purchase failed.',
     specRef: 'spec 2 §4 "Item purchase", §7 check-user-purchase-item and purchase/item, §8, §9 "Post-purchase dialog delay: 700 ms"',
@@ -33,7 +34,8 @@ export const shopFlows: CatalogueEntry[] = [
       'xstate.error.actor.checkPurchase': offline('checkPurchase'),
       'xstate.done.actor.purchase': [
         { type: 'xstate.done.actor.purchase', output: { status: true, message: SHOP_MESSAGES.purchaseSuccessful } },
-        { type: 'xstate.done.actor.purchase', output: { status: false, message: null } },
+        // The server's refusal: the item was bought meanwhile (from another tab).
+        { type: 'xstate.done.actor.purchase', output: { status: false, message: SHOP_MESSAGES.alreadyOwned } },
       ],
       'xstate.error.actor.purchase': offline('purchase'),
     },
@@ -41,6 +43,7 @@ export const shopFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'coin-purchase',
+    browserPaths: 'required',
     title: 'Coins bought with gems',
     description: 'Choosing a coins bundle that costs more gems than the rider has switches the modal to Power Gems; otherwise the purchase runs and ends in success with the reward or failure; Ok leaves.',
     specRef: 'spec 2 §2 payment modal, §4 "Coin purchase with gems", §7 purchase/gems',

@@ -14,6 +14,7 @@ const page = (current: number) => ({ rows: [], meta: { current_page: current, la
 export const walletFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'wallet-verification-status',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Wallet verification status',
     description:
@@ -58,6 +59,7 @@ export const walletFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'withdrawal',
+    browserPaths: 'required',
     title: 'Withdrawal request',
     description:
       'Withdraw is enabled only for a verified rider with withdrawals left this month and a valid amount; the server accepts (toast, then /wallet after 1.5 s) or refuses with its message.',
@@ -68,12 +70,14 @@ export const walletFlows: CatalogueEntry[] = [
     input: { verified: true, remainingTransactions: 5, availableSatoshi: '100000000', minimumSatoshi: '100', feeBasisPoints: 150 },
     eventSamples: {
       AMOUNT_CHANGED: [{ type: 'AMOUNT_CHANGED', amount: '0.5' }, { type: 'AMOUNT_CHANGED', amount: '2' }],
-      FAILED: [{ type: 'FAILED', message: WALLET_MESSAGES.totalExceedsBalance }],
+      // The server's refusal when the balance went down meanwhile (another withdrawal): its form check fails.
+      FAILED: [{ type: 'FAILED', message: WALLET_MESSAGES.withdrawalFailed }],
     },
     serializeContext: (context: { amount: string; error: string | null }) => ({ amount: context.amount, hasError: Boolean(context.error) }),
   }),
   defineFlow({
     id: 'transactions-table',
+    browserPaths: 'required',
     title: 'Wallet transactions table',
     description: 'Search restarts a 500 ms debounce, then loads page 1; page links load their page; a failed load shows an empty list on page 1.',
     specRef: 'spec 1 §2 Wallet home, §8 Wallet, §9 Transactions 10 per page; search debounce 500 ms',

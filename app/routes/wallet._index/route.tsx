@@ -57,7 +57,8 @@ export default function WalletPage() {
 
 function Wallet({ user, wallet, transactions, search }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>) {
   const [state, send] = useFlowMachine(walletVerificationStatusMachine, { input: { status: wallet.verificationStatus } });
-  useEffect(() => send({ type: 'STATUS', status: wallet.verificationStatus }), [send, wallet.verificationStatus]);
+  // Each time the page's data comes (first load, revalidation) the machine hears the status it reports, changed or not.
+  useEffect(() => send({ type: 'STATUS', status: wallet.verificationStatus }), [send, wallet]);
   const status = shownStatus(state);
   const action = status === 'pending' ? null : ACTION[status];
   const { walletData } = wallet;

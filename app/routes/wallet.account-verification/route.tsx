@@ -92,7 +92,8 @@ export default function AccountVerification() {
       <h1>Account verification</h1>
       {state.matches('rejected') && rejectionReason ? <p className="wallet-warning">Your last verification was rejected: {rejectionReason}</p> : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card">
-        <FormErrors errors={form.errors} />
+        {/* The server's message, or 'Failed to submit verification' when it gave none (spec 1 §8): the machine keeps it. */}
+        <FormErrors errors={form.errors?.length ? form.errors : state.context.error ? [state.context.error] : undefined} />
         <Field label="Binance email" field={fields.binance_email} type="email" />
         <div className="field">
           <label htmlFor={fields.phone_number.id}>Phone</label>
