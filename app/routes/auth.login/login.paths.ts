@@ -5,7 +5,7 @@ import { MESSAGES } from '~/lib/account-fields';
 import { ROBOT_CHECK_TTL_MS } from '~/lib/constants';
 import { loginMachine } from '~/machines/login.machine';
 import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
-import { passRobotCheck } from '../../../tests/e2e/accounts-helpers';
+import { forgeRobotCheck, passRobotCheck } from '../../../tests/e2e/accounts-helpers';
 import { makeAccount, postFromPage, type AccountKind } from '../../../tests/paths/browser/arrange';
 
 // The login page, each outcome reached through the real server: the account typed decides it
@@ -118,9 +118,7 @@ export default defineBinding(loginMachine, {
       await page.getByLabel('Password').fill(upcoming[0]?.type === 'WRONG_CREDENTIALS' ? 'not-the-password' : PASSWORD);
       // Left first: the blur re-renders the form, which would put the solved payload back.
       await page.getByLabel('Password').blur();
-      // A forged or replayed payload, as a robot's would arrive.
-      if (upcoming[0]?.type === 'ROBOT_CHECK_FAILED')
-        await page.locator('input[name="altcha"]').evaluate((input) => ((input as HTMLInputElement).value = 'forged'));
+      if (upcoming[0]?.type === 'ROBOT_CHECK_FAILED') await forgeRobotCheck(page);
       await submit(page).click();
     },
     SIGNED_IN: release,

@@ -5,7 +5,8 @@ import { isCurrentPassword, logout, type ShellUser } from '~/services/accounts/a
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { clearSessionCookies } from '~/services/accounts/session.server';
-import { changePassword, RECOVERY_MESSAGES } from '~/services/accounts/recovery.server';
+import { RECOVERY_MESSAGES } from '~/lib/account-messages';
+import { changePassword } from '~/services/accounts/recovery.server';
 import { DELETION_MESSAGES, requestAccountDeletion } from '~/services/accounts/deletion.server';
 import { requestDataExport } from '~/services/accounts/data-export.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/accounts/profile.server';
