@@ -1,0 +1,88 @@
+import { expect, type Page, type Route } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import type { EventObject } from 'xstate';
+import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
+import { MESSAGES } from '~/lib/account-fields';
+import { ROBOT_CHECK_TTL_MS } from '~/lib/constants';
+import { registerMachine } from '~/machines/register.machine';
+import { COMMON_PASSWORD_MESSAGE } from '~/services/accounts/password.server';
+import { fillRegister, forgeRobotCheck, passRobotCheck } from '../../../tests/e2e/accounts-helpers';
+import { postFromPage } from '../../../tests/paths/browser/arrange';
+import { expectArrivedWithToast, expectSending } from '../../../tests/paths/browser/arrange-accounts';
+import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
+
+// The register form, filled before the robot check; what is typed decides the server's answer:
+// an adult's birth date, a child's (12), or a password on the common list. A refused robot check
+// is a forged payload; too many attempts is the e-mail's allowance spent (/e2e/rate-limit) while
+// the post is held. The post is held, so `submitting` is seen.
+
+const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
+const COMMON_PASSWORD = 'password123';
+
+const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
+const status = (page: Page) => page.locator('.form-status');
+const release = async ({ held }: { held: (name: string) => Promise<Route> }) => (await held('register')).continue();
+
+/** A refusal keeps the page and asks for a fresh robot check. */
+async function expectRefused(page: Page, message: string) {
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
+  await expect(submit(page)).toBeDisabled();
+}
+
+/** The birth date that leads where the path goes: a child waits for consent, anyone else is an adult. */
+function birthDate(events: EventObject[]): string {
+  const child = events.some((event) => event.type === 'PARENTAL_CONSENT_PENDING');
+  return child ? `${new Date().getUTCFullYear() - 12}-01-01` : '1990-05-06';
+}
+
+export default defineBinding(registerMachine, {
+  async arrange({ page, events }) {
+    await page.goto('/auth/register');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    const email = `register-${randomBytes(6).toString('hex')}@paceline.local`;
+    await fillRegister(page, email, birthDate(events));
+    if (events.some((event) => event.type === 'INVALID_FIELDS')) {
+      await page.getByLabel('Password *', { exact: true }).fill(COMMON_PASSWORD);
+      await page.getByLabel('Confirm Password').fill(COMMON_PASSWORD);
+    }
+    return { email };
+  },
+  holds: { register: postTo('/auth/register') },
+  states: {
+    waitingForRobotCheck: async ({ page }) => {
+      await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
+      await expect(submit(page)).toBeDisabled();
+    },
+    ready: async ({ page }) => {
+      await expect(submit(page)).toBeEnabled();
+      await expect(status(page)).toHaveText('');
+    },
+    submitting: ({ page }) => expectSending(page, 'Submit'),
+    verificationSent: ({ page }) => expectArrivedWithToast(page, /\/auth\/login$/, SIGN_IN_MESSAGES.registered),
+    parentalConsentPending: async ({ page }) => {
+      await expect(page).toHaveURL(/\/parental-consent\?childUserId=.+&userAge=12$/);
+      await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
+    },
+    invalidFields: ({ page }) => expectRefused(page, COMMON_PASSWORD_MESSAGE),
+    robotCheckFailed: ({ page }) => expectRefused(page, MESSAGES.robotCheck),
+    tooManyAttempts: ({ page }) => expectRefused(page, SIGN_IN_MESSAGES.tooManyAttempts),
+  },
+  events: {
+    ROBOT_CHECK_DONE: ({ page }) => passRobotCheck(page),
+    ROBOT_CHECK_EXPIRED: ({ page }) => page.clock.fastForward(ROBOT_CHECK_TTL_MS),
+    SUBMIT: async ({ page, upcoming }) => {
+      if (upcoming[0]?.type === 'ROBOT_CHECK_FAILED') await forgeRobotCheck(page);
+      await submit(page).click();
+    },
+    VERIFICATION_SENT: release,
+    PARENTAL_CONSENT_PENDING: release,
+    INVALID_FIELDS: release,
+    ROBOT_CHECK_FAILED: release,
+    TOO_MANY_ATTEMPTS: async ({ page, held, arranged }) => {
+      // The e-mail's allowance spent while its post waits: the server answers with the refusal.
+      await postFromPage(page, '/e2e/rate-limit', { action: 'register', account: arranged.email });
+      await (await held('register')).continue();
+    },
+  },
+});
