@@ -15,8 +15,6 @@ const KINDS = {
   active: { status: 'active', isKid: false, passwordResetRequired: false, age: 30 },
   unverified: { status: 'pending', isKid: false, passwordResetRequired: false, age: 30 },
   'pending-child': { status: 'pending', isKid: true, passwordResetRequired: false, age: 12 },
-  /** A child whose parent has consented. */
-  child: { status: 'active', isKid: true, passwordResetRequired: false, age: 12 },
   'reset-required': { status: 'active', isKid: false, passwordResetRequired: true, age: 45 },
 } as const;
 
@@ -43,7 +41,7 @@ const STEPS: Record<string, (account: Made, form: FormData) => Promise<{ reply: 
 };
 
 /**
- * POST /e2e/account kind=active|unverified|pending-child|child|reset-required password=… [step=…]
+ * POST /e2e/account kind=active|unverified|pending-child|reset-required password=… [step=…]
  * — test mode only: a new account of that kind, not signed in, for a test that signs in through
  * the form or takes the account's next step (STEPS). Answers { email, id } and the step's fields.
  */

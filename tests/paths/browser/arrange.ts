@@ -22,7 +22,7 @@ export async function postFromPage<Answer>(page: Page, url: string, form: Record
 }
 
 /** The kinds of account a sign-in tells apart (app/routes/e2e.account). */
-export type AccountKind = 'active' | 'unverified' | 'pending-child' | 'child' | 'reset-required';
+export type AccountKind = 'active' | 'unverified' | 'pending-child' | 'reset-required';
 
 /** A new account of that kind, not signed in; answers its e-mail. */
 export async function makeAccount(page: Page, kind: AccountKind, password: string): Promise<string> {
