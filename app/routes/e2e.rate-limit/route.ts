@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const account = textOf(form.get('account')) || (await getOptionalUser(request))?.email;
   const attempt = { account: account ?? '', address: clientAddress(request) };
   if (!attempt.account) return new Response('account (or a signed-in rider) is required', { status: 400 });
-  const limited = String(form.get('action'));
+  const limited = textOf(form.get('action'));
   if (limited !== 'login' && !(limited in RATE_LIMITS)) return new Response('Unknown action', { status: 400 });
   for (let tries = 0; tries < MOST_ATTEMPTS; tries += 1) {
     if (limited === 'login') {
