@@ -85,6 +85,8 @@ export default defineBinding(loginMachine, {
     parentalConsentPending: async ({ page }) => {
       await expect(page).toHaveURL(/\/parental-consent\?childUserId=[^&]+$/);
       await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
+      // A returning child's age is not known (their date of birth is never kept, decision 177): the page says none.
+      await expect(page.getByText(/^A rider must be above 18 to create their own account/)).toBeVisible();
     },
     emailNotVerified: async ({ page }) => {
       await expect(page).toHaveURL(/\/auth\/verification$/);

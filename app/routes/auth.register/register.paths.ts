@@ -63,6 +63,7 @@ export default defineBinding(registerMachine, {
     parentalConsentPending: async ({ page }) => {
       await expect(page).toHaveURL(/\/parental-consent\?childUserId=.+&userAge=12$/);
       await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
+      await expect(page.getByText(/^You are 12\. A rider must be above 18 to create their own account/)).toBeVisible();
     },
     invalidFields: ({ page }) => expectRefused(page, COMMON_PASSWORD_MESSAGE),
     robotCheckFailed: ({ page }) => expectRefused(page, MESSAGES.robotCheck),
