@@ -7,6 +7,7 @@ import { loginMachine } from '~/machines/login.machine';
 import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
 import { forgeRobotCheck, passRobotCheck } from '../../../tests/e2e/accounts-helpers';
 import { makeAccount, postFromPage, type AccountKind } from '../../../tests/paths/browser/arrange';
+import { expectRefusedAskingForCheck, ROBOT_CHECK_FIRST, robotCheckedFormChecks } from '../../../tests/paths/browser/arrange-accounts';
 
 // The login page, each outcome reached through the real server: the account typed decides it
 // (made by /e2e/account), the stored return path and a partner's authorization by the page the
@@ -24,7 +25,6 @@ const AUTHORIZE = `/oauth/authorize?${new URLSearchParams({
   code_challenge_method: 'S256',
 })}`;
 const STORED_PATH = '/my-teams';
-const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
 
 /** The account whose sign-in the server answers with each outcome. */
 const ACCOUNT_FOR: Record<string, AccountKind> = {
@@ -57,18 +57,7 @@ export default defineBinding(loginMachine, {
   },
   holds: { signIn: postTo('/auth/login') },
   states: {
-    waitingForRobotCheck: async ({ page }) => {
-      await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
-      await expect(submit(page)).toBeDisabled();
-    },
-    ready: async ({ page }) => {
-      await expect(submit(page)).toBeEnabled();
-      await expect(status(page)).toHaveText('');
-    },
-    submitting: async ({ page }) => {
-      await expect(status(page)).toHaveText('Sending…');
-      await expect(submit(page)).toBeDisabled();
-    },
+    ...robotCheckedFormChecks,
     'signedIn.toPartnerAuthorization': async ({ page }) => {
       await expect(page).toHaveURL(/\/oauth\/authorize\?/);
       await expect(page.getByRole('heading', { name: 'Authorize Demo Training Log to Paceline' })).toBeVisible();
@@ -106,11 +95,7 @@ export default defineBinding(loginMachine, {
       await expect(page.getByText(MESSAGES.robotCheck)).toBeVisible();
       await expect(submit(page)).toBeDisabled();
     },
-    invalidFields: async ({ page }) => {
-      await expect(page.getByText(MESSAGES.email)).toBeVisible();
-      await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
-      await expect(submit(page)).toBeDisabled();
-    },
+    invalidFields: ({ page }) => expectRefusedAskingForCheck(page, MESSAGES.email),
   },
   events: {
     ROBOT_CHECK_DONE: ({ page }) => passRobotCheck(page),

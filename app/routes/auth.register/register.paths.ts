@@ -8,7 +8,7 @@ import { registerMachine } from '~/machines/register.machine';
 import { COMMON_PASSWORD_MESSAGE } from '~/services/accounts/password.server';
 import { fillRegister, forgeRobotCheck, passRobotCheck } from '../../../tests/e2e/accounts-helpers';
 import { postFromPage } from '../../../tests/paths/browser/arrange';
-import { expectArrivedWithToast, expectSending } from '../../../tests/paths/browser/arrange-accounts';
+import { expectArrivedWithToast, expectRefusedAskingForCheck, robotCheckedFormChecks } from '../../../tests/paths/browser/arrange-accounts';
 import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
 
 // The register form, filled before the robot check; what is typed decides the server's answer:
@@ -16,19 +16,10 @@ import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
 // is a forged payload; too many attempts is the e-mail's allowance spent (/e2e/rate-limit) while
 // the post is held. The post is held, so `submitting` is seen.
 
-const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
 const COMMON_PASSWORD = 'password123';
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
-const status = (page: Page) => page.locator('.form-status');
 const release = async ({ held }: { held: (name: string) => Promise<Route> }) => (await held('register')).continue();
-
-/** A refusal keeps the page and asks for a fresh robot check. */
-async function expectRefused(page: Page, message: string) {
-  await expect(page.getByText(message)).toBeVisible();
-  await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
-  await expect(submit(page)).toBeDisabled();
-}
 
 /** The birth date that leads where the path goes: a child waits for consent, anyone else is an adult. */
 function birthDate(events: EventObject[]): string {
@@ -50,24 +41,16 @@ export default defineBinding(registerMachine, {
   },
   holds: { register: postTo('/auth/register') },
   states: {
-    waitingForRobotCheck: async ({ page }) => {
-      await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
-      await expect(submit(page)).toBeDisabled();
-    },
-    ready: async ({ page }) => {
-      await expect(submit(page)).toBeEnabled();
-      await expect(status(page)).toHaveText('');
-    },
-    submitting: ({ page }) => expectSending(page, 'Submit'),
+    ...robotCheckedFormChecks,
     verificationSent: ({ page }) => expectArrivedWithToast(page, /\/auth\/login$/, SIGN_IN_MESSAGES.registered),
     parentalConsentPending: async ({ page }) => {
       await expect(page).toHaveURL(/\/parental-consent\?childUserId=.+&userAge=12$/);
       await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
       await expect(page.getByText(/^You are 12\. A rider must be above 18 to create their own account/)).toBeVisible();
     },
-    invalidFields: ({ page }) => expectRefused(page, COMMON_PASSWORD_MESSAGE),
-    robotCheckFailed: ({ page }) => expectRefused(page, MESSAGES.robotCheck),
-    tooManyAttempts: ({ page }) => expectRefused(page, SIGN_IN_MESSAGES.tooManyAttempts),
+    invalidFields: ({ page }) => expectRefusedAskingForCheck(page, COMMON_PASSWORD_MESSAGE),
+    robotCheckFailed: ({ page }) => expectRefusedAskingForCheck(page, MESSAGES.robotCheck),
+    tooManyAttempts: ({ page }) => expectRefusedAskingForCheck(page, SIGN_IN_MESSAGES.tooManyAttempts),
   },
   events: {
     ROBOT_CHECK_DONE: ({ page }) => passRobotCheck(page),

@@ -37,6 +37,32 @@ export interface Answered {
 
 const formStatus = (page: Page) => page.locator('.form-status');
 
+/** The status line of the login and register forms until the robot check is done. */
+export const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit' });
+
+async function expectRobotCheckFirst(page: Page) {
+  await expect(formStatus(page)).toHaveText(ROBOT_CHECK_FIRST);
+  await expect(submitButton(page)).toBeDisabled();
+}
+
+/** The login and register forms before the server answers: Submit waits for the robot check, then for the post. */
+export const robotCheckedFormChecks = {
+  waitingForRobotCheck: ({ page }: { page: Page }) => expectRobotCheckFirst(page),
+  ready: async ({ page }: { page: Page }) => {
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(formStatus(page)).toHaveText('');
+  },
+  submitting: ({ page }: { page: Page }) => expectSending(page, 'Submit'),
+};
+
+/** A refusal of the login or register form keeps the page, says why, and asks for a fresh robot check. */
+export async function expectRefusedAskingForCheck(page: Page, message: string) {
+  await expect(page.getByText(message)).toBeVisible();
+  await expectRobotCheckFirst(page);
+}
+
 /** The status line of a sign-in form while its post is held (FormPostSubmit). */
 export async function expectSending(page: Page, button: string) {
   await expect(formStatus(page)).toHaveText('Sending…');
