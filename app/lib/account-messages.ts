@@ -35,6 +35,15 @@ export function isSessionEndReason(value: string | null): value is SessionEndRea
   return value !== null && value in SESSION_END_MESSAGES;
 }
 
+/** Forgotten and changed passwords (recovery.server.ts). */
+export const RECOVERY_MESSAGES = {
+  resetSent: 'If an account exists for this e-mail, we have sent a link to reset the password.',
+  resetFailed: 'Invalid email address provided.',
+  resetDone: 'Your password has been reset. Please log in.',
+  invalidResetLink: 'This reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Please log in again.',
+} as const;
+
 /** The parental-consent page's answers (spec 1 §2; notParent is ours, decision 121). */
 export const CONSENT_MESSAGES = {
   sendFailed: 'There was an error sending the email. Please try again.',

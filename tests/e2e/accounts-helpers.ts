@@ -12,6 +12,11 @@ export async function passRobotCheck(page: Page) {
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
 }
 
+/** Replaces the solved check's payload before posting, as a forged or replayed one would arrive. */
+export async function forgeRobotCheck(page: Page) {
+  await page.locator('input[name="altcha"]').evaluate((input) => ((input as HTMLInputElement).value = 'forged'));
+}
+
 export async function signInThroughForm(page: Page, email: string, password: string) {
   if (!page.url().includes('/auth/login')) await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);

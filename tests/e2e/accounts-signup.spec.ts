@@ -55,18 +55,6 @@ test('a missing cookie → login with the toast, then back to the original page 
   await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
 });
 
-test('the session machine notices a lost session on window focus and sends the rider to login', async ({ page, context }) => {
-  await page.goto('/e2e/login?email=rider%40paceline.local&redirectTo=%2Fauth%2Fregister%3Fx%3D1');
-  await expect(page).toHaveURL(/\/user\/profile$/);
-  // The machine checks once on start; once it has taken that answer, the focus below triggers a fresh check.
-  await page.goto('/');
-  await expect(page.locator('.user-menu')).toHaveAttribute('data-session-state', 'signedIn');
-  await context.clearCookies();
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2F&reason=session_expired$/);
-  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
-});
-
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

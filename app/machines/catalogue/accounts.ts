@@ -49,6 +49,7 @@ const LINK_ANSWERS = everyKind<LinkAnswer>()('ok', [
 export const accountsFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'session',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Session check',
     description:
@@ -95,6 +96,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'register',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Register',
     description:
@@ -112,6 +114,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'parental-consent',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Parental consent',
     description:
@@ -132,6 +135,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'otp-verify',
+    browserPaths: 'required',
     title: 'Verify account by code',
     description: 'The rider types the e-mailed code; the server redirects to login on success (clearing the stored key) or rejects the code, shown under the field.',
     specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
@@ -141,6 +145,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'link-verification',
+    browserPaths: 'required',
     title: 'Verify and delete links',
     description: "The e-mailed links (verify-user, verify-kid, delete-user): pending, then success or failed; failed allows Resend where the link has one.",
     specRef: 'spec 1 §2 Verify-user and verify-kid pages, Delete-user page; §4 Verify pages',
@@ -162,6 +167,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'forgot-password',
+    browserPaths: 'required',
     title: 'Forgot password',
     description: "An e-mail form whose button reads 'Submit', then 'Send Again'; the answer is the same for any address and success goes to '/'.",
     specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
@@ -171,6 +177,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'reset-password',
+    browserPaths: 'required',
     title: 'Reset password',
     description: 'New and confirm password from the e-mailed link; success goes to login.',
     specRef: 'spec 1 §2 Reset password, §4, §5',

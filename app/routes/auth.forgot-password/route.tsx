@@ -12,7 +12,7 @@ import { enqueueJob, startQueuedJobs } from '~/services/platform/jobs.server';
 import { passwordResetJob } from '~/services/accounts/account-jobs.server';
 import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { RECOVERY_MESSAGES } from '~/services/accounts/recovery.server';
+import { RECOVERY_MESSAGES } from '~/lib/account-messages';
 import { redirectWithToast } from '~/services/platform/toast.server';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Paceline' }];

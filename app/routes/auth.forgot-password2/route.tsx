@@ -8,7 +8,8 @@ import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
 import { resetPasswordMachine } from '~/machines/reset-password.machine';
 import { withPasswordListRule } from '~/services/accounts/password.server';
-import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/accounts/recovery.server';
+import { RECOVERY_MESSAGES } from '~/lib/account-messages';
+import { resetPasswordWithLink } from '~/services/accounts/recovery.server';
 import { backToLogin } from '~/services/accounts/sign-in.server';
 import { textOf } from '~/lib/form-text';
 

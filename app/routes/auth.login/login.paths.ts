@@ -5,8 +5,9 @@ import { MESSAGES } from '~/lib/account-fields';
 import { ROBOT_CHECK_TTL_MS } from '~/lib/constants';
 import { loginMachine } from '~/machines/login.machine';
 import { defineBinding, postTo } from '../../../tests/paths/browser/binding';
-import { passRobotCheck } from '../../../tests/e2e/accounts-helpers';
+import { forgeRobotCheck, passRobotCheck } from '../../../tests/e2e/accounts-helpers';
 import { makeAccount, postFromPage, type AccountKind } from '../../../tests/paths/browser/arrange';
+import { expectRefusedAskingForCheck, ROBOT_CHECK_FIRST, robotCheckedFormChecks } from '../../../tests/paths/browser/arrange-accounts';
 
 // The login page, each outcome reached through the real server: the account typed decides it
 // (made by /e2e/account), the stored return path and a partner's authorization by the page the
@@ -24,7 +25,6 @@ const AUTHORIZE = `/oauth/authorize?${new URLSearchParams({
   code_challenge_method: 'S256',
 })}`;
 const STORED_PATH = '/my-teams';
-const ROBOT_CHECK_FIRST = 'Complete the robot check to submit.';
 
 /** The account whose sign-in the server answers with each outcome. */
 const ACCOUNT_FOR: Record<string, AccountKind> = {
@@ -57,18 +57,7 @@ export default defineBinding(loginMachine, {
   },
   holds: { signIn: postTo('/auth/login') },
   states: {
-    waitingForRobotCheck: async ({ page }) => {
-      await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
-      await expect(submit(page)).toBeDisabled();
-    },
-    ready: async ({ page }) => {
-      await expect(submit(page)).toBeEnabled();
-      await expect(status(page)).toHaveText('');
-    },
-    submitting: async ({ page }) => {
-      await expect(status(page)).toHaveText('Sending…');
-      await expect(submit(page)).toBeDisabled();
-    },
+    ...robotCheckedFormChecks,
     'signedIn.toPartnerAuthorization': async ({ page }) => {
       await expect(page).toHaveURL(/\/oauth\/authorize\?/);
       await expect(page.getByRole('heading', { name: 'Authorize Demo Training Log to Paceline' })).toBeVisible();
@@ -85,6 +74,8 @@ export default defineBinding(loginMachine, {
     parentalConsentPending: async ({ page }) => {
       await expect(page).toHaveURL(/\/parental-consent\?childUserId=[^&]+$/);
       await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
+      // A returning child's age is not known (their date of birth is never kept, decision 177): the page says none.
+      await expect(page.getByText(/^A rider must be above 18 to create their own account/)).toBeVisible();
     },
     emailNotVerified: async ({ page }) => {
       await expect(page).toHaveURL(/\/auth\/verification$/);
@@ -104,11 +95,7 @@ export default defineBinding(loginMachine, {
       await expect(page.getByText(MESSAGES.robotCheck)).toBeVisible();
       await expect(submit(page)).toBeDisabled();
     },
-    invalidFields: async ({ page }) => {
-      await expect(page.getByText(MESSAGES.email)).toBeVisible();
-      await expect(status(page)).toHaveText(ROBOT_CHECK_FIRST);
-      await expect(submit(page)).toBeDisabled();
-    },
+    invalidFields: ({ page }) => expectRefusedAskingForCheck(page, MESSAGES.email),
   },
   events: {
     ROBOT_CHECK_DONE: ({ page }) => passRobotCheck(page),
@@ -118,9 +105,7 @@ export default defineBinding(loginMachine, {
       await page.getByLabel('Password').fill(upcoming[0]?.type === 'WRONG_CREDENTIALS' ? 'not-the-password' : PASSWORD);
       // Left first: the blur re-renders the form, which would put the solved payload back.
       await page.getByLabel('Password').blur();
-      // A forged or replayed payload, as a robot's would arrive.
-      if (upcoming[0]?.type === 'ROBOT_CHECK_FAILED')
-        await page.locator('input[name="altcha"]').evaluate((input) => ((input as HTMLInputElement).value = 'forged'));
+      if (upcoming[0]?.type === 'ROBOT_CHECK_FAILED') await forgeRobotCheck(page);
       await submit(page).click();
     },
     SIGNED_IN: release,

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { textOf } from '~/lib/form-text';
 import { getOptionalUser } from '~/services/accounts/auth.server';
-import { clientAddress, consumeRateLimit, loginWaitSeconds, recordLoginFailure } from '~/services/platform/rate-limit.server';
+import {
+  clientAddress,
+  consumeRateLimit,
+  loginWaitSeconds,
+  RATE_LIMITS,
+  recordLoginFailure,
+  type RateLimitedAction,
+} from '~/services/platform/rate-limit.server';
 import { assertTestMode } from '~/services/platform/test-mode.server';
 
 /** Counted instead of the caller's address where only the account's limit is to be spent: new each time, never limited itself. */
@@ -16,9 +23,11 @@ const MOST_ATTEMPTS = 40;
  * caller's TCP peer (no proxy is trusted here): post from the page that will meet the refusal.
  * POST action=login account=<e-mail> waitSeconds=N   failed sign-ins of this account from this
  *                                                    address until its wait is N s or more;
- * POST action=code-send [account=<e-mail>]           code requests of this account (default: the
- *                                                    signed-in rider's) until the next is refused; its own
- *                                                    limit only, the address's is left alone.
+ * POST action=<a limited action> [account=<key>]   attempts of this account (code-send, register,
+ *                                                    forgot-password …: its e-mail, the child's id for a
+ *                                                    consent mail; default: the signed-in rider's e-mail)
+ *                                                    until the next is refused; its own limit only, the
+ *                                                    address's is left alone.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertTestMode();
@@ -26,14 +35,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const account = textOf(form.get('account')) || (await getOptionalUser(request))?.email;
   const attempt = { account: account ?? '', address: clientAddress(request) };
   if (!attempt.account) return new Response('account (or a signed-in rider) is required', { status: 400 });
+  const limited = textOf(form.get('action'));
+  if (limited !== 'login' && !(limited in RATE_LIMITS)) return new Response('Unknown action', { status: 400 });
   for (let tries = 0; tries < MOST_ATTEMPTS; tries += 1) {
-    if (form.get('action') === 'login') {
+    if (limited === 'login') {
       const waitSeconds = await loginWaitSeconds(attempt);
       if (waitSeconds >= Number(form.get('waitSeconds') ?? 1)) return Response.json({ waitSeconds });
       await recordLoginFailure(attempt, new Date(), { pairOnly: true });
-    } else if (form.get('action') === 'code-send') {
-      if (!(await consumeRateLimit('code-send', { account: attempt.account, address: arrangingAddress() }))) return Response.json({ refused: true });
-    } else return new Response('Unknown action', { status: 400 });
+    } else if (!(await consumeRateLimit(limited as RateLimitedAction, { account: attempt.account, address: arrangingAddress() }))) {
+      return Response.json({ refused: true });
+    }
   }
   return new Response(`Not limited after ${MOST_ATTEMPTS} attempts`, { status: 500 });
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users, walletVerificationRequests } from '~/db/schema';
 import { textOf } from '~/lib/form-text';
-import { parseBtc } from '~/lib/money';
+import { readTypedBtc } from '~/lib/money';
 import { requireUser } from '~/services/accounts/auth.server';
 import { storage } from '~/services/adapters/storage.server';
 import { postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'prize') {
-    const satoshi = parseBtc(textOf(form.get('btc')));
+    const satoshi = readTypedBtc(textOf(form.get('btc')))?.satoshiFloor;
     if (!satoshi) return new Response('btc is required', { status: 400 });
     const legs = [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(user.id), currency: 'BTC' as const, amount: satoshi }];
     return Response.json(await postTransfer({ idempotencyKey: `e2e-prize:${randomUUID()}`, legs, memo: 'Prize: test race', metadata: { kind: 'prize' } }));

@@ -6,13 +6,13 @@ import { isCurrentPassword, logout, type ShellUser } from '~/services/accounts/a
 import { withPasswordListRule } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { clearSessionCookies } from '~/services/accounts/session.server';
-import { changePassword, RECOVERY_MESSAGES } from '~/services/accounts/recovery.server';
+import { changePassword } from '~/services/accounts/recovery.server';
 import { DELETION_MESSAGES, requestAccountDeletion } from '~/services/accounts/deletion.server';
 import { requestDataExport } from '~/services/accounts/data-export.server';
 import { removeAvatar, setAvatar, updateProfile } from '~/services/accounts/profile.server';
 import { profileFormSchema } from './profile-form-schema';
 import { redirectWithToast } from '~/services/platform/toast.server';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/account-messages';
+import { RECOVERY_MESSAGES, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/account-messages';
 
 /** The profile page's actions, one per form (intent). */
 export async function saveProfile(user: ShellUser, formData: FormData) {

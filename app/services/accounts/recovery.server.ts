@@ -9,15 +9,9 @@ import { checkLink, issueVerification } from './verification.server';
 
 /**
  * Looking after an account: forgotten and changed passwords (deleting it: deletion.server.ts).
- * A password change ends every session of the account (issue 3).
+ * A password change ends every session of the account (issue 3). Their messages: RECOVERY_MESSAGES
+ * (app/lib/account-messages.ts).
  */
-export const RECOVERY_MESSAGES = {
-  resetSent: 'If an account exists for this e-mail, we have sent a link to reset the password.',
-  resetFailed: 'Invalid email address provided.',
-  resetDone: 'Your password has been reset. Please log in.',
-  invalidResetLink: 'This reset link is invalid or has expired.',
-  passwordChanged: 'Your password has been changed. Please log in again.',
-} as const;
 
 /** Same answer whether or not the address has an account; only an active account gets mail. */
 export async function requestPasswordReset(email: string): Promise<void> {

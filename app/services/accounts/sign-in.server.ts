@@ -48,7 +48,7 @@ function keepDisplayMode(path: string, request: Request, form: FormData): string
  * The parental-consent page of a child, and the cookie that lets only this browser name the
  * parent; `childEmail` is the address the child typed, so the parent's cannot be the same.
  */
-async function parentalConsentStep(child: { childUserId: string; userAge: number | null; childEmail?: string }) {
+export async function parentalConsentStep(child: { childUserId: string; userAge: number | null; childEmail?: string }) {
   // A returning child's age is not known (their date of birth is never kept): the page then says no age.
   const query = new URLSearchParams({ childUserId: child.childUserId, ...(child.userAge === null ? {} : { userAge: String(child.userAge) }) });
   return { to: `/parental-consent?${query}`, cookie: await writeFlow('consent', child) };
