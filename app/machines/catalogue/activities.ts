@@ -1,5 +1,5 @@
 import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
-import type { ActivityListPage } from '~/lib/activities/types';
+import type { ActivityListPage, ActivityRow } from '~/lib/activities/types';
 import { activitiesListMachine } from '../activities-list.machine';
 import { importStatusBannerMachine } from '../import-status-banner.machine';
 import { importWizardMachine, type SubmitOutcome } from '../import-wizard.machine';
@@ -7,6 +7,24 @@ import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
 
 const morePages: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 1 };
 const lastPage: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 2 };
+/** The ride the first page lists, so there is a box to tick (TOGGLE_COMPARE's sample names it). */
+const listedRide: ActivityRow = {
+  id: 'a',
+  date: '2026-05-01T07:00:00.000Z',
+  type: 'ride',
+  sportType: 'cycling',
+  title: 'Morning ride',
+  routeName: '',
+  distanceKm: 30,
+  elevationM: 250,
+  watt: 210,
+  wattPerKg: 3,
+  heartrate: 140,
+  rideDurationS: 3600,
+  fileType: 'fit',
+  hasPower: true,
+  platform: 'Paceline',
+};
 
 /** The activities area's flows (issue 4). */
 export const activitiesFlows: CatalogueEntry[] = [
@@ -18,7 +36,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     specRef: 'spec 2 §2 Activities tab, §4 "Activities paging", §9 "Comparison limit: 2"',
     machine: activitiesListMachine,
     serverAnswers: { outputs: { fetchPage: [morePages, lastPage] } },
-    input: { firstPage: morePages },
+    input: { firstPage: { ...morePages, results: [listedRide] } },
     simplePathLimit: 40,
     eventSamples: {
       SET_SORT: [{ type: 'SET_SORT', sort: 'asc' }],
@@ -44,7 +62,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     specRef: 'spec 2 §2 "Third-party import wizard", §5 import rules, §8',
     machine: importWizardMachine,
     serverAnswers: {
-      outputs: { submitImport: everyKind<SubmitOutcome>()('ok', [{ ok: true }, { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] }]) },
+      outputs: { submitImport: everyKind<SubmitOutcome>()('ok', [{ ok: true }, { ok: false, errors: [IMPORT_MESSAGES.proofSize] }]) },
     },
     simplePathLimit: 40,
     eventSamples: {
@@ -59,7 +77,8 @@ export const activitiesFlows: CatalogueEntry[] = [
       ],
       'xstate.done.actor.submitImport': [
         { type: 'xstate.done.actor.submitImport', output: { ok: true } },
-        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] } },
+        // A refusal only the server can give: the browser checks a proof's type, not its size.
+        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: [IMPORT_MESSAGES.proofSize] } },
       ],
       'xstate.error.actor.submitImport': [{ type: 'xstate.error.actor.submitImport', error: new Error('offline') }],
     },
