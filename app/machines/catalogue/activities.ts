@@ -56,6 +56,7 @@ export const activitiesFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'import-wizard',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Import from other platforms',
     description: 'The 3-step import modal: picking a platform advances, stats and proof are checked with the exact messages, submit ends in success or shows the server errors; closing ends it.',
@@ -90,6 +91,7 @@ export const activitiesFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'import-status-banner',
+    browserPaths: 'required',
     title: 'Import status banner',
     description: 'The four banner states: none offers Import, submitted waits, approved shows Got It until seen, rejected offers re-import.',
     specRef: 'spec 2 §4 "Import status", §7 set-user-has-seen',

@@ -20,6 +20,7 @@ const requirementCombinations = Array.from({ length: 16 }, (_, bits) => ({
 export const eventsFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'event-wizard',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Event registration wizard',
     description:
@@ -35,6 +36,7 @@ export const eventsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'phone-verification',
+    browserPaths: 'required',
     title: 'Phone verification',
     description: 'Sends a code by SMS or WhatsApp, allows a resend, verifies the code; verified locks the phone and shows the terms.',
     specRef: 'spec 3 §4 "Phone verification", §5 "Phone step"',
@@ -67,6 +69,7 @@ export const eventsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'results-frame',
+    browserPaths: 'required',
     title: 'Results frame',
     description: 'Follows pacelineEvent messages from the results frame (origin checked): series to event and day, single to event, events to plain results.',
     specRef: 'spec 3 §2 "Results page"',
