@@ -30,6 +30,7 @@ const listedRide: ActivityRow = {
 export const activitiesFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'activities-list',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Activities list',
     description: 'Loads pages of rides until the last, restarts at page 1 when the sort changes (the type filter is hidden, spec 2 §2), and keeps up to two rides ticked for the power curve.',

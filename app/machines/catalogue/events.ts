@@ -54,6 +54,7 @@ export const eventsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'identity-files',
+    browserPaths: 'required',
     title: 'Identity files',
     description: 'Use the files of an earlier registration or upload new ones (switching resets the fields); existing files open in a new window.',
     specRef: 'spec 3 §4 "Identity step", §8 "File download failure"',
