@@ -64,12 +64,24 @@ describe('activitiesList machine', () => {
   });
 
   it('keeps at most two ticked rides, dropping the oldest, and unticks', () => {
-    const { actor } = start(page(1, 1, ['a']), () => page(1, 1, []));
+    const { actor } = start(page(1, 1, ['a', 'b', 'c']), () => page(1, 1, []));
     expect(actor.getSnapshot().can({ type: 'LOAD_MORE' })).toBe(false);
     for (const id of ['a', 'b', 'c']) actor.send({ type: 'TOGGLE_COMPARE', id });
     expect(actor.getSnapshot().context.compare).toEqual(['b', 'c']);
     actor.send({ type: 'TOGGLE_COMPARE', id: 'b' });
     expect(actor.getSnapshot().context.compare).toEqual(['c']);
+  });
+
+  it('ticks only a ride the list shows: after a sort change, none until its first page is in', async () => {
+    const { actor } = start(page(1, 2, ['a']), ({ page: number }) => page(number, 2, ['b']));
+    expect(actor.getSnapshot().can({ type: 'TOGGLE_COMPARE', id: 'b' })).toBe(false);
+    actor.send({ type: 'TOGGLE_COMPARE', id: 'a' });
+    actor.send({ type: 'SET_SORT', sort: 'asc' });
+    expect(actor.getSnapshot().can({ type: 'TOGGLE_COMPARE', id: 'a' })).toBe(false);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'TOGGLE_COMPARE', id: 'b' });
+    // The ride ticked before the sort stays ticked: its box shows it again when its row does.
+    expect(actor.getSnapshot().context.compare).toEqual(['a', 'b']);
   });
 
   it('fails and retries', async () => {

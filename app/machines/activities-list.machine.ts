@@ -20,7 +20,7 @@ export type ActivitiesListEvent = { type: 'LOAD_MORE' } | { type: 'SET_SORT'; so
 
 /**
  * The ACTIVITIES tab (spec 2 §2, §4 "Activities paging"): pages load one after another until
- * the last; changing the sort starts again at page 1; up to two rides ticked for comparison.
+ * the last; changing the sort starts again at page 1; up to two listed rides ticked for comparison.
  * The type filter exists but is hidden (spec 2 §2): no rider can change it, so the machine
  * has no event for it; `type` is the one the page was opened with (the list route takes ?type=).
  * The route supplies `fetchPage` (the paging resource route) with `.provide()`.
@@ -40,6 +40,12 @@ export const activitiesListMachine = setup({
   },
   guards: {
     hasMorePages: ({ context }) => context.page < context.totalPages,
+    // A ride is ticked or unticked by its row's box: one the list does not show (its rows start
+    // again after a sort change) cannot be.
+    isListed: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE_COMPARE');
+      return context.rows.some((row) => row.id === event.id);
+    },
     loadedPageLeavesMore: (_, page: ActivityListPage) => page.currentPage < page.totalPages,
   },
   actions: {
@@ -75,7 +81,7 @@ export const activitiesListMachine = setup({
   initial: 'ready',
   on: {
     SET_SORT: { target: '.loading', actions: ['rememberSort', 'startOver'] },
-    TOGGLE_COMPARE: { actions: 'toggleCompare' },
+    TOGGLE_COMPARE: { guard: 'isListed', actions: 'toggleCompare' },
   },
   states: {
     ready: {

@@ -40,6 +40,8 @@ describe('connectNetwork machine', () => {
     expect(actor.getSnapshot().context.failed).toBe(true);
     actor.send({ type: 'DISMISS' });
     expect(actor.getSnapshot().context.failed).toBe(false);
+    // Dismiss belongs to the alert: with none shown there is nothing to dismiss.
+    expect(actor.getSnapshot().can({ type: 'DISMISS' })).toBe(false);
   });
 
   it('Xert with empty fields shows both messages and sends nothing', () => {

@@ -78,6 +78,8 @@ export const connectNetworkMachine = setup({
       return event.linked;
     },
     isXert: ({ context }) => context.network === 'xert',
+    // The alert's Dismiss is there only while the alert is.
+    showsError: ({ context }) => context.failed,
     fieldsFilled: ({ event }) => {
       assertEvent(event, 'SUBMIT_XERT');
       return event.username.trim() !== '' && event.password !== '';
@@ -107,7 +109,7 @@ export const connectNetworkMachine = setup({
           { guard: 'isXert', target: 'xertForm', actions: 'clearFailed' },
           { target: 'redirecting', actions: 'clearFailed' },
         ],
-        DISMISS: { actions: 'clearFailed' },
+        DISMISS: { guard: 'showsError', actions: 'clearFailed' },
       },
     },
     // The browser leaves for the provider's authorize page; the callback brings it back.
@@ -156,7 +158,7 @@ export const connectNetworkMachine = setup({
           },
         },
       },
-      on: { DISCONNECT: { target: 'confirmingDisconnect', actions: 'clearFailed' }, DISMISS: { actions: 'clearFailed' } },
+      on: { DISCONNECT: { target: 'confirmingDisconnect', actions: 'clearFailed' }, DISMISS: { guard: 'showsError', actions: 'clearFailed' } },
     },
     confirmingDisconnect: {
       on: { CONFIRM: 'disconnecting', CANCEL: 'connected' },

@@ -25,6 +25,8 @@ describe('identity files machine', () => {
     });
     const actor = createActor(machine, { input: { hasExistingFiles: true } }).start();
     actor.send({ type: 'USE_EXISTING' });
+    // Dismiss belongs to the alert: with none shown there is nothing to dismiss.
+    expect(actor.getSnapshot().can({ type: 'DISMISS_ERROR' })).toBe(false);
     actor.send({ type: 'DOWNLOAD', side: 'back' });
     await waitFor(actor, (snapshot) => snapshot.context.downloadError !== null);
     expect(actor.getSnapshot().context.downloadError).toBe(DOWNLOAD_ERROR_MESSAGE);

@@ -27,6 +27,8 @@ export const identityFilesMachine = setup({
   },
   guards: {
     hasExistingFiles: ({ context }) => context.hasExistingFiles,
+    // The alert's Dismiss is there only while the alert is.
+    showsError: ({ context }) => context.downloadError !== null,
   },
   actions: {
     resetFields: assign({ generation: ({ context }) => context.generation + 1, downloadError: null }),
@@ -48,7 +50,7 @@ export const identityFilesMachine = setup({
         idle: {
           on: {
             DOWNLOAD: { target: 'downloading', actions: 'forgetDownloadError' },
-            DISMISS_ERROR: { actions: 'forgetDownloadError' },
+            DISMISS_ERROR: { guard: 'showsError', actions: 'forgetDownloadError' },
           },
         },
         downloading: {

@@ -1,5 +1,5 @@
 import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
-import type { ActivityListPage } from '~/lib/activities/types';
+import type { ActivityListPage, ActivityRow } from '~/lib/activities/types';
 import { activitiesListMachine } from '../activities-list.machine';
 import { importStatusBannerMachine } from '../import-status-banner.machine';
 import { importWizardMachine, type SubmitOutcome } from '../import-wizard.machine';
@@ -7,11 +7,30 @@ import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
 
 const morePages: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 1 };
 const lastPage: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 2 };
+/** The ride the first page lists, so there is a box to tick (TOGGLE_COMPARE's sample names it). */
+const listedRide: ActivityRow = {
+  id: 'a',
+  date: '2026-05-01T07:00:00.000Z',
+  type: 'ride',
+  sportType: 'cycling',
+  title: 'Morning ride',
+  routeName: '',
+  distanceKm: 30,
+  elevationM: 250,
+  watt: 210,
+  wattPerKg: 3,
+  heartrate: 140,
+  rideDurationS: 3600,
+  fileType: 'fit',
+  hasPower: true,
+  platform: 'Paceline',
+};
 
 /** The activities area's flows (issue 4). */
 export const activitiesFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'activities-list',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Activities list',
     description: 'Loads pages of rides until the last, restarts at page 1 when the sort changes (the type filter is hidden, spec 2 §2), and keeps up to two rides ticked for the power curve.',
@@ -19,7 +38,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     machine: activitiesListMachine,
     mainPath: ['ready', 'loading', 'finished'],
     serverAnswers: { outputs: { fetchPage: [morePages, lastPage] } },
-    input: { firstPage: morePages },
+    input: { firstPage: { ...morePages, results: [listedRide] } },
     simplePathLimit: 40,
     eventSamples: {
       SET_SORT: [{ type: 'SET_SORT', sort: 'asc' }],
@@ -39,6 +58,7 @@ export const activitiesFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'import-wizard',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Import from other platforms',
     description: 'The 3-step import modal: picking a platform advances, stats and proof are checked with the exact messages, submit ends in success or shows the server errors; closing ends it.',
@@ -46,7 +66,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     machine: importWizardMachine,
     mainPath: ['platform', 'stats', 'proof', 'submitting', 'success'],
     serverAnswers: {
-      outputs: { submitImport: everyKind<SubmitOutcome>()('ok', [{ ok: true }, { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] }]) },
+      outputs: { submitImport: everyKind<SubmitOutcome>()('ok', [{ ok: true }, { ok: false, errors: [IMPORT_MESSAGES.proofSize] }]) },
     },
     simplePathLimit: 40,
     eventSamples: {
@@ -61,7 +81,8 @@ export const activitiesFlows: CatalogueEntry[] = [
       ],
       'xstate.done.actor.submitImport': [
         { type: 'xstate.done.actor.submitImport', output: { ok: true } },
-        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] } },
+        // A refusal only the server can give: the browser checks a proof's type, not its size.
+        { type: 'xstate.done.actor.submitImport', output: { ok: false, errors: [IMPORT_MESSAGES.proofSize] } },
       ],
       'xstate.error.actor.submitImport': [{ type: 'xstate.error.actor.submitImport', error: new Error('offline') }],
     },
@@ -73,6 +94,7 @@ export const activitiesFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'import-status-banner',
+    browserPaths: 'required',
     title: 'Import status banner',
     description: 'The four banner states: none offers Import, submitted waits, approved shows Got It until seen, rejected offers re-import.',
     specRef: 'spec 2 §4 "Import status", §7 set-user-has-seen',

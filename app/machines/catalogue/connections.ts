@@ -50,6 +50,7 @@ export const connectionsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'partner-authorize',
+    browserPaths: 'required',
     title: 'Authorize a partner',
     description:
       'The partner consent page (a visitor never reaches it: the server sends them to login with the full path kept): an unknown client or unregistered redirect_uri shows the error, a known client shows the consent; Authorize returns a code, Cancel returns access_denied, both to the registered redirect_uri.',

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useFlowMachine } from '~/components/flows/use-flow-machine';
 import { Button } from '~/components/ui/Button';
-import { apiRequest } from '~/lib/api-client';
+import { apiJson } from '~/lib/api-client';
 import { PARTNER_MESSAGES, PARTNER_SCOPE_LABELS, type PartnerScope } from '~/lib/connections/partners';
 import { loginPath } from '~/lib/login-path';
-import { partnerAuthorizeMachine, type PartnerDecision } from '~/machines/partner-authorize.machine';
+import { partnerAuthorizeMachine, type DecisionAnswer, type PartnerDecision } from '~/machines/partner-authorize.machine';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { checkAuthorizeRequest, partnerWebsiteLink } from '~/services/connections/partners/oauth-server.server';
 
@@ -34,10 +34,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The decision's answer: where to go, or none when the server refused it (a 400 with its
+ * message). No answer at all rejects, after the catalogue's toast: the machine's onError.
+ */
 function submitDecision(decisionPath: string) {
-  return fromPromise(async ({ input }: { input: { decision: PartnerDecision } }) => {
-    const result = await apiRequest<{ redirect: string }>(decisionPath, { method: 'POST', body: new URLSearchParams({ decision: input.decision }) });
-    return { redirect: result.ok ? result.data.redirect : null };
+  return fromPromise(async ({ input }: { input: { decision: PartnerDecision } }): Promise<DecisionAnswer> => {
+    const answer = await apiJson<{ redirect?: string }>(
+      decisionPath,
+      { method: 'POST', body: new URLSearchParams({ decision: input.decision }) },
+      { answers: [400] },
+    );
+    return { redirect: answer.redirect ?? null };
   });
 }
 

@@ -36,6 +36,12 @@ export async function openAsNewRider(page: Page, path: string) {
   await page.goto(`/e2e/rider?${new URLSearchParams({ redirectTo: path })}`);
 }
 
+/** A new adult rider, signed in (app/routes/e2e.rider), without opening a page: to arrange their data first. */
+export async function signInAsNewRider(page: Page) {
+  const response = await page.request.get('/e2e/rider?redirectTo=/healthz');
+  if (!response.ok()) throw new Error(`/e2e/rider answered ${response.status()}`);
+}
+
 /**
  * One adult rider per test worker and machine, signed in for this path: for paths that change
  * nothing another path checks (each path still opens its own page). Its session's cookies are

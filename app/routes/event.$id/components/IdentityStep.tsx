@@ -7,6 +7,7 @@ import { ID_TYPES } from '~/lib/events/registration-schema';
 import { identityFilesMachine } from '~/machines/identity-files.machine';
 import type { WizardFields, WizardLoaded } from './wizard-props';
 import { Button } from '~/components/ui/Button';
+import { DismissibleAlert } from '~/components/ui/DismissibleAlert';
 
 /** IDENTITY VERIFICATION: id type, expiry, and existing files or new uploads (spec 3 §4, §5). */
 export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields; loaded: WizardLoaded; showAll: boolean }) {
@@ -62,9 +63,7 @@ export function IdentityStep({ fields, loaded, showAll }: { fields: WizardFields
             </Button>
           ) : null}
           {snapshot.context.downloadError ? (
-            <p className="field-error" role="alert">
-              {snapshot.context.downloadError}
-            </p>
+            <DismissibleAlert className="field-error" message={snapshot.context.downloadError} onDismiss={() => send({ type: 'DISMISS_ERROR' })} />
           ) : null}
         </div>
       ) : (

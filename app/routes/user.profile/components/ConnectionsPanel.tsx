@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { ActionButtonForm } from '~/components/ui/ActionButtonForm';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/Button';
+import { DismissibleAlert } from '~/components/ui/DismissibleAlert';
 import { FieldError } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
 import { apiRequest } from '~/lib/api-client';
@@ -56,19 +57,25 @@ function NetworkCard({ card, data }: { card: ConnectionCard; data: ConnectionsTa
   const failed = loading ? outcome === 'failed' : snapshot.context.failed;
   const confirming = snapshot.matches('confirmingDisconnect') || snapshot.matches('disconnecting') || (loading && data.confirm === card.network);
   const progress = loading ? card.import : snapshot.context.progress;
-  // While the machine waits for or asks about the next count, the status line is about to change.
-  const importing = snapshot.matches({ connected: 'importing' }) || snapshot.matches({ connected: 'polling' });
+  // While the machine waits for the next count or asks for it, the status line is about to change
+  // (busy); its data-state says which, as the shop's payment status does.
+  const waiting = snapshot.matches({ connected: 'importing' });
+  const asking = snapshot.matches({ connected: 'polling' });
   const xertOpen = snapshot.matches('xertForm') || snapshot.matches('submittingXert') || (loading && card.network === 'xert' && data.xertOpen);
   return (
     <li className="card connection-card" data-network={card.network} data-state={linked ? 'linked' : 'unlinked'} aria-label={card.name}>
       <h3>{card.name}</h3>
       {failed ? (
-        <p className="form-errors" role="alert">
-          {CONNECTION_MESSAGES.failed}
-        </p>
+        <DismissibleAlert className="form-errors" message={CONNECTION_MESSAGES.failed} onDismiss={loading ? undefined : () => send({ type: 'DISMISS' })} />
       ) : null}
       {linked && progress ? (
-        <p className="muted" role="status" aria-busy={importing} data-testid={`import-${card.network}`}>
+        <p
+          className="muted"
+          role="status"
+          aria-busy={waiting || asking}
+          data-state={asking ? 'asking' : waiting ? 'waiting' : undefined}
+          data-testid={`import-${card.network}`}
+        >
           {progressText(progress)}
         </p>
       ) : null}
