@@ -261,11 +261,11 @@ async function screenPageForm(request: Request): Promise<Request | Response> {
   } catch {
     return refusal(400, REQUEST_REFUSALS.unreadable);
   }
-  let textLength = 0;
+  let textBytes = 0;
   for (const [name, value] of form) {
     if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return refusal(400, REQUEST_REFUSALS.nul);
-    textLength += name.length + (typeof value === 'string' ? value.length : 0);
+    textBytes += Buffer.byteLength(name) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
   }
-  if (textLength > FORM_TEXT_MAX_BYTES) return refusal(413, REQUEST_REFUSALS.textTooLarge);
+  if (textBytes > FORM_TEXT_MAX_BYTES) return refusal(413, REQUEST_REFUSALS.textTooLarge);
   return onSiteOrigin(request, body.byteLength > 0 ? body : null);
 }
