@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Files share a worker and its module cache: every file still opens its own database
-    // (useTestDatabase), and loading the app's modules once per worker instead of once per
+    // (setUpTestDatabase), and loading the app's modules once per worker instead of once per
     // file cuts the run from about 230 s to about 90 s on two cores.
     isolate: false,
     // Development-mode tests generate their secrets here, not into the real data folder.

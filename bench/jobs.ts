@@ -43,7 +43,7 @@ const seconds = (performance.now() - began) / 1000;
 await stopJobWorkers(1_000);
 const { rows } = await jobQueueSql().executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'bench.mail' AND state = 'completed'`, []);
 console.log(
-  `${opened.engine}: ${count} jobs in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(0)} jobs/s, ${concurrency} at a time (completed rows: ${rows[0].n}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+  `${opened.engine}: ${count} jobs in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(0)} jobs/s, ${concurrency} at a time (completed rows: ${String(rows[0].n)}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
 );
 await closeDatabase();
 if (folder) rmSync(folder, { recursive: true, force: true });

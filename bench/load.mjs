@@ -30,6 +30,7 @@ async function run(job) {
   return {
     ok: true,
     rps: result.requests.total / seconds,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

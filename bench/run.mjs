@@ -11,11 +11,12 @@
 //
 //   npm run bench                      build, then measure every engine
 //   npm run bench -- --no-build        reuse build/ (after `npx remix vite:build`)
-//   BENCH_ONLY=activities              pages whose name or path contains the text
+//   BENCH_ONLY=activities,/events      pages whose name or path contains one of the texts
 //   BENCH_ENGINES=pglite               pglite, postgres or both (default: what is available)
 //   BENCH_SECONDS=3 BENCH_ROUNDS=2 BENCH_CONNECTIONS=4 BENCH_ACTIVITIES=100000
 //   BENCH_PHASES=pages,render,cold,mixed  which tables (default all four; BENCH_CACHE=off: render only)
 //   BENCH_WRITE_RATES=0,1,10           the mixed load's writes per second (bench/mixed.mjs)
+//   BENCH_VARIANTS=without:react+18.3.1,build:/tmp/old-build   the render path beside variants (bench/variants.mjs)
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findPostgresBinaries, startCluster } from '../scripts/pg-cluster.mjs';
 import { MIXED_PAGES, WRITE_RATES, writerEmails, WRITERS_SEED } from './mixed.mjs';
+import { cpuMsOf, prepareVariant, variantSpecs } from './variants.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BARE_SOURCE = path.resolve(ROOT, process.env.BARE_REMIX_DIR ?? '../shared/bench/bare-remix');
@@ -35,6 +37,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 // render path with no read kept either, READ_CACHES=false: what a page costs when everything it
 // shows was just written, as after its rider's own write) and `mixed` (readers cycling pages while
 // writers post, decision 145). BENCH_CACHE=off is `render` alone.
+const VARIANTS = variantSpecs();
 const PHASES = new Set((process.env.BENCH_PHASES ?? (process.env.BENCH_CACHE === 'off' ? 'render' : 'pages,render,cold,mixed')).split(','));
 const FIXTURES_DIR = path.resolve(ROOT, process.env.BENCH_FIXTURES_DIR ?? '../shared/fixtures/fit');
 const WARM_UP_SECONDS = 1;
@@ -82,8 +85,10 @@ async function loadPages() {
   }
   // The shell alone comes right after bare Remix: the line that shows what the shell costs.
   pages.sort((a, b) => Number(b.path === SHELL_PATH) - Number(a.path === SHELL_PATH));
-  const only = process.env.BENCH_ONLY;
-  return { pages: only ? pages.filter((page) => page.name.includes(only) || page.path.includes(only)) : pages, seeds };
+  // A comma-separated list: pages whose name or path is or contains one of them.
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  const chosen = (page) => only.some((text) => page.name === text || page.path === text || page.name.includes(text) || page.path.includes(text));
+  return { pages: only?.length ? pages.filter(chosen) : pages, seeds };
 }
 
 function startServer(title, args, env, socketPath) {
@@ -99,6 +104,7 @@ function startServer(title, args, env, socketPath) {
   })();
   return {
     ready,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -116,7 +122,12 @@ function load(job) {
 }
 
 async function measure(target, page, seconds = SECONDS, extra = {}) {
+  const cpuBefore = target.pid ? cpuMsOf(target.pid) : null;
   const result = await load({ socketPath: target.socketPath, path: page.path, headers: page.headers, seconds, ...extra });
+  const cpuAfter = target.pid ? cpuMsOf(target.pid) : null;
+  // The server's CPU per answer: steadier than req/s when the machine is shared (it moves little
+  // with the share of the cores the server gets).
+  if (cpuBefore !== null && cpuAfter !== null && result.requests) result.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.requests;
   if (extra.writeRate !== undefined) return result;
   if (result.non2xx || result.errors) {
     throw new Error(`${target.title} ${page.path}: ${result.non2xx} answers other than 2xx and ${result.errors} errors`);
@@ -125,6 +136,11 @@ async function measure(target, page, seconds = SECONDS, extra = {}) {
 }
 
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 /** Bare Remix, then each page followed by bare Remix again, ROUNDS times. */
 async function benchEngine(engine, bare, paceline, pages, what) {
@@ -168,6 +184,78 @@ async function benchEngine(engine, bare, paceline, pages, what) {
   }
   printTable(engine, rows, what);
   return failures;
+}
+
+/**
+ * The render path of Paceline and of one variant (BENCH_VARIANTS), page by page: bare Remix, then
+ * each page on Paceline, on the variant and bare Remix again, ROUNDS times. The change's gain is
+ * the share of the variant's CPU per answer that Paceline does not spend (positive: Paceline is
+ * cheaper), and the same from req/s.
+ */
+async function benchVariant(engine, bare, paceline, variant, pages) {
+  const barePage = { path: '/' };
+  await measure(bare, barePage, WARM_UP_SECONDS);
+  // Both servers have just started: a longer warm-up, so neither is measured while it compiles.
+  for (const page of pages) {
+    await measure(paceline, page, 3 * WARM_UP_SECONDS);
+    await measure(variant, page, 3 * WARM_UP_SECONDS);
+  }
+  const runs = new Map(pages.map((page) => [page, { ours: [], theirs: [], bare: [] }]));
+  let before = await measure(bare, barePage);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const page of pages) {
+      const entry = runs.get(page);
+      // Alternate which goes first, so neither always follows bare Remix.
+      const pair = round % 2 === 0 ? [paceline, variant] : [variant, paceline];
+      for (const target of pair) (target === paceline ? entry.ours : entry.theirs).push(await measure(target, page));
+      const after = await measure(bare, barePage);
+      entry.bare.push(before, after);
+      before = after;
+    }
+  }
+  printHeading(engine, `render path (RESPONSE_CACHE=false), Paceline beside ${variant.title}`);
+  console.log(
+    "gain: the share of the variant's cost per answer that Paceline does not pay (positive: Paceline is cheaper); median of the rounds' paired runs, with their spread",
+  );
+  const header = [
+    'page',
+    'path',
+    'Paceline req/s',
+    'of bare',
+    `${variant.title} req/s`,
+    'of bare',
+    'CPU ms/answer',
+    `${variant.title} CPU ms/answer`,
+    'gain (CPU)',
+    'gain (req/s)',
+  ];
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map((_, index) => (index >= 2 ? '---:' : '---')).join('|')}|`);
+  const percent = (value) => `${(value * 100).toFixed(1)} %`;
+  const spread = (values) => `${percent(median(values))} (${percent(Math.min(...values))} … ${percent(Math.max(...values))})`;
+  for (const page of pages) {
+    const { ours, theirs, bare: beside } = runs.get(page);
+    const bareRps = median(beside.map((run) => run.rps));
+    const oursRps = median(ours.map((run) => run.rps));
+    const theirsRps = median(theirs.map((run) => run.rps));
+    const cpuGains = ours.map((run, round) => 1 - run.cpuMsPerRequest / theirs[round].cpuMsPerRequest).filter(Number.isFinite);
+    const rpsGains = ours.map((run, round) => 1 - theirs[round].rps / run.rps);
+    console.log(
+      `| ${[
+        page.name,
+        page.path,
+        oursRps.toFixed(0),
+        percent(oursRps / bareRps),
+        theirsRps.toFixed(0),
+        percent(theirsRps / bareRps),
+        median(ours.map((run) => run.cpuMsPerRequest)).toFixed(2),
+        median(theirs.map((run) => run.cpuMsPerRequest)).toFixed(2),
+        cpuGains.length ? spread(cpuGains) : '—',
+        spread(rpsGains),
+      ].join(' | ')} |`,
+    );
+  }
+  return 0;
 }
 
 function printHeading(engine, what) {
@@ -330,11 +418,12 @@ try {
     // The render path is judged at issue 21's target, with and without kept reads.
     const renderPages = signedPages.map((page) => ({ ...page, target: RENDER_TARGET }));
     const title = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    const serve = async (cache, measureWith, readCaches = true) => {
-      const paceline = { title: 'Paceline', socketPath: path.join(work, `${engine}-${cache}-${readCaches ? 'kept' : 'cold'}.sock`) };
+    const serve = async (cache, measureWith, readCaches = true, variant = null) => {
+      const name = variant ? `variant-${variant.index}` : `${cache}-${readCaches ? 'kept' : 'cold'}`;
+      const paceline = { title: variant ? variant.title : 'Paceline', socketPath: path.join(work, `${engine}-${name}.sock`) };
       const server = startServer(
-        'Paceline',
-        ['server.mjs'],
+        paceline.title,
+        [variant ? path.join(variant.dir, 'server.mjs') : 'server.mjs'],
         // On a Unix socket there is no port for the site's origin to follow: the bench names the
         // origin its clients use (Host: localhost), so the same-origin rule accepts their forms.
         {
@@ -346,11 +435,13 @@ try {
           READ_CACHES: String(readCaches),
           LISTEN_SOCKET: paceline.socketPath,
           SITE_URL: 'http://localhost',
+          ...(variant?.pgliteDir ? { PGLITE_DIR: variant.pgliteDir } : {}),
         },
         paceline.socketPath,
       );
       try {
         await server.ready;
+        paceline.pid = server.pid;
         await measureWith(paceline);
       } finally {
         await server.stop();
@@ -366,10 +457,21 @@ try {
           }
         });
       }
-      if (PHASES.has('render')) {
+      if (PHASES.has('render') && VARIANTS.length === 0) {
         await serve('off', async (paceline) => {
           failures += await benchEngine(title, bare, paceline, renderPages, 'render path (RESPONSE_CACHE=false)');
         });
+      }
+      for (const [index, spec] of VARIANTS.entries()) {
+        const variant = { ...spec, index, dir: prepareVariant(ROOT, work, spec, index) };
+        if (databaseEnv.PGLITE_DIR) {
+          // PGlite's folder is one process's: the variant reads a copy made while no server runs.
+          variant.pgliteDir = path.join(work, `pglite-variant-${index}`);
+          cpSync(databaseEnv.PGLITE_DIR, variant.pgliteDir, { recursive: true });
+        }
+        await serve('off', (paceline) => serve('off', (other) => benchVariant(title, bare, paceline, other, renderPages), true, variant));
+        rmSync(variant.dir, { recursive: true, force: true });
+        if (variant.pgliteDir) rmSync(variant.pgliteDir, { recursive: true, force: true });
       }
       if (PHASES.has('cold')) {
         const readCaches = false;

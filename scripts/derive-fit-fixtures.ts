@@ -20,7 +20,7 @@ interface Decoded {
 
 /** Only named fields survive re-encoding; numbered ones are manufacturer data the profile does not know. */
 function named(mesg: Record<string, unknown>): Fields {
-  return Object.fromEntries(Object.entries(mesg).filter(([key, value]) => !/^\d+$/.test(key) && key !== 'developerFields' && value !== undefined)) as Fields;
+  return Object.fromEntries(Object.entries(mesg).filter(([key, value]) => !/^\d+$/.test(key) && key !== 'developerFields' && value !== undefined));
 }
 
 function decode(file: string): Decoded {
@@ -126,7 +126,7 @@ const nick = decode('nick.fit');
 function otherSport(sport: string, records: Fields[], startAt: Date): { timeline: Array<[number, Fields]>; session: Fields } {
   const shift = startAt.getTime() - (records[0].timestamp as Date).getTime();
   const moved = records.map((record) => ({ ...record, timestamp: new Date((record.timestamp as Date).getTime() + shift), distance: undefined }));
-  const end = moved[moved.length - 1].timestamp as Date;
+  const end = moved[moved.length - 1].timestamp;
   const seconds = (end.getTime() - startAt.getTime()) / 1000;
   const events: Fields[] = [
     { timestamp: startAt, event: 'timer', eventType: 'start', eventGroup: 0 },

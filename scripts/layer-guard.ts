@@ -82,3 +82,56 @@ export function importsPointingUp(files: Array<{ path: string; source: string }>
   }
   return upward;
 }
+
+/** A module's path without its extension, as `importedModules` names it. */
+function moduleOf(file: string): string {
+  return file.replace(/\.(ts|tsx|mts|mjs|js)$/, '');
+}
+
+/**
+ * The import circles among `files` (issue 39): each a list of modules that import one another,
+ * directly or round about, type-only imports included (a circle of types is still two modules
+ * that cannot be read apart). Strongly connected components of the import graph (Tarjan), each
+ * sorted, in a stable order; a module importing itself is a circle of one.
+ */
+export function importCircles(files: Array<{ path: string; source: string }>): string[][] {
+  const known = new Set(files.map((file) => moduleOf(file.path)));
+  const resolve = (target: string) => [target, `${target}/index`, `${target}/index.server`, `${target}/route`].find((name) => known.has(name));
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importedModules(file.path, file.source)
+      .map((target) => resolve(moduleOf(target)))
+      .filter((target): target is string => target !== undefined);
+    edges.set(moduleOf(file.path), [...new Set(targets)]);
+  }
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    lowest.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        lowest.set(node, Math.min(lowest.get(node)!, lowest.get(next)!));
+      } else if (onStack.has(next)) {
+        lowest.set(node, Math.min(lowest.get(node)!, index.get(next)!));
+      }
+    }
+    if (lowest.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || (edges.get(node) ?? []).includes(node)) circles.push(component.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return circles.sort((a, b) => a[0].localeCompare(b[0]));
+}

@@ -32,7 +32,7 @@ function toRequest(req: Connect.IncomingMessage, read: boolean): Request {
   }
   if (read) return new Request(url, { method: req.method, headers });
   const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  return new Request(url, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
+  return new Request(url, { method: req.method, headers, body, duplex: 'half' });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
@@ -72,7 +72,10 @@ export function requestScreen(): Plugin {
       // Returned: runs after Vite's own middlewares (assets, modules), before Remix's when this
       // plugin comes before remix() in vite.config.ts.
       return () => {
-        server.middlewares.use(async (req, res, next) => {
+        server.middlewares.use((req, res, next) => {
+          void screenAndAnswer(req, res, next);
+        });
+        async function screenAndAnswer(req: Parameters<typeof toRequest>[0], res: Parameters<typeof send>[0], next: (error?: unknown) => void) {
           const read = SAFE_METHODS.has(req.method ?? 'GET');
           try {
             const { screenRequest, secureResponse } = (await server.ssrLoadModule(SECURITY_MODULE)) as SecurityModule;
@@ -86,7 +89,7 @@ export function requestScreen(): Plugin {
           } catch (error) {
             next(error);
           }
-        });
+        }
       };
     },
   };

@@ -107,7 +107,7 @@ async function runProofs(): Promise<void> {
   await prove('migrations ran once although both instances started together', async () => {
     const journal = JSON.parse(readFileSync('app/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
     const rows = await db().execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const applied = Number((Array.from(rows as unknown as Array<{ n: number }>)[0] ?? { n: 0 }).n);
+    const applied = Number((Array.from(rows as Array<{ n: number }>)[0] ?? { n: 0 }).n);
     assert(applied === journal.entries.length, `${applied} migrations recorded for ${journal.entries.length} in the journal`);
     return `${applied} migrations applied, each once`;
   });
@@ -254,7 +254,7 @@ async function runProofs(): Promise<void> {
     const accepted = answers.filter((answer) => answer.status === 302).length;
     // The refusals' pages are not read: the status says each answer; the ledger says the rest.
     // A page cut short under the load (the render's 5 s abort) has already said its status.
-    await Promise.all(answers.map((answer) => answer.body?.cancel().catch(() => {})));
+    await Promise.all(answers.map((answer) => answer.body?.cancel().catch(() => {}) ?? Promise.resolve()));
     const held = await db().$count(withdrawalRequests, eq(withdrawalRequests.userId, racer.id));
     const balance = await getBalance(riderAccount(racer.id), 'BTC');
     const problems = await checkLedgerInvariants();
@@ -284,7 +284,7 @@ async function runProofs(): Promise<void> {
     assert(String(finish.meta?.instance) !== String(runner.port), 'the killed instance finished it');
     assert((await notes('job finished')).length === 1, 'the job finished twice');
     const state = await db().execute(sql`select state from pgboss.job where id = ${String(start.meta?.jobId)}`);
-    const [job] = Array.from(state as unknown as Array<{ state: string }>);
+    const [job] = Array.from(state as Array<{ state: string }>);
     assert(job?.state === 'completed', `the job is ${job?.state}`);
     const survivor = instances.find((instance) => instance !== runner)!;
     const served = await call('/healthz');
@@ -307,7 +307,7 @@ async function runProofs(): Promise<void> {
 /** The analysis job of an upload (its id is the ride's), as the queue keeps it. */
 async function analysisJobOf(uploadId: string): Promise<{ state: string } | undefined> {
   const rows = await db().execute(sql`select state from pgboss.job where name = 'activities.analyse-upload' and data->>'uploadId' = ${uploadId}`);
-  return Array.from(rows as unknown as Array<{ state: string }>)[0];
+  return Array.from(rows as Array<{ state: string }>)[0];
 }
 
 async function verifiedRider(label: string, balanceSatoshi: bigint): Promise<Rider> {
@@ -350,8 +350,8 @@ async function main(): Promise<void> {
     const env = { ...process.env, ...scaleInstanceEnv({ port, siteUrl: SITE, databaseUrl: cluster!.url, s3: s3.env }) };
     const child = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const entry = { port, process: child, output: '' };
-    child.stdout!.on('data', (chunk: Buffer) => (entry.output += chunk));
-    child.stderr!.on('data', (chunk: Buffer) => (entry.output += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (entry.output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (entry.output += chunk.toString()));
     return entry;
   }
 

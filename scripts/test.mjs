@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, in one command that installs what it lacks.
-// Types, formatting, unit/loader/action tests on PGlite and on a throwaway PostgreSQL cluster, the
+// Types, formatting, lint, dead code, unit/loader/action tests on PGlite and on a throwaway PostgreSQL cluster, the
 // browser tests in Debian's Chromium against the built app, the two-instance scale test,
 // then machine path coverage
 // (model paths and the transitions the browser tests took).
@@ -62,6 +62,8 @@ mkdirSync(REPORTS, { recursive: true });
 
 run('Type check', 'npx', ['tsc', '--noEmit']);
 run('Format check (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+run('Lint (ESLint, no warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('Unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
 
 const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${name}.json`];
 run('Unit, loader and action tests on PGlite', 'npx', vitestArgs('vitest-pglite'));

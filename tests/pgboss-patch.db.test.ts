@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { useTestDatabase } from './helpers/db';
+import { setUpTestDatabase } from './helpers/db';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { fetchNextJob(schema: string): (options: object) => string };
 

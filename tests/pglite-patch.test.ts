@@ -4,9 +4,12 @@
 // looks them up through a prototype and layers a statement's own parsers over them. What a
 // statement's values parse to must not change: these are the cases the copy handled.
 import { PGlite, types } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const pg = new PGlite({ parsers: { [types.INT4]: (value: string) => `instance:${value}` } });
+// The instance opens in the background and the first query waits for it: opening takes seconds,
+// and far longer on a loaded machine, so it is awaited in a hook (whose limit is a minute).
+beforeAll(() => pg.waitReady);
 afterAll(() => pg.close());
 
 describe('PGlite result parsers (patched)', () => {

@@ -13,7 +13,7 @@ import { CONNECTION_NAME, followOtherWriters } from './other-writers.server';
 import { watchPglite, watchPostgres } from './statement-watch.server';
 import { invalidateEverything } from './write-watch.server';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Both engines speak PostgreSQL; services see one database type. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a service receives inside `db().transaction(async (tx) => …)`. */
@@ -166,7 +166,7 @@ async function openPglite(options: { dataDir?: string; snapshot?: Blob }): Promi
   // Taken before the statement hooks: the queue's polling is no page-visible write.
   const queue = pgliteExecutor(client);
   // What each statement reads and writes (decision 145).
-  watchPglite(client as never);
+  watchPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     engine: 'pglite',
@@ -191,10 +191,6 @@ export function db(): Database {
 export function jobQueueSql(): SqlExecutor {
   if (!current) throw new Error('The database is not open: call openDatabase() at start-up');
   return current.queue;
-}
-
-export function databaseEngine(): OpenOptions['engine'] | undefined {
-  return current?.engine;
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -9,7 +9,7 @@ import type postgres from 'postgres';
  * an executor, so the queue shares the database the app opened (and a transaction's
  * connection when a job is queued inside one).
  */
-export const JOB_SCHEMA = 'pgboss';
+const JOB_SCHEMA = 'pgboss';
 
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount?: number }>;
@@ -28,7 +28,7 @@ export function pgliteExecutor(client: Pick<PGlite, 'query' | 'exec'>): SqlExecu
       if (!values || values.length === 0) {
         const results = await exec(text);
         const last = results.at(-1);
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows };
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows };
       }
       const result = await query<Record<string, unknown>>(text, values);
       return { rows: result.rows, rowCount: result.affectedRows };
@@ -126,11 +126,11 @@ export function trackedExecutor(inner: SqlExecutor): TrackedExecutor {
 /** A pg-boss instance over `executor`; started only by the workers (`startJobWorkers`). */
 export function createBoss(executor: SqlExecutor, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
   return new PgBoss({
-    db: executor as PgBoss.Db,
+    db: executor,
     schema: JOB_SCHEMA,
     archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS,
     ...options,
-  } as PgBoss.ConstructorOptions);
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import { EVERYTHING, invalidate, invalidateEverything, type Tag } from './write-
  */
 
 /** The channel PostgreSQL announces committed writes on (notifications are sent at commit). */
-export const WRITES_CHANNEL = 'paceline_writes';
+const WRITES_CHANNEL = 'paceline_writes';
 
 /** This process's name on its database connections: its own announcements carry it. */
 export const CONNECTION_NAME = `paceline ${randomBytes(6).toString('hex')}`;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../tests/helpers/db';
+import { setUpTestDatabase } from '../../tests/helpers/db';
 import { createTestUser } from '../../tests/helpers/users';
 import { db } from './client.server';
 import { teams, users } from './schema';
 import { readsOf, unchangedSince } from './write-watch.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 // Requests run side by side and their statements' answers come back in whatever order the
 // database finishes them (PGlite yields a turn before each, PostgreSQL answers on a pool). Each

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTestDatabase } from '../../tests/helpers/db';
+import { setUpTestDatabase } from '../../tests/helpers/db';
 import { createTestUser } from '../../tests/helpers/users';
 import { db } from './client.server';
 import { cachedRiderPage, invalidateRiderPage, RIDER_PAGE_CACHE_TTL_MS, RIDER_PAGE_DAILY_TTL_MS } from './rider-reads.server';
 import { teams, users } from './schema';
 import { readsOf } from './write-watch.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 afterEach(() => vi.useRealTimers());
 

@@ -56,7 +56,7 @@ async function keep(id: string, load: () => Promise<unknown>): Promise<ReadsOf<u
 /** Reads the entry again outside the request that found it old: its reads are not that page's. */
 function refresh(id: string, entry: Entry, load: () => Promise<unknown>): void {
   entry.refreshing = true;
-  outsideReaders(() =>
+  void outsideReaders(() =>
     keep(id, load).catch((error: unknown) => {
       // The kept value stays, and the next request past the TTL tries again.
       entry.refreshing = false;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../tests/helpers/db';
+import { setUpTestDatabase } from '../../tests/helpers/db';
 import { db } from './client.server';
 import { teams, users } from './schema';
 import { sharedRead } from './shared-reads.server';
 import { allowKeptReads, readsOf } from './write-watch.server';
 import { createTestUser } from '../../tests/helpers/users';
 
-useTestDatabase();
+setUpTestDatabase();
 
 // Decision 153: a read every request repeats is remembered while nothing it read is written.
 describe('shared reads', () => {

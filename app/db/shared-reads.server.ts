@@ -24,7 +24,7 @@ const remembered = new WeakMap<Database, Map<string, ReadsOf<unknown>>>();
 export async function sharedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
   const database = db();
   let results = remembered.get(database);
-  if (!results) remembered.set(database, (results = new Map()));
+  if (!results) remembered.set(database, (results = new Map<string, ReadsOf<unknown>>()));
   const hit = results.get(key) as ReadsOf<T> | undefined;
   if (reuse(hit)) return hit.value;
   const kept = await readsOf(load);

@@ -142,7 +142,7 @@ export function writtenByResult(returned: ReturnedKeys[], result: unknown): Tag[
     if (table.rows.length === 0) continue;
     const keyed = keyTags(
       name,
-      table.rows.map((row) => (Array.isArray(row) ? row[index] : (row as Record<string, unknown> | null)?.[column])),
+      table.rows.map((row) => (Array.isArray(row) ? (row as unknown[])[index] : (row as Record<string, unknown> | null)?.[column])),
     );
     tags.push(...(keyed ?? [name]));
   }

@@ -1,14 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../tests/helpers/db';
+import { setUpTestDatabase } from '../../tests/helpers/db';
 import { createTestUser } from '../../tests/helpers/users';
 import { db } from './client.server';
 import { followOtherWriters, tagsOfAnnouncement } from './other-writers.server';
 import { events, subscribers, teams, users } from './schema';
 import { readsOf, unchangedSince, type ReadsOf } from './write-watch.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const stillValid = (kept: ReadsOf<unknown>) => unchangedSince(kept.reads, kept.mark);
 

@@ -5,14 +5,14 @@ import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { verifySessionToken } from '~/services/accounts/session.server';
-import { useTestDatabase } from '../../tests/helpers/db';
+import { setUpTestDatabase } from '../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../tests/helpers/users';
 import { db } from './client.server';
 import { followOtherWriters, type AnnouncingDatabase } from './other-writers.server';
 import { users } from './schema';
 import { readsOf, unchangedSince, type ReadsOf } from './write-watch.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const stillValid = (kept: ReadsOf<unknown>) => unchangedSince(kept.reads, kept.mark);
 

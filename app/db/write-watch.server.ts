@@ -85,7 +85,8 @@ class ReadRecorder {
   readonly reads = new Set<Tag>();
   constructor(private readonly parent: ReadRecorder | undefined) {}
   add(tag: Tag): void {
-    for (let recorder: ReadRecorder | undefined = this; recorder; recorder = recorder.parent) recorder.reads.add(tag);
+    this.reads.add(tag);
+    this.parent?.add(tag);
   }
 }
 

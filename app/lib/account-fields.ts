@@ -41,12 +41,12 @@ export interface AccountField {
   profile: 'editable' | 'readOnly' | 'hidden';
 }
 
-export const GENDER_OPTIONS = [
+const GENDER_OPTIONS = [
   { value: '0', label: 'Male' },
   { value: '1', label: 'Female' },
 ];
 
-export const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: String(country.id), label: country.name }));
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: String(country.id), label: country.name }));
 
 export const ACCOUNT_FIELDS: AccountField[] = [
   { name: 'firstname', label: 'First Name', type: 'text', required: true, profile: 'editable' },
@@ -136,7 +136,7 @@ const countryField = z
   .refine((id) => COUNTRY_IDS.has(id), requiredMessage('country'))
   .default(DEFAULT_COUNTRY_ID);
 
-export const passwordField = z.string({ required_error: 'Password is required.' }).min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin).max(200);
+const passwordField = z.string({ required_error: 'Password is required.' }).min(PASSWORD_MIN_CHARS, MESSAGES.passwordMin).max(200);
 
 /**
  * The rules that read two fields (weight by gender, the password confirmation, the age from the birth date).

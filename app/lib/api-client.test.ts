@@ -14,7 +14,7 @@ import { NO_RESPONSE_MESSAGE } from './constants';
 
 function harness(respond: () => Promise<Response>, currentPath = '/wallet?tab=history') {
   const deps: ApiClientDeps = {
-    fetch: vi.fn(respond) as unknown as typeof fetch,
+    fetch: vi.fn(respond),
     toast: vi.fn(),
     navigate: vi.fn(),
     currentPath: () => currentPath,
@@ -130,6 +130,7 @@ describe('apiJson and the form seam', () => {
     const toast = vi.fn();
     expect(await serverActionThroughSeam(() => Promise.reject(new TypeError('Failed to fetch')), { toast })).toBe(NO_RESPONSE_ANSWER);
     expect(toast).toHaveBeenCalledWith({ kind: 'error', message: NO_RESPONSE_MESSAGE });
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- Remix rejects with a Response (a redirect): the seam passes it on
     await expect(serverActionThroughSeam(() => Promise.reject(new Response(null, { status: 302 })), { toast })).rejects.toBeInstanceOf(Response);
     expect(keepLoadersAfterNoResponse({ actionResult: NO_RESPONSE_ANSWER, defaultShouldRevalidate: true })).toBe(false);
     expect(keepLoadersAfterNoResponse({ actionResult: { ok: true }, defaultShouldRevalidate: true })).toBe(true);

@@ -91,11 +91,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function asCatalogueBody(body: unknown): CatalogueBody {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as CatalogueBody) : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? body : {};
 }
 
 /** `errors` may be a list of messages or a map of field → message(s). */
-export function splitErrors(errors: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+function splitErrors(errors: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
   if (typeof errors === 'string') return { formErrors: [errors], fieldErrors: {} };
   if (Array.isArray(errors)) return { formErrors: errors.map(String), fieldErrors: {} };
   const fieldErrors: Record<string, string[]> = {};
@@ -107,7 +107,7 @@ export function splitErrors(errors: unknown): { formErrors: string[]; fieldError
   return { formErrors: [], fieldErrors };
 }
 
-export function loginUrlFor(currentPath: string): string {
+function loginUrlFor(currentPath: string): string {
   return loginPath(currentPath, 'session_expired');
 }
 

@@ -14,9 +14,6 @@ export const SESSION_OFFLINE_RETRY_MS = 30_000;
 /** Spec 3 §9 "Upload limit 8 MB (8388608 bytes)." */
 export const EVENT_UPLOAD_MAX_BYTES = 8_388_608;
 
-/** Spec 3 §9 "Carousel breakpoints are 600px and 1000px." */
-export const CAROUSEL_BREAKPOINTS_PX = { two: 600, three: 1000 } as const;
-
 /** Spec 3 §9 "Teams page size is 15." and §2 "a window of 2 pages either side". */
 export const TEAMS_PAGE_SIZE = 15;
 export const TEAMS_PAGE_WINDOW = 2;

@@ -42,7 +42,7 @@ export function keptJson<Value extends object>(value: Value): KeptJson<Value> {
  */
 export function keptJsonInDocument<Value extends object>(value: Value, script: string): KeptJson<Value> {
   let byScript = inDocumentOf.get(value);
-  if (!byScript) inDocumentOf.set(value, (byScript = new Map()));
+  if (!byScript) inDocumentOf.set(value, (byScript = new Map<string, KeptJson<unknown>>()));
   let kept = byScript.get(script);
   if (!kept) {
     kept = { script };

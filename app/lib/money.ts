@@ -4,10 +4,10 @@
  * Spec 1 §5 "Amounts are shown to 6 decimals, USD to 2."
  */
 
-export const SATOSHI_PER_BTC = 100_000_000n;
+const SATOSHI_PER_BTC = 100_000_000n;
 /** Spec 1 §5: BTC is shown and entered to 6 decimals, so the smallest step is 100 satoshi. */
-export const BTC_DISPLAY_DECIMALS = 6;
-export const USD_DISPLAY_DECIMALS = 2;
+const BTC_DISPLAY_DECIMALS = 6;
+const USD_DISPLAY_DECIMALS = 2;
 const BTC_MINOR_DECIMALS = 8;
 
 /** Minor units as a decimal string with `shown` decimals, rounded half away from zero. */
@@ -40,15 +40,14 @@ export function formatUsd(cents: bigint): string {
   return formatMinor(cents, USD_DISPLAY_DECIMALS, USD_DISPLAY_DECIMALS);
 }
 
+/** Card payments: fils (1/100 dirham) → "AED 1,234.50". */
+export function formatAed(fils: bigint): string {
+  return `AED ${formatMinor(fils, 2, 2)}`;
+}
+
 /** Coins and gems are whole units. */
 export function formatUnits(units: bigint): string {
   return formatMinor(units, 0, 0);
-}
-
-export function formatAmount(amount: bigint, currency: 'BTC' | 'USD' | 'COIN' | 'GEM'): string {
-  if (currency === 'BTC') return formatBtc(amount);
-  if (currency === 'USD') return formatUsd(amount);
-  return formatUnits(amount);
 }
 
 /** Spec 1 §5 "accepts only digits and one decimal point". */

@@ -50,7 +50,7 @@ export function unpackRows<Row>(packed: PackedRows<Row>): readonly Row[] {
   if (source) return source as readonly Row[];
   if (packed.rows === '') return [];
   const { fields } = packed;
-  const strings: string[] = JSON.parse(packed.strings);
+  const strings = JSON.parse(packed.strings) as string[];
   const value = (text: string): Field => {
     if (text === '') return null;
     if (text.startsWith('~')) return strings[Number(text.slice(1))];

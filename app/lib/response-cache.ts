@@ -9,7 +9,7 @@
 export const RESPONSE_CACHE_HEADER = 'X-Paceline-Page-Cache';
 
 /** What the pages allow by default: a countdown or a "today" label is at most this late. */
-export const PAGE_CACHE_SECONDS = 5;
+const PAGE_CACHE_SECONDS = 5;
 
 export interface PageCacheHandle {
   pageCache: { seconds: number };

@@ -39,6 +39,30 @@ export type RefusedOutcome =
 
 export type SignInOutcome = LeavingOutcome | RefusedOutcome;
 
+/**
+ * Every outcome the login action answers (routes/auth.login): the action is typed against it
+ * and the login machine is checked against it (app/machines/server-answers.test.ts).
+ */
+export const LOGIN_OUTCOMES = [
+  'signedIn',
+  'passwordResetRequired',
+  'parentalConsentPending',
+  'emailNotVerified',
+  'wrongCredentials',
+  'tooManyAttempts',
+  'robotCheckFailed',
+  'invalidFields',
+] as const satisfies readonly SignInOutcome['kind'][];
+
+/** Every outcome the register action answers (routes/auth.register), as LOGIN_OUTCOMES. */
+export const REGISTER_OUTCOMES = [
+  'verificationSent',
+  'parentalConsentPending',
+  'invalidFields',
+  'robotCheckFailed',
+  'tooManyAttempts',
+] as const satisfies readonly SignInOutcome['kind'][];
+
 /** The shape of a sign-in action's data answer. */
 export interface SignInAnswer<Result = unknown> {
   result?: Result;

@@ -1,5 +1,5 @@
 /** An alert popup (spec 3 §4): what the server's flash, the error catalogue and the pages raise, and the toast machine shows. */
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 export interface Toast {
   kind: ToastKind;

@@ -8,7 +8,7 @@ export interface ImportProgress {
   total: number;
 }
 
-export interface XertFieldErrors {
+interface XertFieldErrors {
   username?: string;
   password?: string;
 }

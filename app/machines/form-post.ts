@@ -8,6 +8,13 @@ import { setup } from 'xstate';
  */
 export type FormPostEvent = { type: 'SUBMIT' } | { type: 'REJECTED' } | { type: 'REDIRECTED' };
 
+/**
+ * Everything such a form's action answers, as its machine hears it (useServerDecidedForm):
+ * errors (the page stays) or the redirect. Checked against every form-post machine from the
+ * state that waits (app/machines/server-answers.test.ts).
+ */
+export const FORM_POST_ANSWERS = [{ type: 'REJECTED' }, { type: 'REDIRECTED' }] as const satisfies readonly FormPostEvent[];
+
 /** A form without a robot check: editing, submitting, back to editing with errors or leaving. */
 export function createFormPostMachine(id: string) {
   return setup({

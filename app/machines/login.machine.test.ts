@@ -68,6 +68,20 @@ describe('login machine', () => {
     expect(resetRobotCheck).toHaveBeenCalledTimes(2);
   });
 
+  it("keeps the form with the server's field errors and asks for a fresh robot check (issue 39: it stayed on Sending…)", () => {
+    const resetRobotCheck = vi.fn();
+    const clearForm = vi.fn();
+    const { actor } = submitted({ resetRobotCheck, clearForm });
+    actor.send({ type: 'INVALID_FIELDS' });
+    expect(actor.getSnapshot().value).toBe('invalidFields');
+    expect(resetRobotCheck).toHaveBeenCalledTimes(1);
+    expect(clearForm).not.toHaveBeenCalled();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('invalidFields');
+    actor.send({ type: 'ROBOT_CHECK_DONE' });
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
   it("waits out the server's backoff before the robot check is asked again", () => {
     const { actor, clock } = submitted();
     actor.send({ type: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 4 });

@@ -20,7 +20,10 @@ export interface LoginContext {
  * - a password that must be reset, a child's account waiting for parental consent, an e-mail
  *   not verified yet (a new code is sent): the page leaves for that step;
  * - wrong credentials (the form is cleared), a robot check the server refused, too many
- *   attempts (Submit waits out the server's backoff): the page stays and asks for a fresh check.
+ *   attempts (Submit waits out the server's backoff), fields the server refused (a post the
+ *   page's own check did not see): the page stays and asks for a fresh check.
+ * Every outcome of lib/sign-in.ts's LOGIN_OUTCOMES has its transition from `submitting`
+ * (app/machines/server-answers.test.ts).
  */
 export const loginMachine = setup({
   types: {
@@ -75,6 +78,7 @@ export const loginMachine = setup({
         WRONG_CREDENTIALS: { target: 'wrongCredentials', actions: ['clearForm', 'resetRobotCheck'] },
         TOO_MANY_ATTEMPTS: { target: 'tooManyAttempts', actions: ['rememberWait', 'resetRobotCheck'] },
         ROBOT_CHECK_FAILED: { target: 'robotCheckFailed', actions: 'resetRobotCheck' },
+        INVALID_FIELDS: { target: 'invalidFields', actions: 'resetRobotCheck' },
       },
     },
     /** 'Signed in': the page opens where the server's redirect chain ends (the activities page #profile when nothing is stored). */
@@ -98,5 +102,7 @@ export const loginMachine = setup({
     tooManyAttempts: { after: { attemptWait: { target: 'waitingForRobotCheck' } } },
     /** 'Please complete the reCAPTCHA': the server did not accept the check. */
     robotCheckFailed: { on: { ROBOT_CHECK_DONE: { target: 'ready' } } },
+    /** The server's field errors beside their fields ('Please enter correct email'); a fresh check opens Submit. */
+    invalidFields: { on: { ROBOT_CHECK_DONE: { target: 'ready' } } },
   },
 });

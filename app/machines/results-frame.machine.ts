@@ -6,7 +6,7 @@ import { assertEvent, assign, setup } from 'xstate';
  * results with eventId and dayId, a single event with another event to eventId, the events
  * type to plain results. Anything else is ignored.
  */
-export const RESULTS_MESSAGE_TYPE = 'pacelineEvent';
+const RESULTS_MESSAGE_TYPE = 'pacelineEvent';
 
 export interface ResultsLocation {
   eventId: string | null;
@@ -37,7 +37,7 @@ function pacelineMessage(context: ResultsFrameContext, event: FrameMessageEvent)
 
 const text = (value: string | number | undefined) => (value === undefined || value === null || value === '' ? null : String(value));
 
-export function resultsPath(eventId: string | null, dayId: string | null): string {
+function resultsPath(eventId: string | null, dayId: string | null): string {
   const query = new URLSearchParams();
   if (eventId) query.set('eventId', eventId);
   if (dayId) query.set('dayId', dayId);

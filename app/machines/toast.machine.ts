@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '~/lib/constants';
 import type { Toast } from '~/lib/toast';
 
-export type { Toast, ToastKind } from '~/lib/toast';
+export type { Toast } from '~/lib/toast';
 
 /**
  * One alert popup at a time (spec 3 §4 "Alert popups auto-close after 10 seconds").

@@ -8,8 +8,7 @@
 // for the render path); PROFILE_COOKIE is sent with every request (a signed-in page).
 // Output: PROFILE_OUT_DIR (default /tmp/paceline-profile)/<tag>.cpuprofile and .json, for summary.mjs.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 const [kind, urlPath, secondsArg] = process.argv.slice(2);

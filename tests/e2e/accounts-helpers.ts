@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { awaitOutbox } from '../helpers/e2e';
 
 /**
  * Ticks the ALTCHA widget (its checkbox sits under the widget's own overlay, hence force). The
@@ -43,4 +44,35 @@ export async function fillRegister(page: Page, email: string, dob: string) {
   await page.getByLabel('Weight (kg)').fill('60');
   await page.getByLabel('Height (cm)').fill('165');
   await page.getByLabel('I agree to the Terms and Conditions and the Privacy Notice').check();
+}
+
+/** An adult signs up through the form and opens the e-mailed verification link: an active account. */
+export async function signUpAdult(page: Page, email: string, password: string) {
+  await page.goto('/auth/register');
+  await page.getByLabel('First Name').fill('Nora');
+  await page.getByLabel('Last Name').fill('Khalil');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Gender').selectOption('1');
+  await page.getByLabel('Password *', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByLabel('Date of Birth').fill('1992-06-01');
+  await page.getByLabel('Weight (kg)').fill('58');
+  await page.getByLabel('Height (cm)').fill('166');
+  await page.getByLabel('I agree to the Terms and Conditions and the Privacy Notice').check();
+  await passRobotCheck(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  const [mail] = await awaitOutbox(page, email);
+  await page.goto(linkPath(mail.meta));
+  await expect(page.getByText('Thank you')).toBeVisible();
+}
+
+/** The signed-in rider opens the shop's 100 Power Gems checkout: the sandbox's hosted page. Returns its path. */
+export async function openGemCheckout(page: Page): Promise<string> {
+  await page.goto('/user/activities#in-game-shop');
+  await page.getByRole('button', { name: 'Buy coins and gems' }).click();
+  await page.getByRole('dialog', { name: 'Shop' }).getByRole('tab', { name: 'Power Gems' }).click();
+  await page.getByRole('dialog', { name: 'Shop' }).getByRole('button', { name: 'AED 18.99' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  return new URL(page.url()).pathname;
 }

@@ -1,32 +1,12 @@
 import { expect, test } from './fixtures';
-import { awaitOutbox, readOutbox, type OutboxMessage } from '../helpers/e2e';
-import { linkPath, passRobotCheck, signInThroughForm } from './accounts-helpers';
+import { readOutbox, type OutboxMessage } from '../helpers/e2e';
+import { linkPath, openGemCheckout, passRobotCheck, signInThroughForm, signUpAdult } from './accounts-helpers';
 
 const PASSWORD = 'paceline-demo';
 
-async function signUpAdult(page: import('@playwright/test').Page, email: string) {
-  await page.goto('/auth/register');
-  await page.getByLabel('First Name').fill('Nora');
-  await page.getByLabel('Last Name').fill('Khalil');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Gender').selectOption('1');
-  await page.getByLabel('Password *', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByLabel('Date of Birth').fill('1992-06-01');
-  await page.getByLabel('Weight (kg)').fill('58');
-  await page.getByLabel('Height (cm)').fill('166');
-  await page.getByLabel('I agree to the Terms and Conditions and the Privacy Notice').check();
-  await passRobotCheck(page);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
-  const [mail] = await awaitOutbox(page, email);
-  await page.goto(linkPath(mail.meta));
-  await expect(page.getByText('Thank you')).toBeVisible();
-}
-
 test('forgot → reset → login with the new password', async ({ page }) => {
   const email = `forgot-${Date.now()}@example.com`;
-  await signUpAdult(page, email);
+  await signUpAdult(page, email, PASSWORD);
   await page.goto('/auth/forgot-password');
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
@@ -55,7 +35,7 @@ test('changing the password ends the sessions of other browsers', async ({ brows
   const second = await browser.newContext();
   const pageA = await first.newPage();
   const pageB = await second.newPage();
-  await signUpAdult(pageA, email);
+  await signUpAdult(pageA, email, PASSWORD);
   await signInThroughForm(pageA, email, PASSWORD);
   await signInThroughForm(pageB, email, PASSWORD);
 
@@ -98,15 +78,11 @@ test('a new rider who opened a card checkout deletes the account via the e-maile
     if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`);
   });
   const email = `delete-${Date.now()}@example.com`;
-  await signUpAdult(page, email);
+  await signUpAdult(page, email, PASSWORD);
   await signInThroughForm(page, email, PASSWORD);
   await page.goto('/user/profile?tab=files');
   await expect(page.getByText('No Files found for this user')).toBeVisible();
-  await page.goto('/user/activities#in-game-shop');
-  await page.getByRole('button', { name: 'Buy coins and gems' }).click();
-  await page.getByRole('dialog', { name: 'Shop' }).getByRole('tab', { name: 'Power Gems' }).click();
-  await page.getByRole('dialog', { name: 'Shop' }).getByRole('button', { name: 'AED 18.99' }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await openGemCheckout(page);
   await page.goto('/user/profile?tab=delete');
   await expect(page.getByText('We will send you a confirmation e-mail')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Account' }).click();

@@ -98,7 +98,7 @@ test('the import wizard: errors, success, staff approval, Got It', async ({ page
 });
 
 test('the import wizard: Back keeps what was typed, the server or the network failing keeps the proof step, closing reloads', async ({ page }) => {
-  await // Lina has no import yet; this test never completes one, so her banner stays at Import.
+  // Lina has no import yet; this test never completes one, so her banner stays at Import.
   await loginAs(page, 'lina@paceline.local', '/user/activities');
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog');

@@ -192,12 +192,12 @@ function observeBrowser(browser: Browser, observer: Observer): () => void {
 
 export const test = base.extend<{ observer: Observer }>({
   observer: [
-    async ({ browser }, use, testInfo) => {
+    async ({ browser }, provide, testInfo) => {
       // Each page load costs an axe scan (about a second on this machine): give the test that time.
       testInfo.setTimeout(testInfo.timeout * 2);
       const observer = new Observer();
       const restore = observeBrowser(browser, observer);
-      await use(observer);
+      await provide(observer);
       restore();
       await observer.finish();
       mkdirSync(BROWSER_COVERAGE_DIR, { recursive: true });
@@ -212,9 +212,9 @@ export const test = base.extend<{ observer: Observer }>({
     },
     { auto: true },
   ],
-  context: async ({ context, observer, javaScriptEnabled }, use) => {
+  context: async ({ context, observer, javaScriptEnabled }, provide) => {
     await observer.watchContext(context, javaScriptEnabled);
-    await use(context);
+    await provide(context);
     await observer.settle(context);
   },
 });

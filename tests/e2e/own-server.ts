@@ -8,8 +8,8 @@ import { expect } from './fixtures';
 export async function startServer(env: NodeJS.ProcessEnv, baseURL: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let said = '';
-  server.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
-  server.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  server.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
   for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
     if (server.exitCode !== null) throw new Error(`server.mjs exited with ${server.exitCode}: ${said}`);
     const up = await fetch(`${baseURL}/healthz`).then(

@@ -50,7 +50,7 @@ test('a signed-in page comes from the cache, and a revoked session stops working
   await stale.dispose();
 });
 
-test("a visitor's cached page shows another rider's write on the very next request", async ({ page, browser, baseURL }) => {
+test("a visitor's cached page shows another rider's write on the very next request", async ({ browser, baseURL }) => {
   const visitor = await playwrightRequest.newContext({ baseURL });
   // Teams are listed by name: a name after every other lands on the last page (page=999 clamps to it).
   const lastPage = () => visitor.get('/teams?page=999');

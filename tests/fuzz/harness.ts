@@ -76,7 +76,7 @@ async function answerOf(request: Request, run: () => Promise<unknown>, started =
   if (result instanceof Response) {
     const sent = secureResponse(request, result);
     answer = { status: sent.status, message: await sent.text() };
-  } else if (result && typeof result === 'object' && 'type' in result && (result as { type: unknown }).type === 'DataWithResponseInit') {
+  } else if (result && typeof result === 'object' && 'type' in result && result.type === 'DataWithResponseInit') {
     const { data, init } = result as unknown as { data: unknown; init?: { status?: number } | null };
     answer = { status: init?.status ?? 200, message: payloadText(data) };
   } else if (result instanceof Error) {

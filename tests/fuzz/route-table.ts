@@ -40,7 +40,7 @@ function segmentsOf(id: string): RouteEntry['segments'] {
   const parts = id.replace(/\[\.\]/g, '\u0001').split(/\.(?![^[]*\])/);
   const segments: RouteEntry['segments'] = [];
   for (const raw of parts) {
-    const part = raw.replace(/\u0001/g, '.').replace(/_$/, '');
+    const part = raw.replaceAll('\u0001', '.').replace(/_$/, '');
     if (part === '_index' || part === '' || part.startsWith('_')) continue;
     const optional = /^\((.*)\)$/.exec(part);
     const inner = optional ? optional[1] : part;

@@ -18,7 +18,7 @@ import { authorizePartner, registerPartnerClient, tokenEndpoint } from '~/servic
 import { hashToken } from '~/services/connections/secrets.server';
 import { writeFlow } from '~/services/platform/flow-state.server';
 import { siteOrigin } from '~/services/platform/site-origin.server';
-import { useTestDatabase } from '../helpers/db';
+import { setUpTestDatabase } from '../helpers/db';
 import { createTestUser, signedInRequest } from '../helpers/users';
 import { post, type Answer } from './harness';
 import type { RouteModule } from './route-table';
@@ -28,7 +28,7 @@ import type { RouteModule } from './route-table';
  * stays closed. Every request goes through the screening, Remix's Origin/Host check and the
  * route, as the server runs them (harness.ts); no answer may be a 5xx.
  */
-useTestDatabase();
+setUpTestDatabase();
 
 const RUNS = Number(process.env.FUZZ_TRUST_RUNS ?? 25);
 /** Each run takes up to a few hundred ms on the shared machine (a sign-in, a code, a mail). */

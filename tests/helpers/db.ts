@@ -10,7 +10,7 @@ import { SNAPSHOT_PATH, TEMPLATE_DATABASE, withDatabase } from './global-setup';
  * or on PostgreSQL when TEST_DATABASE_URL is set (the suite runs on both in CI).
  * Services reach it through db() as they do in the server.
  */
-export function useTestDatabase() {
+export function setUpTestDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const name = `paceline_test_${randomBytes(6).toString('hex')}`;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { resetEnvForTests } from '~/services/platform/env.server';
  * published or test one (decision 061), and the sandboxes on, as on a staging site (decision
  * 119), unless `extra` says otherwise. Returns the function that puts the environment back.
  */
-export function useProductionEnv(extra: Record<string, string> = {}): () => void {
+export function applyProductionEnv(extra: Record<string, string> = {}): () => void {
   const values: Record<string, string> = {
     APP_MODE: 'production',
     SANDBOXES: 'true',

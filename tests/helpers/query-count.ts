@@ -10,6 +10,8 @@ import { vi } from 'vitest';
 export async function queriesOf<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
   const queries: string[] = [];
   const spies = [PgliteSession.prototype, PostgresJsSession.prototype].map((session) => {
+    // Taken unbound on purpose: the spy calls it with each session as `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const original = session.prepareQuery;
     return vi.spyOn(session, 'prepareQuery').mockImplementation(function (this: typeof session, ...args: Parameters<typeof original>) {
       queries.push(args[0].sql);

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server that speaks the subset of Stripe's REST API the Stripe adapter uses:
- * form-encoded `POST /v1/checkout/sessions` (replayed for a repeated Idempotency-Key, as Stripe
- * does), `GET /v1/checkout/sessions/:id`, Bearer authentication, Stripe's JSON objects and its
- * error shape. The `stripe` package is pointed at it with `host`, `port` and `protocol: 'http'`.
+ * form-encoded `POST /v1/checkout/sessions` and `POST /v1/refunds` (each replayed for a repeated
+ * Idempotency-Key, as Stripe does), `GET /v1/checkout/sessions/:id`, Bearer authentication, Stripe's
+ * JSON objects and its error shape (a second refund of a refunded payment is `charge_already_refunded`). The `stripe` package is pointed at it with `host`, `port` and `protocol: 'http'`.
  * STRIPE_FAKE_PORT chooses the port (default: any free one); it listens on 127.0.0.1 only.
  */
 export interface FakeSession {
@@ -18,11 +18,23 @@ export interface FakeSession {
   metadata: Record<string, string>;
   mode: string;
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  /** Set once the customer paid: the PaymentIntent a refund names. */
+  payment_intent: string | null;
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
   url: string | null;
   livemode: false;
+  created: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
   created: number;
 }
 
@@ -37,6 +49,7 @@ export interface RecordedRequest {
 
 export async function startStripeFake(apiKey: string) {
   const sessions = new Map<string, FakeSession>();
+  const refunds = new Map<string, FakeRefund>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: RecordedRequest[] = [];
 
@@ -71,7 +84,7 @@ export async function startStripeFake(apiKey: string) {
       if (missing) return error(response, 400, { code: 'parameter_missing', param: missing, message: `Missing required param: ${missing}.` });
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const metadata = Object.fromEntries(
-        [...form].flatMap(([name, value]) => (/^metadata\[(.+)\]$/.exec(name) ? [[/^metadata\[(.+)\]$/.exec(name)![1]!, value]] : [])),
+        [...form].flatMap(([name, value]) => (/^metadata\[(.+)\]$/.exec(name) ? [[/^metadata\[(.+)\]$/.exec(name)![1], value]] : [])),
       );
       const session: FakeSession = {
         id,
@@ -82,6 +95,7 @@ export async function startStripeFake(apiKey: string) {
         metadata,
         mode: form.get('mode')!,
         payment_status: 'unpaid',
+        payment_intent: null,
         status: 'open',
         success_url: form.get('success_url')!,
         cancel_url: form.get('cancel_url') ?? '',
@@ -93,9 +107,40 @@ export async function startStripeFake(apiKey: string) {
       if (recorded.idempotencyKey) byIdempotencyKey.set(recorded.idempotencyKey, id);
       return send(response, 200, session);
     }
+    if (recorded.method === 'POST' && url.pathname === '/v1/refunds') {
+      const replay = recorded.idempotencyKey && byIdempotencyKey.get(`refund:${recorded.idempotencyKey}`);
+      if (replay) return send(response, 200, refunds.get(replay));
+      const intent = recorded.form.get('payment_intent');
+      const session = [...sessions.values()].find((candidate) => candidate.payment_intent !== null && candidate.payment_intent === intent);
+      if (!session) return error(response, 404, { code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${intent}'` });
+      const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === intent).reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = Number(recorded.form.get('amount') ?? session.amount_total - refunded);
+      if (refunded >= session.amount_total) {
+        return error(response, 400, { code: 'charge_already_refunded', message: `Charge for ${intent} has already been refunded.` });
+      }
+      if (amount > session.amount_total - refunded) {
+        return error(response, 400, {
+          code: 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount (${amount}) is greater than the amount left to refund.`,
+        });
+      }
+      const refund: FakeRefund = {
+        id: `re_test_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: session.currency,
+        payment_intent: intent!,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      if (recorded.idempotencyKey) byIdempotencyKey.set(`refund:${recorded.idempotencyKey}`, refund.id);
+      return send(response, 200, refund);
+    }
     const read = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (recorded.method === 'GET' && read) {
-      const session = sessions.get(decodeURIComponent(read[1]!));
+      const session = sessions.get(decodeURIComponent(read[1]));
       if (!session) return error(response, 404, { code: 'resource_missing', param: 'id', message: `No such checkout.session: '${read[1]}'` });
       return send(response, 200, session);
     }
@@ -110,10 +155,16 @@ export async function startStripeFake(apiKey: string) {
     port: (server.address() as AddressInfo).port,
     requests,
     sessions,
+    refunds,
     /** What the customer did on Stripe's hosted page. */
     settle(id: string, outcome: 'paid' | 'expired') {
       const session = sessions.get(id)!;
-      Object.assign(session, outcome === 'paid' ? { status: 'complete', payment_status: 'paid', url: null } : { status: 'expired', url: null });
+      Object.assign(
+        session,
+        outcome === 'paid'
+          ? { status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${randomBytes(12).toString('hex')}`, url: null }
+          : { status: 'expired', url: null },
+      );
     },
     /** A webhook event as Stripe sends it for the session's current state. */
     event(id: string, type: string) {

@@ -8,7 +8,8 @@ type NewUser = typeof users.$inferInsert;
 
 /**
  * A rider row for tests; pass a password to sign in through the real login form, or a
- * `passwordHash` made once to skip hashing for each rider (the hash is the costly part).
+ * `passwordHash` made once to skip hashing for each rider (the hash is the costly part). A child
+ * has no date of birth whatever is passed: the database refuses one (users_kid_dob_check).
  */
 export async function createTestUser(overrides: Partial<NewUser> & { password?: string } = {}) {
   const { password = 'correct horse', ...fields } = overrides;
@@ -21,6 +22,7 @@ export async function createTestUser(overrides: Partial<NewUser> & { password?: 
       lastname: 'Rider',
       status: 'active',
       ...fields,
+      ...(fields.isKid ? { dob: null } : {}),
     })
     .returning();
   return user;

@@ -210,7 +210,7 @@ export async function renderPage(path: string, viewer: Viewer, people: People): 
         return answerOf(thrown);
       }
     };
-    return { root: await run(root.loader as never), page: await run(module.loader as never) };
+    return { root: await run(root.loader), page: await run(module.loader) };
   });
   return { path, viewer, shown: JSON.stringify(value, clockFree), reads, mark };
 }

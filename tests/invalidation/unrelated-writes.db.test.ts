@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defineJob, enqueueJob, runDueJobs } from '~/services/platform/jobs.server';
-import { useTestDatabase } from '../helpers/db';
+import { setUpTestDatabase } from '../helpers/db';
 import { solvedRobotCheck } from '../helpers/robot';
 import { createTestUser } from '../helpers/users';
 import { db as database } from '~/db/client.server';
@@ -16,7 +16,7 @@ import { give, ONE_PIXEL_PNG, rideFile } from './world';
 
 // Decision 145: writes that no page shows, and one rider's writes, leave every other kept page
 // kept. (The same pages are proved never stale by writes-to-pages.db.test.ts.)
-useTestDatabase();
+setUpTestDatabase();
 
 const probeJob = defineJob<{ n: number }>('test.invalidation-probe', async () => {});
 

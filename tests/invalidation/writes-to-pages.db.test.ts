@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../helpers/db';
+import { setUpTestDatabase } from '../helpers/db';
 import { routeTable } from '../fuzz/route-table';
 import { renderPage, stillKept, type KeptPage } from './pages';
 import { createSharedWorld, type PageRef, type World } from './world';
@@ -8,7 +8,7 @@ import { BYSTANDER_PAGES, NOT_SHOWN_ON_KEPT_PAGES, WRITE_ROWS } from './writes-t
 // The safety net of decision 145, generated from the writes → pages table: no page is ever kept
 // while a fresh render would show something else, and every page that shows a write changes on
 // the next request after it.
-useTestDatabase();
+setUpTestDatabase();
 
 let nextWorld: () => Promise<World>;
 beforeAll(async () => {

@@ -53,4 +53,6 @@ export const NOT_SHOWN_ON_KEPT_PAGES: Record<string, string> = {
   'staff.jobs':
     "a staff member's retry of a failed job: the queue's rows, shown on /staff/jobs only (never kept); what the job then writes stales pages as any job's writes do",
   'api.garage.check-user-purchase-item': 'answers whether an item is owned: reads only',
+  'staff.payments':
+    "a staff member's refund of a deleted account's card payment: its order and the tombstone's ledger rows, which name no rider and are shown on /staff/payments only (never kept)",
 };

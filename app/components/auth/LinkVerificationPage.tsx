@@ -39,7 +39,7 @@ export function LinkRoutePage({ kind, title }: { kind: LinkKind; title: string }
   return <LinkVerificationPage kind={kind} token={token} title={title} answer={answer} />;
 }
 
-export function LinkVerificationPage({
+function LinkVerificationPage({
   kind,
   token,
   title,

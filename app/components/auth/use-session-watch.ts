@@ -43,7 +43,7 @@ export function useSessionWatch(signedIn: boolean): SessionWatchState {
       }),
       { inspect: transitionReporter() },
     );
-    const subscription = actor.subscribe((snapshot) => setState(snapshot.value as SessionWatchState));
+    const subscription = actor.subscribe((snapshot) => setState(snapshot.value));
     actor.start();
     const onFocus = () => actor.send({ type: 'WINDOW_FOCUSED' });
     const onVisible = () => {

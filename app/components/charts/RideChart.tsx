@@ -21,7 +21,7 @@ const PAD_BOTTOM = 20;
  * Min/max per pixel column: every peak and trough of a 10,800-point series survives on a
  * ~1,000-pixel canvas, which plain decimation would drop.
  */
-export function minMaxColumns(values: ArrayLike<number>, columns: number): { min: Float32Array; max: Float32Array } {
+function minMaxColumns(values: ArrayLike<number>, columns: number): { min: Float32Array; max: Float32Array } {
   const min = new Float32Array(columns).fill(Number.POSITIVE_INFINITY);
   const max = new Float32Array(columns).fill(Number.NEGATIVE_INFINITY);
   const n = values.length;

@@ -2,9 +2,10 @@ import { CATEGORY_KEYS, type EventCategories } from '~/lib/domain/events';
 import { Table } from '~/components/ui/Table';
 import { EVENT_MAX_CATEGORIES } from '~/lib/constants';
 import { formatEventTime } from '~/lib/events/dates';
+import { plain } from '~/lib/plain-components';
 
 /** Up to six categories with start time (GMT+4), distance and elevation (spec 3 §2, §9). */
-export function CategoryTable({ categories, compact = false }: { categories: EventCategories; compact?: boolean }) {
+export const CategoryTable = plain(function categoryTable({ categories, compact = false }: { categories: EventCategories; compact?: boolean }) {
   const rows = CATEGORY_KEYS.slice(0, EVENT_MAX_CATEGORIES).filter((key) => categories[key]);
   if (rows.length === 0) return null;
   if (compact) {
@@ -31,4 +32,4 @@ export function CategoryTable({ categories, compact = false }: { categories: Eve
       ]}
     />
   );
-}
+});

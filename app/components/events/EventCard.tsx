@@ -4,9 +4,10 @@ import { CategoryTable } from './CategoryTable';
 import { EventLinks } from './EventLinks';
 import { EventStatus } from './EventStatus';
 import { SiteLink } from '~/components/ui/SiteLink';
+import { plain } from '~/lib/plain-components';
 
 /** One event on the list: picture, when, category times, status or join, description, links. */
-export function EventCard({ event, signedIn }: { event: EventSummary; signedIn: boolean }) {
+export const EventCard = plain(function eventCard({ event, signedIn }: { event: EventSummary; signedIn: boolean }) {
   return (
     <article className="event-card card" aria-labelledby={`event-${event.id}-name`}>
       {event.image ? <img className="event-card-image" src={event.image} alt="" loading="lazy" /> : null}
@@ -30,4 +31,4 @@ export function EventCard({ event, signedIn }: { event: EventSummary; signedIn: 
       </div>
     </article>
   );
-}
+});

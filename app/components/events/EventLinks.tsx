@@ -1,4 +1,5 @@
 import type { EventLinks as Links } from '~/lib/domain/events';
+import { plain } from '~/lib/plain-components';
 
 const LABELS: Record<keyof Links, string> = {
   technical_guide: 'Technical guide',
@@ -9,7 +10,7 @@ const LABELS: Record<keyof Links, string> = {
 };
 
 /** The event's links (spec 3 §3 links); external ones open in a new tab. */
-export function EventLinks({ links }: { links: Links }) {
+export const EventLinks = plain(function eventLinks({ links }: { links: Links }) {
   const entries = (Object.keys(LABELS) as (keyof Links)[]).filter((key) => links[key]);
   if (entries.length === 0) return null;
   return (
@@ -27,4 +28,4 @@ export function EventLinks({ links }: { links: Links }) {
       })}
     </ul>
   );
-}
+});

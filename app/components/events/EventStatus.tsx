@@ -3,6 +3,7 @@ import { STATUS_MESSAGES, VISITOR_MESSAGE } from '~/lib/events/messages';
 import type { RegistrationStatus } from '~/services/events/events.server';
 import { ButtonLink } from '~/components/ui/Button';
 import { SiteLink } from '~/components/ui/SiteLink';
+import { plain } from '~/lib/plain-components';
 
 /** What a rider can do about one event (spec 3 §4 ustatus, §2 "Re Join", §1 visitors). */
 export interface StatusView {
@@ -18,7 +19,7 @@ export function isFull(event: Pick<StatusView, 'participants'>): boolean {
   return event.participants.booked >= event.participants.capacity;
 }
 
-export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: StatusView; signedIn: boolean; joinLabel?: string }) {
+export const EventStatus = plain(function eventStatus({ event, signedIn, joinLabel = 'Join' }: { event: StatusView; signedIn: boolean; joinLabel?: string }) {
   if (!signedIn) {
     return (
       <p className="event-status event-status-visitor">
@@ -40,4 +41,4 @@ export function EventStatus({ event, signedIn, joinLabel = 'Join' }: { event: St
     );
   }
   return <ButtonLink to={`/event/${event.id}`}>{joinLabel}</ButtonLink>;
-}
+});

@@ -59,7 +59,7 @@ function initialSnapshotOf<Machine extends AnyStateMachine>(machine: Machine, in
   const key = inputKey(input);
   if (key === null) return createActor(machine, { input } as never).getSnapshot() as MachineHook<Machine>[0];
   let kept = initialSnapshots.get(machine);
-  if (!kept) initialSnapshots.set(machine, (kept = new Map()));
+  if (!kept) initialSnapshots.set(machine, (kept = new Map<string, unknown>()));
   let snapshot = kept.get(key) as MachineHook<Machine>[0] | undefined;
   if (!snapshot) {
     snapshot = createActor(machine, { input } as never).getSnapshot() as MachineHook<Machine>[0];

@@ -21,12 +21,15 @@ function countingKeeper(): { keeper: MarkupKeeper; rendered: string[] } {
 describe('the shell written from kept markup', () => {
   it('is the markup the components write, and renders each CMS part once per content object', async () => {
     const shell = await loadShell();
-    const page = (keeper: MarkupKeeper | null) => () => (
-      <MarkupKeeperContext.Provider value={keeper}>
-        <Header site={shell.site} menus={shell.menus} user={null} />
-        <Footer site={shell.site} footer={shell.footer} />
-      </MarkupKeeperContext.Provider>
-    );
+    const page = (keeper: MarkupKeeper | null) =>
+      function Page() {
+        return (
+          <MarkupKeeperContext.Provider value={keeper}>
+            <Header site={shell.site} menus={shell.menus} user={null} />
+            <Footer site={shell.site} footer={shell.footer} />
+          </MarkupKeeperContext.Provider>
+        );
+      };
     const written = await renderInRemix(page(null));
     const { keeper, rendered } = countingKeeper();
     expect(await renderInRemix(page(keeper))).toBe(written);
@@ -50,11 +53,14 @@ describe('the shell written from kept markup', () => {
     const shell = await loadShell();
     const edited = { ...shell.footer, copyright: '© 2027 Paceline' };
     const { keeper } = countingKeeper();
-    const bottom = (footer: typeof shell.footer) => () => (
-      <MarkupKeeperContext.Provider value={keeper}>
-        <Footer site={shell.site} footer={footer} />
-      </MarkupKeeperContext.Provider>
-    );
+    const bottom = (footer: typeof shell.footer) =>
+      function Bottom() {
+        return (
+          <MarkupKeeperContext.Provider value={keeper}>
+            <Footer site={shell.site} footer={footer} />
+          </MarkupKeeperContext.Provider>
+        );
+      };
     expect(await renderInRemix(bottom(edited))).toContain('© 2027 Paceline');
     expect(await renderInRemix(bottom(shell.footer))).toContain(shell.footer.copyright);
     expect(await renderInRemix(bottom(shell.footer))).not.toContain('© 2027 Paceline');

@@ -1,4 +1,4 @@
-import { useLocation, useNavigationType } from '@remix-run/react';
+import { NavigationType, useLocation, useNavigationType } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -18,6 +18,6 @@ export function useScrollToTop() {
     const before = previous.current;
     previous.current = { page, key: location.key };
     if (!before || before.key === location.key) return;
-    if (before.page !== page || navigationType === 'POP') window.scrollTo(0, 0);
+    if (before.page !== page || navigationType === NavigationType.Pop) window.scrollTo(0, 0);
   }, [page, location.key, navigationType]);
 }

@@ -8,7 +8,7 @@ export function ResultDialog({ title, children, onOk, celebrate = false }: { tit
   useEffect(() => {
     if (!celebrate) return;
     // Loaded on demand: the confetti library only matters at the moment of success.
-    import('canvas-confetti').then(({ default: confetti }) => confetti({ particleCount: PURCHASE_CONFETTI_PARTICLES, spread: 70, origin: { y: 0.6 } }));
+    void import('canvas-confetti').then(({ default: confetti }) => confetti({ particleCount: PURCHASE_CONFETTI_PARTICLES, spread: 70, origin: { y: 0.6 } }));
   }, [celebrate]);
   return (
     <Modal open title={title} onClose={onOk} className="shop-result">

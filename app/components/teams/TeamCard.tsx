@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TeamCard as Team } from '~/services/events/teams.server';
 import { Button } from '~/components/ui/Button';
 
-export const DEFAULT_TEAM_LOGO = '/images/teams/team-default.svg';
+const DEFAULT_TEAM_LOGO = '/images/teams/team-default.svg';
 
 /**
  * A team logo that falls back to the default image when it fails (spec 3 §2). The check

@@ -1,6 +1,7 @@
 import type { LinkProps } from '@remix-run/react';
 import type { ButtonHTMLAttributes } from 'react';
 import { SiteLink } from './SiteLink';
+import { plain } from '~/lib/plain-components';
 
 /**
  * The one button vocabulary: `primary` (the screen's main action), `secondary` (cancel, back),
@@ -43,6 +44,6 @@ export function Button({ variant = 'primary', pending = false, className, type =
  * something, so it stays an <a>. A file the server sends, an outside page and a label for a file
  * input keep their own element with `buttonClass` (each says why where it is written).
  */
-export function ButtonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: ButtonVariant }) {
+export const ButtonLink = plain(function buttonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: ButtonVariant }) {
   return <SiteLink className={buttonClass(variant, className)} {...props} />;
-}
+});

@@ -29,6 +29,8 @@ export function Modal({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // The backdrop click mirrors Escape, which the dialog's cancel event already gives the keyboard.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       className={`modal ${className ?? ''}`}

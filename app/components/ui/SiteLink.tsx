@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from '@remix-run/react';
+import { plain } from '~/lib/plain-components';
 
 /** What Link uses for navigation only: it writes none of it into the markup. */
 const NAVIGATION_PROPS = new Set([
@@ -22,7 +23,7 @@ const NAVIGATION_PROPS = new Set([
  * (decision 151), and a list page adds one or two per row. `Link` hydrates onto that markup;
  * `SiteLink.test.tsx` renders both.
  */
-export function SiteLink(props: LinkProps) {
+export const SiteLink = plain(function siteLink(props: LinkProps) {
   const { to, prefetch } = props;
   if (
     typeof document === 'undefined' &&
@@ -32,10 +33,10 @@ export function SiteLink(props: LinkProps) {
     prefetch !== 'render' &&
     prefetch !== 'viewport'
   ) {
-    return <a {...anchorProps(props, to)} />;
+    return <a {...anchorProps(props, to)}>{props.children}</a>;
   }
   return <Link {...props} />;
-}
+});
 
 /**
  * The `<a>`'s attributes in the order Link writes them: the caller's own, then data-discover,

@@ -1,38 +1,43 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DATA_EXPORT_STATUSES, VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONSENT_SOURCES, CONSENT_SUBJECTS, DATA_EXPORT_STATUSES, VERIFICATION_PURPOSES } from '../../lib/domain/accounts';
 
 /** A rider, a child rider (isKid) or a staff member. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  firstname: text('firstname').notNull(),
-  lastname: text('lastname').notNull(),
-  /** 0 Male, 1 Female (spec 1 §9). */
-  gender: integer('gender').notNull().default(0),
-  country: integer('country').notNull().default(246),
-  dob: date('dob'),
-  weightKg: real('weight_kg'),
-  heightCm: real('height_cm'),
-  /** The FTP the rider set on the profile (null: derived from rides); its dated history is ftp_history. */
-  ftpW: integer('ftp_w'),
-  isKid: boolean('is_kid').notNull().default(false),
-  isNormalUser: boolean('is_normal_user').notNull().default(true),
-  role: text('role', { enum: ['rider', 'staff'] })
-    .notNull()
-    .default('rider'),
-  /** pending until the e-mail is verified (or, for a child, until the parent consents). */
-  status: text('status', { enum: ['pending', 'active'] })
-    .notNull()
-    .default('pending'),
-  avatarPath: text('avatar_path'),
-  marketingConsent: boolean('marketing_consent').notNull().default(false),
-  parentEmail: text('parent_email'),
-  /** Set by staff or a migration: the next correct login must choose a new password first. */
-  passwordResetRequired: boolean('password_reset_required').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** 0 Male, 1 Female (spec 1 §9). */
+    gender: integer('gender').notNull().default(0),
+    country: integer('country').notNull().default(246),
+    /** Never written for a child account (spec 1 §5, docs/accounts.md): null for every isKid row. */
+    dob: date('dob'),
+    weightKg: real('weight_kg'),
+    heightCm: real('height_cm'),
+    /** The FTP the rider set on the profile (null: derived from rides); its dated history is ftp_history. */
+    ftpW: integer('ftp_w'),
+    isKid: boolean('is_kid').notNull().default(false),
+    isNormalUser: boolean('is_normal_user').notNull().default(true),
+    role: text('role', { enum: ['rider', 'staff'] })
+      .notNull()
+      .default('rider'),
+    /** pending until the e-mail is verified (or, for a child, until the parent consents). */
+    status: text('status', { enum: ['pending', 'active'] })
+      .notNull()
+      .default('pending'),
+    avatarPath: text('avatar_path'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    parentEmail: text('parent_email'),
+    /** Set by staff or a migration: the next correct login must choose a new password first. */
+    passwordResetRequired: boolean('password_reset_required').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_kid_dob_check', sql`NOT ${table.isKid} OR ${table.dob} IS NULL`)],
+);
 
 /** What a registration keeps for its account until the job creates it (no password: its hash is a column). */
 export interface PendingAccount {
@@ -40,7 +45,8 @@ export interface PendingAccount {
   lastname: string;
   gender: number;
   country: number;
-  dob: string;
+  /** Absent for a child: a child's date of birth is never written, here either. */
+  dob?: string;
   weightKg: number;
   heightCm: number;
   marketingConsent: boolean;
@@ -79,6 +85,33 @@ export const consentDecoys = pgTable('consent_decoys', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every consent a rider gave or withdrew (decision 176): what it was about, which version of the
+ * document (or the wording of the checkbox) was agreed to, and when. Rows are only added: the
+ * newest row of a subject is the rider's standing choice.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject', { enum: CONSENT_SUBJECTS }).notNull(),
+    /** The document's version ("Last updated" date) or the exact wording the rider ticked. */
+    version: text('version').notNull(),
+    /** True when given, false when withdrawn. */
+    granted: boolean('granted').notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('consent_records_user_idx').on(table.userId, table.recordedAt),
+    check('consent_records_subject_check', sql`${table.subject} IN ('terms', 'privacy-notice', 'marketing-emails', 'parental-consent')`),
+    check('consent_records_source_check', sql`${table.source} IN ('registration', 'profile', 'parent-link')`),
+  ],
+);
 
 /** One signed-in browser. The JWT in the token cookie names a row here so it can be revoked. */
 export const sessions = pgTable(

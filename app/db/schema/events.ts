@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { EventCategories, EventLinks, PrizeGate, PrizeMoney } from '../../lib/domain/events';
+import type { EventCategories, EventLinks, PrizeMoney } from '../../lib/domain/events';
 import { users } from './accounts';
 
 export const events = pgTable(

@@ -42,6 +42,12 @@ export const paymentOrders = pgTable(
     ledgerTransactionId: text('ledger_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A paid order refunded through the provider (decision 178): set once, by the call that refunded. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's id of the refund. */
+    refundId: text('refund_id'),
+    /** The staff member who refunded it. */
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('payment_orders_provider_payment_idx').on(table.provider, table.paymentId),
@@ -50,6 +56,7 @@ export const paymentOrders = pgTable(
     check('payment_orders_status_check', sql`${table.status} IN ('pending', 'paid', 'failed')`),
     check('payment_orders_gems_check', sql`${table.gems} > 0 AND ${table.amountMinor} > 0`),
     check('payment_orders_owner_check', sql`${table.userId} IS NOT NULL OR ${table.deletedAccountId} IS NOT NULL`),
+    check('payment_orders_refund_check', sql`${table.refundedAt} IS NULL OR (${table.status} = 'paid' AND ${table.refundId} IS NOT NULL)`),
   ],
 );
 
@@ -68,6 +75,9 @@ export const sandboxCheckoutSessions = pgTable(
     status: text('status', { enum: ['open', 'paid', 'declined'] })
       .notNull()
       .default('open'),
+    /** A paid session refunded in full (the sandbox's refund: decision 178). */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,7 +1,7 @@
 import { packRows, unpackRows, type PackedRows } from '~/lib/packed-rows';
 
 /** One drawn duration of a power curve: its exact watts and W/kg there, and the ride's date. */
-export interface CurvePoint {
+interface CurvePoint {
   d: number;
   w: number;
   wkg: number;

@@ -5,9 +5,8 @@ import { serialIdField } from '~/lib/domain/ids';
  * The forms of a detected-threshold notice (decision 141), on the overview and the ride page:
  * undo the detection, or dismiss the notice. Posted to the page's own action.
  */
-export const DETECTION_INTENTS = ['undo-detection', 'detection-seen'] as const;
+const DETECTION_INTENTS = ['undo-detection', 'detection-seen'] as const;
 export const detectionForm = z.object({ intent: z.enum(DETECTION_INTENTS), detectionId: serialIdField });
-export type DetectionForm = z.infer<typeof detectionForm>;
 
 export const DETECTION_MESSAGES = {
   undone: 'The detected FTP was undone: the rides it covered are being recomputed at the FTP before it.',

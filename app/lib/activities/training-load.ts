@@ -11,9 +11,9 @@ import { FATIGUE_DAYS, FITNESS_DAYS } from '~/lib/constants';
  * Form is yesterday's balance: how fresh the rider starts the day, before its ride.
  */
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
-export interface Balance {
+interface Balance {
   fitness: number;
   fatigue: number;
 }
@@ -35,7 +35,7 @@ export function dayOf(at: Date | number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
@@ -44,12 +44,12 @@ export function addDays(day: string, days: number): string {
 }
 
 /** The balance after `restDays` days without load. */
-export function decayed(balance: Balance, restDays: number): Balance {
+function decayed(balance: Balance, restDays: number): Balance {
   return { fitness: balance.fitness * FITNESS_KEEP ** restDays, fatigue: balance.fatigue * FATIGUE_KEEP ** restDays };
 }
 
 /** The balance at the end of a day with `load`, from the end of the day before. */
-export function afterDay(yesterday: Balance, load: number): Balance {
+function afterDay(yesterday: Balance, load: number): Balance {
   return { fitness: yesterday.fitness + (load - yesterday.fitness) / FITNESS_DAYS, fatigue: yesterday.fatigue + (load - yesterday.fatigue) / FATIGUE_DAYS };
 }
 

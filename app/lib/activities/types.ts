@@ -1,5 +1,5 @@
 /** Shapes shared by the activities services, routes and machines (browser-safe). */
-export type ActivityKind = 'ride' | 'workout' | 'event';
+type ActivityKind = 'ride' | 'workout' | 'event';
 export type ActivitySort = 'desc' | 'asc';
 export type ActivityTypeFilter = 'all' | ActivityKind;
 

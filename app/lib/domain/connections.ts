@@ -1,4 +1,3 @@
 /** Domain values of the connections area, shared by the schema, the services and the browser (no Drizzle here). */
 export const NETWORK_IMPORT_STATUSES = ['idle', 'running', 'done', 'failed'] as const;
-export type NetworkImportStatus = (typeof NETWORK_IMPORT_STATUSES)[number];
 export const OAUTH_TOKEN_KINDS = ['access', 'refresh'] as const;

@@ -2,7 +2,7 @@
 /** Spec 3 §3 "categories, keyed 'Category 1' to 'Category 6'. Each has time, distance and elevation." */
 export const CATEGORY_KEYS = ['Category 1', 'Category 2', 'Category 3', 'Category 4', 'Category 5', 'Category 6'] as const;
 export type CategoryKey = (typeof CATEGORY_KEYS)[number];
-export interface EventCategory {
+interface EventCategory {
   /** Start time, HH:MM in GMT+4. */
   time: string;
   distanceKm: number;

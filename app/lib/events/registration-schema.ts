@@ -37,7 +37,7 @@ export interface RuleContext {
 export const FILE_TYPE_MESSAGE = 'Please select a valid file type (JPEG, JPG, PNG, or PDF).';
 export const FILE_SIZE_MESSAGE = 'File size exceeds 8MB. Please select a smaller file.';
 export const ID_IMAGE_TYPE_MESSAGE = 'Please select a valid image (JPEG, JPG or PNG).';
-export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
+const TERMS_MESSAGE = 'Please agree to the terms and conditions';
 export const PHONE_NOT_VERIFIED_MESSAGE = 'Please verify your phone number';
 
 const DOCUMENT_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
@@ -64,11 +64,11 @@ export function needsProofOfId(dob: string | undefined): boolean {
   return dob <= PROOF_OF_ID_BORN_ON_OR_BEFORE || dob >= PROOF_OF_ID_BORN_ON_OR_AFTER;
 }
 
-export const disclaimerSchema = z.object({
+const disclaimerSchema = z.object({
   disclaimer: z.literal('on', { errorMap: () => ({ message: 'Please accept the disclaimer to continue' }) }),
 });
 
-export function personalSchema(rules: RuleContext) {
+function personalSchema(rules: RuleContext) {
   const latestDob = addYears(rules.today, -EVENT_MIN_AGE_YEARS);
   return z
     .object({
@@ -93,7 +93,7 @@ export function personalSchema(rules: RuleContext) {
     });
 }
 
-export const riderSchema = z.object({
+const riderSchema = z.object({
   height: integerText('Height', EVENT_RIDER_HEIGHT_MIN_CM, EVENT_RIDER_HEIGHT_MAX_CM),
   weight: integerText('Weight', EVENT_RIDER_WEIGHT_MIN_KG, EVENT_RIDER_WEIGHT_MAX_KG),
   ftp: z.string({ required_error: 'FTP is required.' }).regex(/^\d+$/, 'FTP should be numbers only.'),
@@ -101,7 +101,7 @@ export const riderSchema = z.object({
 });
 
 /** The rider step with the event's cap: outside it, registration is blocked (spec 3 §5). */
-export function riderStepSchema(rules: RuleContext) {
+function riderStepSchema(rules: RuleContext) {
   return riderSchema.superRefine((values, ctx) => {
     const wkg = wattsPerKg(Number(values.ftp), Number(values.weight));
     if (!isWithinCap(wkg, { minCap: rules.minCap ?? null, maxCap: rules.maxCap ?? null })) {
@@ -116,7 +116,7 @@ export const ID_TYPES = [
   { value: 'driving_license', label: 'Driving licence' },
 ] as const;
 
-export function identitySchema(rules: RuleContext) {
+function identitySchema(rules: RuleContext) {
   const earliestExpiry = addDays(rules.today, ID_EXPIRY_MIN_DAYS_AHEAD);
   const image = uploadSchema(IMAGE_EXTENSIONS, ID_IMAGE_TYPE_MESSAGE);
   return z
@@ -142,13 +142,13 @@ export function identitySchema(rules: RuleContext) {
     });
 }
 
-export const deviceSchema = z.object({
+const deviceSchema = z.object({
   platform: z.enum(['iOS', 'Android'], { errorMap: () => ({ message: 'Platform is required.' }) }),
   smartTrainerDeviceModelName: z.string({ required_error: 'Model name is required.' }).trim().min(1).max(100),
   smartTrainerDeviceSerialNumber: z.string({ required_error: 'Serial number is required.' }).trim().min(1).max(100),
 });
 
-export const teamSchema = z
+const teamSchema = z
   .object({
     team: z.enum(['y', 'i']).default('i'),
     teamName: z.string().trim().max(60).optional(),
@@ -157,7 +157,7 @@ export const teamSchema = z
     if (values.team === 'y' && !values.teamName) ctx.addIssue({ code: 'custom', path: ['teamName'], message: 'required' });
   });
 
-export const phoneSchema = z.object({
+const phoneSchema = z.object({
   phone: phoneNumberSchema,
   type: phoneChannelSchema,
   phoneKey: z.string({ required_error: PHONE_NOT_VERIFIED_MESSAGE }).min(1, PHONE_NOT_VERIFIED_MESSAGE),
@@ -235,8 +235,4 @@ export interface RegistrationValues {
   type?: 'sms' | 'whatsapp';
   phoneKey?: string;
   agree?: 'on';
-}
-
-export function defaultExpiryDate(today: string): string {
-  return addDays(today, ID_EXPIRY_MIN_DAYS_AHEAD);
 }

@@ -23,7 +23,7 @@ export interface StepRequirements {
 }
 
 /** The event setting a conditional step depends on; steps not listed are always shown. */
-export const STEP_REQUIREMENT: Partial<Record<WizardStep, keyof StepRequirements>> = {
+const STEP_REQUIREMENT: Partial<Record<WizardStep, keyof StepRequirements>> = {
   identity: 'identification',
   device: 'device',
   team: 'team',
@@ -40,7 +40,7 @@ export function requiredSteps(requirements: StepRequirements): WizardStep[] {
 }
 
 /** Fields whose absence means a step was skipped rather than filled in wrongly. */
-export const STEP_FIELDS: Record<WizardStep, string[]> = {
+const STEP_FIELDS: Record<WizardStep, string[]> = {
   disclaimer: ['disclaimer'],
   personal: ['firstName', 'lastName', 'email', 'gender'],
   rider: ['height', 'weight', 'ftp'],

@@ -2,7 +2,7 @@
  * Where a ride was recorded, named from the FIT file's identity (file_id and the creator's
  * device_info): "Garmin Edge 810", "Wahoo ELEMNT", "Zwift", "Paceline" (decision 046).
  */
-export const PACELINE_PLATFORM = 'Paceline';
+const PACELINE_PLATFORM = 'Paceline';
 export const UNKNOWN_PLATFORM = 'Unknown device';
 
 export interface FitIdentity {

@@ -26,6 +26,11 @@ export interface RideSamples {
   meterPowerW: Float64Array;
 }
 
+/** Every sample array of a ride (to move their buffers between threads). */
+export function sampleArrays(samples: RideSamples): Array<Float64Array | Uint8Array> {
+  return (Object.keys(samples) as Array<keyof RideSamples>).map((key) => samples[key]);
+}
+
 export interface DecodedRide {
   startTime: Date;
   sport: string;
@@ -47,7 +52,7 @@ export class FitReadError extends Error {}
 export class NoCyclingSessionError extends FitReadError {}
 
 /** A file that ends early is accepted when at least this many records decoded (one minute). */
-export const MIN_RECORDS_OF_CUT_FILE = 60;
+const MIN_RECORDS_OF_CUT_FILE = 60;
 
 interface RecordLike {
   timestamp?: Date;
@@ -100,7 +105,7 @@ function intervalOf(at: number, intervals: Array<[number, number]> | null): numb
  * Smart recording writes a record only when something changes (every 1–8 s or so) while the
  * timer runs; a longer silence inside a running timer is treated like a pause, not filled.
  */
-export const SMART_RECORDING_MAX_GAP_S = 10;
+const SMART_RECORDING_MAX_GAP_S = 10;
 
 type Channel = Exclude<keyof RideSamples, 't' | 'powerRead' | 'meterPowerW'>;
 const CHANNELS: Channel[] = ['distanceM', 'altitudeM', 'power', 'speedMps', 'heartRate', 'cadence'];

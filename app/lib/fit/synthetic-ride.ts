@@ -1,4 +1,4 @@
-import { Encoder, Profile, type Mesg } from '@garmin/fitsdk';
+import { Encoder, Profile } from '@garmin/fitsdk';
 
 /**
  * Physiologically plausible demo rides (seed and benchmarks): power follows a workout shape
@@ -63,7 +63,7 @@ function targetFraction(shape: RideShape, second: number, durationS: number): nu
 }
 
 /** Steady speed for a power on a grade: a few Newton steps on the usual cycling power model. */
-export function speedForPower(powerW: number, grade: number, massKg: number): number {
+function speedForPower(powerW: number, grade: number, massKg: number): number {
   const gravity = 9.81 * massKg * (0.004 + grade);
   const drag = 0.5 * 1.2 * 0.32;
   let speed = 8;
@@ -117,7 +117,7 @@ export function generateRide(options: SyntheticRideOptions): SyntheticRide {
 
 /** Field values as the Decoder returns them; the typed message interfaces do not list every field. */
 function write(encoder: Encoder, mesgNum: number, fields: Record<string, unknown>) {
-  encoder.onMesg(mesgNum, fields as Mesg);
+  encoder.onMesg(mesgNum, fields);
 }
 
 /** A FIT activity file as a head unit writes it: file id, timer events, records, lap, session. */

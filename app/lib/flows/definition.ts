@@ -50,7 +50,7 @@ export function describeStateValue(value: unknown): string {
 export function guardLabel(guard: unknown): string | undefined {
   if (!guard) return undefined;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
   if (typeof guard === 'function') {
     const inner = (guard as { guards?: unknown[] }).guards;
     if (Array.isArray(inner)) {

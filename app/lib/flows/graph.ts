@@ -77,7 +77,7 @@ export function formatDelay(ms: number): string {
 
 function stateKind(node: AnyStateNode): StateKind {
   if (node.type === 'compound' && Object.keys(node.states).length === 0) return 'atomic';
-  return node.type as StateKind;
+  return node.type;
 }
 
 function isInitialChild(node: AnyStateNode): boolean {
@@ -87,14 +87,14 @@ function isInitialChild(node: AnyStateNode): boolean {
   return targets.includes(node);
 }
 
-export function actionLabel(action: unknown): string {
+function actionLabel(action: unknown): string {
   if (typeof action === 'string') return action;
   if (typeof action === 'function') {
     const builtin = (action as { type?: unknown }).type;
     if (typeof builtin === 'string') return builtin.replace(/^xstate\./, '');
     return action.name || 'inline action';
   }
-  if (action && typeof action === 'object' && 'type' in action) return String((action as { type: unknown }).type);
+  if (action && typeof action === 'object' && 'type' in action) return String(action.type);
   return 'action';
 }
 

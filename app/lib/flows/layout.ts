@@ -48,7 +48,7 @@ const HEADER_HEIGHT_PX = 30;
 const INVOKE_LINE_PX = 16;
 
 /** The lines printed on an edge: event (or delay), [guard], / actions. */
-export function edgeLines(edge: GraphEdge): string[] {
+function edgeLines(edge: GraphEdge): string[] {
   const lines = [edge.label];
   if (edge.guard) lines.push(`[${edge.guard}]`);
   if (edge.actions.length) lines.push(`/ ${edge.actions.join(', ')}`);

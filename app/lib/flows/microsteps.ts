@@ -7,6 +7,7 @@ import {
   type AnyStateNode,
   type EventObject,
   type InspectionEvent,
+  type StateValue,
 } from 'xstate';
 import { guardLabel, transitionId } from './definition';
 
@@ -27,7 +28,7 @@ import { guardLabel, transitionId } from './definition';
  */
 
 /** A transition definition as XState hands it out: the parts the ids and labels need. */
-export interface MachineTransition {
+interface MachineTransition {
   source: AnyStateNode;
   eventType: string;
   target?: readonly AnyStateNode[];
@@ -49,7 +50,7 @@ const INIT_EVENT = 'xstate.init';
 /** The state nodes a snapshot is in (the root left out), through the public `getStateNodes`. */
 export function activeStateNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
   const root = snapshot.machine.root;
-  const nodes = new Set(getStateNodes(root, snapshot.value) as AnyStateNode[]);
+  const nodes = new Set(getStateNodes(root, snapshot.value as StateValue));
   nodes.delete(root);
   return [...nodes];
 }
@@ -119,7 +120,7 @@ function candidatesOf(transition: MachineTransition): MachineTransition[] {
   return ((eventType === '' ? source.always : source.transitions.get(eventType)) ?? []) as MachineTransition[];
 }
 
-export function idOf(transition: MachineTransition): string {
+function idOf(transition: MachineTransition): string {
   return transitionId(transition.source, transition.eventType === '' ? 'always' : transition.eventType, candidatesOf(transition).indexOf(transition));
 }
 
@@ -157,7 +158,7 @@ export class MicrostepReader {
       return null;
     }
     if (inspection.type !== '@xstate.microstep' || !isMachineSnapshot(inspection.snapshot)) return null;
-    const snapshot = inspection.snapshot as AnyMachineSnapshot;
+    const snapshot = inspection.snapshot;
     const { event } = inspection;
     const prior = this.previous.get(inspection.actorRef);
     this.previous.set(inspection.actorRef, { snapshot, event });
@@ -188,7 +189,7 @@ export class MicrostepReader {
 function actorSnapshot(actorRef: unknown): AnyMachineSnapshot | undefined {
   try {
     const snapshot = (actorRef as AnyActorRef).getSnapshot() as unknown;
-    return isMachineSnapshot(snapshot) ? (snapshot as AnyMachineSnapshot) : undefined;
+    return isMachineSnapshot(snapshot) ? snapshot : undefined;
   } catch {
     return undefined;
   }

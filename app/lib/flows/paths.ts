@@ -1,12 +1,10 @@
 import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import { acceptedEvents, serializeEvent } from './events';
-import { describeStateValue, guardLabel, listStateNodes, listTransitions, transitionId } from './definition';
+import { describeStateValue, listStateNodes, listTransitions } from './definition';
 import { recorderFor } from './recorder';
 import { stubbed } from './stub';
 import type { CatalogueEntry } from './types';
-
-export { describeStateValue, guardLabel, listStateNodes, listTransitions, serializeEvent, stubbed, transitionId };
 
 /**
  * Path generation for QA and for the generated path tests, from a catalogue entry.
@@ -55,8 +53,10 @@ const ADJACENCY_TRAVERSAL_LIMIT = 20_000;
 
 function serializerFor(entry: CatalogueEntry) {
   return (snapshot: Snapshot) => {
-    const context = entry.serializeContext ? entry.serializeContext(snapshot.context as never) : snapshot.context;
-    return JSON.stringify({ value: snapshot.value, context, status: snapshot.status });
+    const value: unknown = snapshot.value;
+    const status: unknown = snapshot.status;
+    const context: unknown = entry.serializeContext ? entry.serializeContext(snapshot.context as never) : snapshot.context;
+    return JSON.stringify({ value, context, status });
   };
 }
 
@@ -122,7 +122,7 @@ export function generatePaths(entry: CatalogueEntry): GeneratedPaths {
   paths.push(...simplePaths(entry, adjacency, initialKey).filter((path) => !shortestRoutes.has(routeOf(path))));
 
   const covered = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
-  for (const [sourceKey, value] of Object.entries(adjacency)) {
+  for (const [sourceKey, value] of Object.entries(adjacency) as Array<[string, Adjacency[keyof Adjacency]]>) {
     const route = routeTo.get(sourceKey);
     if (!route) continue;
     for (const { event, state } of Object.values(value.transitions) as Array<{ event: EventObject; state: Snapshot }>) {

@@ -42,7 +42,7 @@ export function simulate(entry: CatalogueEntry, events: EventObject[]): Simulati
   return { snapshot: states[states.length - 1], steps, states, rejected };
 }
 
-export type ChoiceKind = 'event' | 'delay' | 'resolve' | 'fail';
+type ChoiceKind = 'event' | 'delay' | 'resolve' | 'fail';
 
 export interface Choice {
   kind: ChoiceKind;
@@ -75,7 +75,7 @@ export function decodeSteps(encoded: string | null): EventObject[] {
     const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
     const parsed: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter((item): item is EventObject => typeof item === 'object' && item !== null && typeof item.type === 'string');
+    return parsed.filter((item): item is EventObject => typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string');
   } catch {
     return [];
   }

@@ -29,6 +29,23 @@ export interface CatalogueEntry {
   browserCoverage?: 'complete';
   /** Upper bound for simple-path enumeration (default 200 paths). */
   simplePathLimit?: number;
+  /**
+   * Everything the flow's server can answer (issue 39), one answer of each kind: the machine
+   * must take each from the state that waits for it (app/machines/server-answers.test.ts).
+   */
+  serverAnswers?: ServerAnswers;
+}
+
+/** What a flow's server answers, as the machine receives it. */
+interface ServerAnswers {
+  /** Answers that reach the machine as events (a form's action data), and the state (dotted path) that waits for them. */
+  events?: { waitingIn: readonly string[]; answers: readonly EventObject[] };
+  /**
+   * Per actor the machine invokes (its name in `setup`), what its server answers, one of each
+   * kind; the failure to answer (an error) is always checked too. An actor that reads or
+   * writes nothing on a server (a download the browser starts) answers `undefined`.
+   */
+  outputs?: Partial<Record<string, readonly unknown[]>>;
 }
 
 /** The actors a machine's `setup` names: `{ src, logic }` per actor. */
@@ -60,7 +77,7 @@ type LogicOf<Actor> = Actor extends { logic: infer Logic } ? Logic : never;
  * Samples typed by the machine: each event type its own payload, each service's done event
  * the output its actor resolves with (as setup declares it), error events any error.
  */
-export type EventSamples<Machine extends AnyStateMachine> = {
+type EventSamples<Machine extends AnyStateMachine> = {
   [Event in EventFromLogic<Machine> as Event['type']]?: Event[];
 } & {
   [Actor in ActorsOf<Machine> as `xstate.done.actor.${Src<Actor>}`]?: Array<{ type: `xstate.done.actor.${Src<Actor>}`; output: OutputFrom<LogicOf<Actor>> }>;
@@ -68,12 +85,36 @@ export type EventSamples<Machine extends AnyStateMachine> = {
   [Actor in ActorsOf<Machine> as `xstate.error.actor.${Src<Actor>}`]?: Array<{ type: `xstate.error.actor.${Src<Actor>}`; error: unknown }>;
 };
 
+/** Server answers typed by the machine: its own events, and each actor's output as `setup` declares it. */
+interface ServerAnswersOf<Machine extends AnyStateMachine> {
+  events?: { waitingIn: readonly string[]; answers: readonly EventFromLogic<Machine>[] };
+  outputs?: { [Actor in ActorsOf<Machine> as Src<Actor>]?: readonly OutputFrom<LogicOf<Actor>>[] };
+}
+
 /** A catalogue entry written against its machine's own types. */
-export interface FlowDefinition<Machine extends AnyStateMachine> extends Omit<CatalogueEntry, 'machine' | 'input' | 'eventSamples' | 'serializeContext'> {
+export interface FlowDefinition<Machine extends AnyStateMachine> extends Omit<
+  CatalogueEntry,
+  'machine' | 'input' | 'eventSamples' | 'serializeContext' | 'serverAnswers'
+> {
   machine: Machine;
   input?: InputFrom<Machine>;
   eventSamples?: EventSamples<Machine>;
   serializeContext?: (context: ContextFrom<Machine>) => unknown;
+  serverAnswers?: ServerAnswersOf<Machine>;
+}
+
+type Missing<Answer, Key extends keyof Answer, Given extends readonly Answer[]> = Exclude<Answer[Key], Given[number][Key]>;
+
+/**
+ * One answer of each kind of `Answer`, told apart by `key`: leaving a kind out is a type error
+ * naming it, so a kind added to the server's answer type must be added here and then handled
+ * by the machine.
+ */
+export function everyKind<Answer>() {
+  return <Key extends keyof Answer, const Given extends readonly Answer[]>(
+    key: Key,
+    answers: Given & ([Missing<Answer, Key, Given>] extends [never] ? unknown : { missingKinds: Missing<Answer, Key, Given> }),
+  ): Given => answers;
 }
 
 /**
@@ -81,5 +122,5 @@ export interface FlowDefinition<Machine extends AnyStateMachine> extends Omit<Ca
  * files it with the others: the catalogue is one list of machines of different types.
  */
 export function defineFlow<Machine extends AnyStateMachine>(definition: FlowDefinition<Machine>): CatalogueEntry {
-  return definition as CatalogueEntry;
+  return definition;
 }

@@ -40,7 +40,7 @@ export interface RideAnalysis {
 }
 
 /** Climb from altitude with a 1 m dead band, so sensor noise does not add up to hills. */
-export function elevationGain(altitude: ArrayLike<number>): number {
+function elevationGain(altitude: ArrayLike<number>): number {
   if (altitude.length === 0) return 0;
   let gain = 0;
   let reference = altitude[0];
@@ -96,7 +96,7 @@ export function atFtp(analysis: RideAnalysis, ftpW: number): RideAnalysis {
  * NP is never above the ride's own maximum power: a mean cannot exceed its largest term, so a
  * higher value can only come from a counter the agreement check let through.
  */
-export function normalizedPowerFigures(ride: DecodedRide, input: Float64Array, maxPowerW: number): { normalizedPowerW: number | null; loadDurationS: number } {
+function normalizedPowerFigures(ride: DecodedRide, input: Float64Array, maxPowerW: number): { normalizedPowerW: number | null; loadDurationS: number } {
   const np = ride.hasPower ? Math.min(normalizedPower(input, ride.samples.t), maxPowerW) : 0;
   return { normalizedPowerW: nullIfZero(np), loadDurationS: Math.max(0, poweredSeconds(input) - (NP_WINDOW_S - 1)) };
 }
@@ -108,7 +108,7 @@ export function normalizedPowerFigures(ride: DecodedRide, input: Float64Array, m
  * seconds whose reading is 0 W are left out, as head units set to exclude zeros do). A second
  * without a reading (dropout) is in neither.
  */
-export function averagePowers(input: Float64Array, readings: ArrayLike<number>): { withZeros: number; withoutZeros: number } {
+function averagePowers(input: Float64Array, readings: ArrayLike<number>): { withZeros: number; withoutZeros: number } {
   let total = 0;
   let count = 0;
   let pedalledTotal = 0;

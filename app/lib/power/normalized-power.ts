@@ -6,7 +6,7 @@
 
 export const NP_WINDOW_S = 30;
 /** A gap longer than this between records is a pause: the rolling window restarts after it. */
-export const NP_PAUSE_GAP_S = 3;
+const NP_PAUSE_GAP_S = 3;
 
 interface Totals {
   sum: number;

@@ -7,9 +7,9 @@ import type { RideSamples } from '~/lib/fit/read-ride';
  */
 export const COUNTER_CHECK_RECORDS = 600;
 /** The counter agrees when its energy is within this share of the readings' energy, … */
-export const COUNTER_AGREEMENT_SHARE = 0.1;
+const COUNTER_AGREEMENT_SHARE = 0.1;
 /** … plus this many watts per record, so a block of coasting (readings near 0 W) can agree. */
-export const COUNTER_AGREEMENT_SLACK_W = 10;
+const COUNTER_AGREEMENT_SLACK_W = 10;
 
 /** Whether the counter agrees with the readings over records [from, to). */
 function counterAgrees(samples: Pick<RideSamples, 'power' | 'powerRead' | 'meterPowerW'>, from: number, to: number): boolean {

@@ -81,7 +81,7 @@ export function meanMaxPowerCurve(power: ArrayLike<number>): Float64Array {
   const n = power.length;
   const curve = new Float64Array(n);
   if (n === 0) return curve;
-  const samples = Float64Array.from(power as ArrayLike<number>, (value) => (value > 0 ? value : 0));
+  const samples = Float64Array.from(power, (value) => (value > 0 ? value : 0));
   const engine = meanMaxKernel();
   const halfWatts = engine ? halfWattPrefix(samples) : null;
   if (engine && halfWatts) {
@@ -128,7 +128,7 @@ export interface MergedCurve<Id> {
 /** Element-wise maximum of ride curves, each point remembering its ride and date. */
 export function mergeCurves<Id>(sources: CurveSource<Id>[]): MergedCurve<Id> {
   const length = sources.reduce((longest, source) => Math.max(longest, source.watts.length), 0);
-  const merged: MergedCurve<Id> = { watts: new Array(length).fill(0), ids: new Array(length), dates: new Array(length).fill('') };
+  const merged: MergedCurve<Id> = { watts: new Array<number>(length).fill(0), ids: new Array<Id>(length), dates: new Array<string>(length).fill('') };
   for (const source of sources) {
     for (let i = 0; i < source.watts.length; i++) {
       if (merged.dates[i] === '' || source.watts[i] > merged.watts[i]) {

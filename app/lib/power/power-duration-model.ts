@@ -90,7 +90,7 @@ function timeResiduals(trials: Trial[], z: (trial: Trial) => number): { wPrimeJ:
 }
 
 /** Minimum of a one-dimensional function on [lo, hi]: a grid to bracket it, then golden sections. */
-export function minimize(f: (x: number) => number, lo: number, hi: number, gridSteps = 60, tolerance = 1e-7): number {
+function minimize(f: (x: number) => number, lo: number, hi: number, gridSteps = 60, tolerance = 1e-7): number {
   let best = lo;
   let bestValue = Number.POSITIVE_INFINITY;
   const step = (hi - lo) / gridSteps;
@@ -168,11 +168,11 @@ export function modelPower(model: Pick<PowerModel, 'cpW' | 'wPrimeJ' | 'pmaxW'>,
 }
 
 /** The durations of the mean-max curve read as trials (decision 143). */
-export const TWO_PARAMETER_FROM_S = 180;
-export const THREE_PARAMETER_FROM_S = 5;
+const TWO_PARAMETER_FROM_S = 180;
+const THREE_PARAMETER_FROM_S = 5;
 export const MODEL_TO_S = 1200;
 /** A window whose curve is shorter than this has no model: a 2–3 minute span cannot place CP. */
-export const MODEL_MIN_CURVE_S = 720;
+const MODEL_MIN_CURVE_S = 720;
 
 /** Durations from `from` to `to`, 8 per doubling: equal weight along the log-duration axis. */
 export function logDurations(from: number, to: number): number[] {

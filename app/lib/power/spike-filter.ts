@@ -8,10 +8,10 @@
  * An implausible sample is replaced by the mean of its immediate neighbours (0 at the edges
  * when there is no neighbour). See docs/activities.md "Spike filter".
  */
-export const POWER_CEILING_W = 2500;
-export const SPIKE_MIN_JUMP_W = 500;
-export const SPIKE_RATIO = 3;
-export const SPIKE_NEIGHBOURS = 2;
+const POWER_CEILING_W = 2500;
+const SPIKE_MIN_JUMP_W = 500;
+const SPIKE_RATIO = 3;
+const SPIKE_NEIGHBOURS = 2;
 
 export interface FilteredPower {
   power: Float64Array;
@@ -28,7 +28,7 @@ function highestNeighbour(power: ArrayLike<number>, index: number): number {
   return highest;
 }
 
-export function isImplausible(power: ArrayLike<number>, index: number): boolean {
+function isImplausible(power: ArrayLike<number>, index: number): boolean {
   const value = power[index];
   if (!(value >= 0)) return true;
   if (value > POWER_CEILING_W) return true;
@@ -38,7 +38,7 @@ export function isImplausible(power: ArrayLike<number>, index: number): boolean 
 
 export function filterPowerSpikes(power: ArrayLike<number>): FilteredPower {
   const n = power.length;
-  const filtered = Float64Array.from(power as ArrayLike<number>, (value) => (Number.isFinite(value) && value > 0 ? value : 0));
+  const filtered = Float64Array.from(power, (value) => (Number.isFinite(value) && value > 0 ? value : 0));
   let spikesRemoved = 0;
   for (let i = 0; i < n; i++) {
     if (!isImplausible(power, i)) continue;

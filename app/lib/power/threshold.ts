@@ -19,7 +19,7 @@ export function rideThresholdEstimate(ride: { bestTwentyMinW: number; normalized
  * The lowest whole-watt threshold at which NP (as the database keeps it, float4) reads an IF of
  * at most `ceiling`, computed as IF is computed, so the stored IF can never land above it.
  */
-export function lowestThresholdWithin(normalizedPowerW: number, ceiling: number): number {
+function lowestThresholdWithin(normalizedPowerW: number, ceiling: number): number {
   const np = Math.fround(normalizedPowerW);
   let watts = Math.max(1, Math.ceil(np / ceiling));
   while (np / watts > ceiling) watts++;

@@ -39,7 +39,7 @@ export const SHOP_TABS = [
   },
 ] as const;
 
-export const SHOP_CATEGORY_TYPES: number[] = SHOP_TABS.flatMap((tab) => tab.subTabs.map((sub) => sub.type));
+const SHOP_CATEGORY_TYPES: number[] = SHOP_TABS.flatMap((tab) => tab.subTabs.map((sub) => sub.type));
 
 /** Spec 2 §2: AERO and WEIGHT bars only for item types 0 and 1. */
 export function showsPerformanceBars(type: number): boolean {

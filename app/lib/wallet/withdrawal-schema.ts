@@ -10,7 +10,7 @@ export interface WithdrawalLimits {
 }
 
 /** BTC fees are whole steps of the 6th decimal, so what is shown is what is held (decision 071). */
-export const BTC_FEE_STEP_SATOSHI = 100n;
+const BTC_FEE_STEP_SATOSHI = 100n;
 
 export function withdrawalFigures(amount: bigint, feeBasisPoints: number) {
   const fee = feeForAmount(amount, feeBasisPoints, BTC_FEE_STEP_SATOSHI);

@@ -1,16 +1,45 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
+import { LOGIN_OUTCOMES, REGISTER_OUTCOMES, type SignInOutcome } from '~/lib/sign-in';
+import { DATA_EXPORT_STATUSES } from '~/lib/domain/accounts';
 import { dataExportMachine, type DataExportView } from '../data-export.machine';
+import { FORM_POST_ANSWERS } from '../form-post';
 import { forgotPasswordMachine } from '../forgot-password.machine';
-import { linkVerificationMachine } from '../link-verification.machine';
+import { linkVerificationMachine, type LinkAnswer } from '../link-verification.machine';
 import { loginMachine } from '../login.machine';
 import { otpVerifyMachine } from '../otp-verify.machine';
 import { parentalConsentMachine } from '../parental-consent.machine';
 import { registerMachine } from '../register.machine';
 import { resetPasswordMachine } from '../reset-password.machine';
-import { sessionMachine } from '../session.machine';
+import { sessionMachine, type SessionAnswer } from '../session.machine';
+import { outcomeEvent } from '../sign-in-outcome';
 import { CONSENT_MESSAGES, INVALID_LINK_MESSAGE, SIGN_IN_MESSAGES } from '~/lib/account-messages';
 
 const signedIn = (destination: 'partnerAuthorization' | 'storedPath' | 'profile', to: string) => ({ type: 'SIGNED_IN' as const, destination, to });
+
+/** One outcome of each kind a sign-in form declares (signed in: each destination), as its machine's events. */
+function signInAnswers(kinds: readonly SignInOutcome['kind'][]) {
+  const samples: { [Kind in SignInOutcome['kind']]: Array<Extract<SignInOutcome, { kind: Kind }>> } = {
+    signedIn: (['partnerAuthorization', 'storedPath', 'profile'] as const).map((destination) => ({ kind: 'signedIn', destination, to: '/next' })),
+    passwordResetRequired: [{ kind: 'passwordResetRequired', to: '/auth/forgot-password2?code=abc' }],
+    parentalConsentPending: [{ kind: 'parentalConsentPending', to: '/parental-consent?childUserId=c1&userAge=12' }],
+    emailNotVerified: [{ kind: 'emailNotVerified', to: '/auth/verification', message: SIGN_IN_MESSAGES.verifyEmail }],
+    verificationSent: [{ kind: 'verificationSent', to: '/auth/login', message: SIGN_IN_MESSAGES.registered }],
+    wrongCredentials: [{ kind: 'wrongCredentials' }],
+    tooManyAttempts: [{ kind: 'tooManyAttempts', retryAfterSeconds: 2 }],
+    robotCheckFailed: [{ kind: 'robotCheckFailed' }],
+    invalidFields: [{ kind: 'invalidFields' }],
+  };
+  return kinds.flatMap((kind) => samples[kind].map(outcomeEvent));
+}
+
+/** What /auth/session answers the session watch. */
+const SESSION_ANSWERS = everyKind<SessionAnswer>()('status', [{ status: 'valid' }, { status: 'expired', reason: 'session_expired' }, { status: 'revoked' }]);
+
+/** What a link page's verify and resend answer. */
+const LINK_ANSWERS = everyKind<LinkAnswer>()('ok', [
+  { ok: true, message: 'Verified' },
+  { ok: false, message: INVALID_LINK_MESSAGE },
+]);
 
 /** The accounts flows (issue 3; the session watch and the sign-in outcomes, decisions 135 and 136). */
 export const accountsFlows: CatalogueEntry[] = [
@@ -22,6 +51,7 @@ export const accountsFlows: CatalogueEntry[] = [
       "While a rider is signed in the browser asks the server on start, every 2 minutes, on window focus and when the tab becomes visible. Valid: nothing changes. Expired or ended elsewhere: a toast with the reason, then login keeping where the rider was. No answer: a notice, the rider stays signed in and the check is tried again.",
     specRef: 'spec 1 §2 Guard, §4 Session, §9 "Session check every 120000 ms"; DESIGN.md §3',
     machine: sessionMachine,
+    serverAnswers: { outputs: { checkSession: SESSION_ANSWERS } },
     eventSamples: {
       'xstate.done.actor.checkSession': [
         { type: 'xstate.done.actor.checkSession', output: { status: 'valid' } },
@@ -39,6 +69,7 @@ export const accountsFlows: CatalogueEntry[] = [
       'Submit waits for the robot check. The server answers with the outcome: signed in (back to a partner app\'s authorization, to the stored return path with d=m kept, else the profile), password reset required, parental consent pending, e-mail not verified (a new code), wrong credentials (the form is cleared), a refused robot check, or too many attempts with the wait before the next.',
     specRef: 'spec 1 §4 Login outcomes, §5 Login; spec 3 §4 Login',
     machine: loginMachine,
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: signInAnswers(LOGIN_OUTCOMES) } },
     eventSamples: {
       SIGNED_IN: [
         signedIn('partnerAuthorization', '/oauth/authorize?client_id=demo-partner'),
@@ -60,6 +91,7 @@ export const accountsFlows: CatalogueEntry[] = [
       'Submit waits for the robot check. The server answers with the outcome: an adult gets the code by e-mail and goes to login (a taken e-mail gets exactly the same answer), a child goes to parental consent; field errors only the server finds, a refused robot check or too many attempts keep the page and ask for a fresh check.',
     specRef: 'spec 1 §4 Registration, §5 Register',
     machine: registerMachine,
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: signInAnswers(REGISTER_OUTCOMES) } },
     eventSamples: {
       VERIFICATION_SENT: [{ type: 'VERIFICATION_SENT', to: '/auth/login', message: SIGN_IN_MESSAGES.registered }],
       PARENTAL_CONSENT_PENDING: [{ type: 'PARENTAL_CONSENT_PENDING', to: '/parental-consent?childUserId=c1&userAge=12' }],
@@ -75,6 +107,8 @@ export const accountsFlows: CatalogueEntry[] = [
       "The parent's e-mail form, then 'Email sent' with Resend locked for 300 s and a return to login after 12 minutes; Edit email cancels both timers.",
     specRef: 'spec 1 §4 Parental consent, §8, §9',
     machine: parentalConsentMachine,
+    // The consent action's answer through the page: sent, or refused with its message.
+    serverAnswers: { events: { waitingIn: ['sending', 'resending'], answers: [{ type: 'SENT' }, { type: 'FAILED', message: CONSENT_MESSAGES.sendFailed }] } },
     eventSamples: {
       EMAIL_CHANGED: [
         { type: 'EMAIL_CHANGED', email: 'parent@example.com' },
@@ -90,6 +124,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: 'The rider types the e-mailed code; the server redirects to login on success (clearing the stored key) or rejects the code, shown under the field.',
     specRef: 'spec 1 §2 Verify account by OTP, §4 OTP success',
     machine: otpVerifyMachine,
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
     id: 'link-verification',
@@ -98,6 +133,7 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'spec 1 §2 Verify-user and verify-kid pages, Delete-user page; §4 Verify pages',
     machine: linkVerificationMachine,
     input: { canResend: true },
+    serverAnswers: { outputs: { verifyLink: LINK_ANSWERS, resendLink: LINK_ANSWERS } },
     eventSamples: {
       'xstate.done.actor.verifyLink': [
         { type: 'xstate.done.actor.verifyLink', output: { ok: true, message: 'Verified' } },
@@ -116,6 +152,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: "An e-mail form whose button reads 'Submit', then 'Send Again'; the answer is the same for any address and success goes to '/'.",
     specRef: 'spec 1 §2 Forgot password, §4, §5, §8',
     machine: forgotPasswordMachine,
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
     id: 'reset-password',
@@ -123,6 +160,7 @@ export const accountsFlows: CatalogueEntry[] = [
     description: 'New and confirm password from the e-mailed link; success goes to login.',
     specRef: 'spec 1 §2 Reset password, §4, §5',
     machine: resetPasswordMachine,
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: FORM_POST_ANSWERS } },
   }),
   defineFlow({
     id: 'data-export',
@@ -132,6 +170,8 @@ export const accountsFlows: CatalogueEntry[] = [
     specRef: 'not in the spec: issue 26 (GDPR art. 20), decision 128',
     machine: dataExportMachine,
     input: { view: exportView('queued', 0) },
+    // Each status of the rider's copy, or none asked.
+    serverAnswers: { outputs: { checkExport: [...DATA_EXPORT_STATUSES.map((status) => exportView(status, 50)), null] } },
     eventSamples: {
       'xstate.done.actor.checkExport': [
         ...(['building', 'ready', 'failed', 'waiting-for-parent'] as const).map((status) => ({ type: 'xstate.done.actor.checkExport' as const, output: exportView(status, 50) })),

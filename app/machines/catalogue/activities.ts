@@ -1,8 +1,8 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
 import type { ActivityListPage } from '~/lib/activities/types';
 import { activitiesListMachine } from '../activities-list.machine';
 import { importStatusBannerMachine } from '../import-status-banner.machine';
-import { importWizardMachine } from '../import-wizard.machine';
+import { importWizardMachine, type SubmitOutcome } from '../import-wizard.machine';
 import { IMPORT_MESSAGES } from '~/lib/activities/import-rules';
 
 const morePages: ActivityListPage = { results: [], totalCount: 40, totalPages: 2, currentPage: 1 };
@@ -17,6 +17,7 @@ export const activitiesFlows: CatalogueEntry[] = [
     description: 'Loads pages of rides until the last, restarts at page 1 when the sort changes (the type filter is hidden, spec 2 §2), and keeps up to two rides ticked for the power curve.',
     specRef: 'spec 2 §2 Activities tab, §4 "Activities paging", §9 "Comparison limit: 2"',
     machine: activitiesListMachine,
+    serverAnswers: { outputs: { fetchPage: [morePages, lastPage] } },
     input: { firstPage: morePages },
     simplePathLimit: 40,
     eventSamples: {
@@ -42,6 +43,9 @@ export const activitiesFlows: CatalogueEntry[] = [
     description: 'The 3-step import modal: picking a platform advances, stats and proof are checked with the exact messages, submit ends in success or shows the server errors; closing ends it.',
     specRef: 'spec 2 §2 "Third-party import wizard", §5 import rules, §8',
     machine: importWizardMachine,
+    serverAnswers: {
+      outputs: { submitImport: everyKind<SubmitOutcome>()('ok', [{ ok: true }, { ok: false, errors: [IMPORT_MESSAGES.profileLinkInvalid] }]) },
+    },
     simplePathLimit: 40,
     eventSamples: {
       PICK_PLATFORM: [{ type: 'PICK_PLATFORM', platform: 'Strava' }],
@@ -71,6 +75,8 @@ export const activitiesFlows: CatalogueEntry[] = [
     description: 'The four banner states: none offers Import, submitted waits, approved shows Got It until seen, rejected offers re-import.',
     specRef: 'spec 2 §4 "Import status", §7 set-user-has-seen',
     machine: importStatusBannerMachine,
+    // Marking the approval seen answers nothing but its success or failure.
+    serverAnswers: { outputs: { markSeen: [undefined] } },
     eventSamples: {
       STATUS_LOADED: (['none', 'submitted', 'approved', 'rejected'] as const).map((status) => ({ type: 'STATUS_LOADED' as const, status })),
       'xstate.error.actor.markSeen': [{ type: 'xstate.error.actor.markSeen', error: new Error('offline') }],

@@ -1,4 +1,4 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
 import { connectNetworkMachine, type ImportProgress } from '../connect-network.machine';
 import { partnerAuthorizeMachine } from '../partner-authorize.machine';
 
@@ -14,6 +14,16 @@ export const connectionsFlows: CatalogueEntry[] = [
       'One card of the Connections tab: Connect leaves for the provider (Xert opens its username and password form), the callback outcome shows connected or the error, Disconnect asks first, and a running ride import is polled until it ends.',
     specRef: 'spec 1 §2 Connections, §4 OAuth callback, §5 Xert connect, §8',
     machine: connectNetworkMachine,
+    serverAnswers: {
+      outputs: {
+        connectXert: everyKind<{ ok: boolean }>()('ok', [{ ok: true }, { ok: false }]),
+        disconnect: [undefined],
+        pollImport: [
+          ...everyKind<ImportProgress>()('status', [{ status: 'idle', done: 0, total: 0 }, running, finished, { status: 'failed', done: 1, total: 3 }]),
+          null,
+        ],
+      },
+    },
     simplePathLimit: 60,
     eventSamples: {
       LOADED: [
@@ -44,6 +54,7 @@ export const connectionsFlows: CatalogueEntry[] = [
       'The partner consent page (a visitor never reaches it: the server sends them to login with the full path kept): an unknown client or unregistered redirect_uri shows the error, a known client shows the consent; Authorize returns a code, Cancel returns access_denied, both to the registered redirect_uri.',
     specRef: 'spec 1 §2 Partner authorize page, §4 Partner authorize, §8',
     machine: partnerAuthorizeMachine,
+    serverAnswers: { outputs: { decide: [{ redirect: 'https://partner.example/callback?code=abc&state=xyz' }, { redirect: null }] } },
     eventSamples: {
       LOADED: [
         { type: 'LOADED', clientKnown: false, failed: false },

@@ -25,6 +25,7 @@ export const eventsFlows: CatalogueEntry[] = [
       'The page arrives with every step on it (no JavaScript needed); its script then shows seven steps in order (disclaimer, personal, rider, identity, device, team, phone), the last four only when the event needs them; one submission to the page itself, refused ones shown in a popup, accepted ones redirect to the thank-you page.',
     specRef: 'spec 3 §2 "Registration wizard", §4 "Event page and wizard", §5',
     machine: eventWizardMachine,
+    serverAnswers: { events: { waitingIn: ['submitting'], answers: [{ type: 'REJECTED', messages: [ROOM_FULL_MESSAGE] }, { type: 'REDIRECTED' }] } },
     eventSamples: {
       START: requirementCombinations.map((requirements) => ({ type: 'START' as const, requirements })),
       REJECTED: [{ type: 'REJECTED', messages: [ROOM_FULL_MESSAGE] }],
@@ -37,6 +38,7 @@ export const eventsFlows: CatalogueEntry[] = [
     description: 'Sends a code by SMS or WhatsApp, allows a resend, verifies the code; verified locks the phone and shows the terms.',
     specRef: 'spec 3 §4 "Phone verification", §5 "Phone step"',
     machine: phoneVerificationMachine,
+    serverAnswers: { outputs: { sendCode: [{ key: 'k1', phone: '+971501234567' }], verifyCode: [undefined] } },
     eventSamples: {
       SEND: [{ type: 'SEND', phone: '+971501234567', channel: 'sms' }],
       VERIFY: [{ type: 'VERIFY', code: '123456' }],
@@ -52,6 +54,8 @@ export const eventsFlows: CatalogueEntry[] = [
     description: 'Use the files of an earlier registration or upload new ones (switching resets the fields); existing files open in a new window.',
     specRef: 'spec 3 §4 "Identity step", §8 "File download failure"',
     machine: identityFilesMachine,
+    // The browser downloads the file; the answer is its success or failure.
+    serverAnswers: { outputs: { downloadFile: [undefined] } },
     input: { hasExistingFiles: true },
     eventSamples: {
       DOWNLOAD: [{ type: 'DOWNLOAD', side: 'front' }],

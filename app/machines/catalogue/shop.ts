@@ -1,7 +1,7 @@
-import { defineFlow, type CatalogueEntry } from '~/lib/flows/types';
-import { coinPurchaseMachine } from '../coin-purchase.machine';
-import { gemTopUpMachine } from '../gem-top-up.machine';
-import { itemPurchaseMachine } from '../item-purchase.machine';
+import { defineFlow, everyKind, type CatalogueEntry } from '~/lib/flows/types';
+import { coinPurchaseMachine, type CoinsAnswer } from '../coin-purchase.machine';
+import { gemTopUpMachine, type PaymentInfoAnswer } from '../gem-top-up.machine';
+import { itemPurchaseMachine, type PurchaseAnswer } from '../item-purchase.machine';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 
 /** A service that got no answer. */
@@ -15,6 +15,15 @@ export const shopFlows: CatalogueEntry[] = [
     description: 'Quick View checks first (an error hides Buy), Buy purchases; success closes the modal and 700 ms later shows Purchase Successful!, whose confirmation reloads; failure shows the server message or Purchase failed.',
     specRef: 'spec 2 §4 "Item purchase", §7 check-user-purchase-item and purchase/item, §8, §9 "Post-purchase dialog delay: 700 ms"',
     machine: itemPurchaseMachine,
+    serverAnswers: {
+      outputs: {
+        checkPurchase: [{ error: null }, { error: SHOP_MESSAGES.alreadyOwned }],
+        purchase: everyKind<PurchaseAnswer>()('status', [
+          { status: true, message: SHOP_MESSAGES.purchaseSuccessful },
+          { status: false, message: null },
+        ]),
+      },
+    },
     eventSamples: {
       'xstate.done.actor.checkPurchase': [
         { type: 'xstate.done.actor.checkPurchase', output: { error: null } },
@@ -35,6 +44,7 @@ export const shopFlows: CatalogueEntry[] = [
     description: 'Choosing a coins bundle that costs more gems than the rider has switches the modal to Power Gems; otherwise the purchase runs and ends in success with the reward or failure; Ok leaves.',
     specRef: 'spec 2 §2 payment modal, §4 "Coin purchase with gems", §7 purchase/gems',
     machine: coinPurchaseMachine,
+    serverAnswers: { outputs: { purchaseCoins: everyKind<CoinsAnswer>()('status', [{ status: true, reward: 1000 }, { status: false }]) } },
     input: { gems: 100 },
     eventSamples: {
       CHOOSE: [{ type: 'CHOOSE', packageId: 'coins_1000', price: 50 }, { type: 'CHOOSE', packageId: 'coins_5000', price: 200 }],
@@ -53,6 +63,12 @@ export const shopFlows: CatalogueEntry[] = [
     description: 'A gems bundle asks for a payment session and leaves for its page (no URL: the alert). The return with payment_result=success and an orderId polls up to 3 times 10 s apart, saying This is taking longer than usual… from halfway; paid shows the gems, anything else fails.',
     specRef: 'spec 2 §2 payment modal, §4 "Gem top-up", §5 "Payments", §7 redirect-to-checkout and payment/info, §9 "Payment polling: 3 attempts, 10000 ms apart"',
     machine: gemTopUpMachine,
+    serverAnswers: {
+      outputs: {
+        createSession: [{ sessionUrl: 'https://pay.example/cs_1' }, { sessionUrl: null }],
+        paymentInfo: everyKind<PaymentInfoAnswer>()('state', [{ state: 'paid', reward: 250 }, { state: 'failed' }, { state: 'pending' }]),
+      },
+    },
     input: {},
     eventSamples: {
       CHOOSE: [{ type: 'CHOOSE', packageId: 'gems_100' }],

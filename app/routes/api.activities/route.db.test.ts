@@ -4,12 +4,12 @@ import { db } from '~/db/client.server';
 import { activities } from '~/db/schema';
 import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
 import { INGEST_MESSAGES } from '~/services/activities/activities.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { minimalFit } from '../../../tests/helpers/minimal-fit';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 async function bearer(userId: string) {
   const { cookie } = await signedInRequest(userId);

@@ -4,12 +4,12 @@ import { db } from '~/db/client.server';
 import { outbox, rateLimits } from '~/db/schema';
 import { answerAsServer } from '../../../tests/helpers/account-timing';
 import { queriesOf } from '../../../tests/helpers/query-count';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const forgot = (email: string) => formRequest('http://localhost:3000/auth/forgot-password', { email });
 

@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import type { z } from 'zod';
 import { FormPostSubmit, useServerDecidedForm } from '~/components/auth/FormPost';
 import { Field, FormErrors } from '~/components/ui/Field';
 import { NewPasswordSchema } from '~/lib/account-fields';
@@ -11,6 +10,7 @@ import { resetPasswordMachine } from '~/machines/reset-password.machine';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { RECOVERY_MESSAGES, resetPasswordWithLink } from '~/services/accounts/recovery.server';
 import { backToLogin } from '~/services/accounts/sign-in.server';
+import { textOf } from '~/lib/form-text';
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Paceline' }];
 
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const code = String(formData.get('code') ?? '');
+  const code = textOf(formData.get('code'));
   if (!(await resetPasswordWithLink(code, submission.value.password))) {
     return data(
       { result: submission.reply({ formErrors: [RECOVERY_MESSAGES.invalidResetLink], hideFields: ['password', 'repeatPassword'] }) },

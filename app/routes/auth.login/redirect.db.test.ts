@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action as subscribeAction } from '../subscribe/route';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const hostile = ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '//EVIL.example', 'https://evil.example'];
 
@@ -30,7 +30,7 @@ describe('no open redirect after sign-in or subscribing (issue 15 item 3)', () =
 
   it.each(hostile)("/subscribe's redirectTo %j goes home", async (target) => {
     const request = formRequest('http://localhost/subscribe', { email: 'fan@example.com', redirectTo: target }, { 'Sec-Fetch-Dest': 'document' });
-    const response = (await subscribeAction({ request, params: {}, context: {} })) as Response;
+    const response = await subscribeAction({ request, params: {}, context: {} });
     expect(response.headers.get('Location')).toBe('/');
   });
 });

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { z } from 'zod';
 import { FormPostSubmit, keepPageWhileLeaving, useSignInForm } from '~/components/auth/FormPost';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
 import { useEmbeddedMode } from '~/components/shell/embedded-mode';
@@ -14,12 +13,12 @@ import { useCountdown } from '~/components/ui/use-countdown';
 import { isSessionEndReason, SESSION_END_MESSAGES, SIGN_IN_MESSAGES } from '~/lib/account-messages';
 import { LoginSchema, MESSAGES } from '~/lib/account-fields';
 import { EMBEDDED_DISPLAY_PARAM, EMBEDDED_DISPLAY_VALUE } from '~/lib/constants';
-import type { RefusedOutcome } from '~/lib/sign-in';
+import { LOGIN_OUTCOMES } from '~/lib/sign-in';
 import { loginMachine } from '~/machines/login.machine';
 import { loginWithPassword } from '~/services/accounts/accounts.server';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
-import { answerSignIn, refuseSignIn } from '~/services/accounts/sign-in.server';
+import { signInAnswers } from '~/services/accounts/sign-in.server';
 import { ROBOT_CHECK_FIELD, verifyRobotCheck } from '~/services/adapters/captcha.server';
 import { readFlow, writeFlow } from '~/services/platform/flow-state.server';
 import { clientAddress, loginWaitSeconds, recordLoginFailure, recordLoginSuccess } from '~/services/platform/rate-limit.server';
@@ -52,14 +51,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+const answers = signInAnswers(LOGIN_OUTCOMES);
+
 /** Validates, checks the robot check and the backoff, asks the service; the outcome's answer is sign-in.server.ts's. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: LoginSchema });
   // A refusal empties both fields (spec 1 §4 "otherwise everything is cleared").
-  const refuse = (outcome: RefusedOutcome, message: string, status = 400) =>
-    refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }), status);
-  if (submission.status !== 'success') return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ hideFields: ['password'] }));
+  const refuse = (outcome: Parameters<typeof answers.refuse>[0], message: string, status = 400) =>
+    answers.refuse(outcome, submission.reply({ formErrors: [message], hideFields: ['email', 'password'] }), status);
+  if (submission.status !== 'success') return answers.refuse({ kind: 'invalidFields' }, submission.reply({ hideFields: ['password'] }));
   if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
   const { email, password, remember } = submission.value;
   const attempt = { account: email, address: clientAddress(request) };
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse({ kind: 'wrongCredentials' }, SIGN_IN_MESSAGES.wrongCredentials);
   }
   await recordLoginSuccess(attempt);
-  return answerSignIn(request, form, result.outcome === 'signedIn' ? { ...result, remember: remember === 'on' } : result);
+  return answers.leave(request, form, result.outcome === 'signedIn' ? { ...result, remember: remember === 'on' } : result);
 }
 
 export const shouldRevalidate = keepPageWhileLeaving;

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '~/services/platform/env.server';
 import { clientAddress, LOGIN_THROTTLE, loginAllowed, recordLoginFailure } from '~/services/platform/rate-limit.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action, TOO_MANY_ATTEMPTS_MESSAGE } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 // The clock stands still while a test's attempts run: a backoff's first wait is one second, and
 // on a loaded machine the next attempt could otherwise come after it ended (no 429 then).

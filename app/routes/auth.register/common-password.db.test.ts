@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 type Reply = { data: { result: { error?: Record<string, string[]> } }; init: { status?: number } | null };
 

@@ -5,12 +5,12 @@ import { outbox, pendingSignups, rateLimits, users } from '~/db/schema';
 import { readFlow } from '~/services/platform/flow-state.server';
 import { answerAsServer } from '../../../tests/helpers/account-timing';
 import { queriesOf } from '../../../tests/helpers/query-count';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const adult = {
   firstname: 'Lina',

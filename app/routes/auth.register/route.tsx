@@ -2,9 +2,8 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useRef } from 'react';
-import type { z } from 'zod';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { RobotCheck, type RobotCheckHandle } from '~/components/auth/RobotCheck';
 import { FormPostSubmit, keepPageWhileLeaving, useSignInForm } from '~/components/auth/FormPost';
@@ -19,9 +18,9 @@ import { getOptionalUser } from '~/services/accounts/auth.server';
 import { afterResponse } from '~/services/platform/after-response.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '~/services/accounts/password.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
-import { answerSignIn, refuseSignIn } from '~/services/accounts/sign-in.server';
+import { signInAnswers } from '~/services/accounts/sign-in.server';
 import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
-import type { RefusedOutcome } from '~/lib/sign-in';
+import { REGISTER_OUTCOMES } from '~/lib/sign-in';
 
 export const meta: MetaFunction = () => [{ title: 'Create account · Paceline' }];
 
@@ -33,17 +32,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+const answers = signInAnswers(REGISTER_OUTCOMES);
+
 /** Validates, checks the password list, the robot check and the limit; the outcome's answer is sign-in.server.ts's. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: RegisterSchema });
   const hideFields = ['password', 'password_confirmation'];
-  if (submission.status !== 'success') return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ hideFields }));
+  if (submission.status !== 'success') return answers.refuse({ kind: 'invalidFields' }, submission.reply({ hideFields }));
   if (isCommonPassword(submission.value.password)) {
-    return refuseSignIn({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
+    return answers.refuse({ kind: 'invalidFields' }, submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields }));
   }
-  const refuse = (outcome: RefusedOutcome, message: string, status = 400) =>
-    refuseSignIn(outcome, submission.reply({ formErrors: [message], hideFields }), status);
+  const refuse = (outcome: Parameters<typeof answers.refuse>[0], message: string, status = 400) =>
+    answers.refuse(outcome, submission.reply({ formErrors: [message], hideFields }), status);
   if (!(await verifyRobotCheck(form.get(ROBOT_CHECK_FIELD)))) return refuse({ kind: 'robotCheckFailed' }, MESSAGES.robotCheck);
   if (!(await consumeRateLimit('register', { account: submission.value.email, address: clientAddress(request) }))) {
     // A fixed window: no wait to count down, a fresh robot check for the next try.
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // job queued with it and started after it (decisions 064, 134).
   const { result, start } = await planRegistration(submission.value);
   await afterResponse(request, start);
-  return answerSignIn(request, form, result);
+  return answers.leave(request, form, result);
 }
 
 export const shouldRevalidate = keepPageWhileLeaving;

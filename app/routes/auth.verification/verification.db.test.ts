@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { db } from '~/db/client.server';
@@ -10,7 +10,7 @@ import { issueVerification } from '~/services/accounts/verification.server';
 import { loader as loginLoader } from '../auth.login/route';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const cookiePair = (setCookie: string) => setCookie.split(';')[0];
 

@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
-import { contactMessages, outbox } from '~/db/schema';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
+import { contactMessages, outbox, users } from '~/db/schema';
+import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, CONTACT_LIMITED_MESSAGE, CONTACT_TRAP_FIELD } from './route';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
-async function post(fields: Record<string, string>) {
-  const result = await action({
-    request: new Request('http://localhost/contact-us', { method: 'POST', body: new URLSearchParams(fields) }),
-    params: {},
-    context: {},
-  });
+async function post(fields: Record<string, string>, signedInAs?: string) {
+  const init = { method: 'POST', body: new URLSearchParams(fields) };
+  const request = signedInAs
+    ? (await signedInRequest(signedInAs, 'http://localhost/contact-us', init)).request
+    : new Request('http://localhost/contact-us', init);
+  const result = await action({ request, params: {}, context: {} });
   // Failures are data() with a status; success is the plain object.
   return 'init' in result && result.init ? { status: result.init.status, body: result.data } : { status: 200, body: result as { sent: boolean } };
 }
@@ -47,6 +48,21 @@ describe('POST /contact-us', () => {
     expect(mail.body).toContain('From: Amira Haddad <amira@example.com>');
     expect(mail.body).toContain(valid.message);
     expect(mail.meta).toMatchObject({ contactMessageId: stored.id, replyTo: 'amira@example.com' });
+    expect([stored.userId, mail.accountId]).toEqual([null, null]);
+  });
+
+  it("ties a signed-in sender's message and its mail to support to the account, so both go with it (issue 35 item 8)", async () => {
+    const rider = await createTestUser();
+    expect((await post({ ...valid, email: 'signed-in@example.com' }, rider.id)).status).toBe(200);
+    const [stored] = await db().select().from(contactMessages).where(eq(contactMessages.email, 'signed-in@example.com'));
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.meta} ->> 'contactMessageId' = ${String(stored.id)}`);
+    expect([stored.userId, mail.accountId]).toEqual([rider.id, rider.id]);
+    await db().delete(users).where(eq(users.id, rider.id));
+    expect(await db().$count(contactMessages, eq(contactMessages.id, stored.id))).toBe(0);
+    expect(await db().$count(outbox, eq(outbox.id, mail.id))).toBe(0);
   });
 
   it('accepts a message without a phone number', async () => {

@@ -10,11 +10,12 @@ import { getEnv } from '~/services/platform/env.server';
 import { requirePage } from '~/services/content/content-pages.server';
 import { clientAddress, consumeRateLimit } from '~/services/platform/rate-limit.server';
 import { submitContactMessage } from '~/services/content/site.server';
+import { getOptionalUser } from '~/services/accounts/auth.server';
+import { Button } from '~/components/ui/Button';
 
 /** A field people never see or fill: a robot filling every input gives itself away (works without JavaScript). */
 export const CONTACT_TRAP_FIELD = 'website';
 export const CONTACT_LIMITED_MESSAGE = 'You have sent several messages already. Please try again in an hour.';
-import { Button } from '~/components/ui/Button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => pageMeta(loaded?.page);
 
@@ -23,7 +24,7 @@ export async function loader() {
 }
 
 // Spec 3 §2 "Contact form: name, phone, email, message", §8 "message errors joined by newlines".
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== 'success') {
@@ -35,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await consumeRateLimit('contact', { account: submission.value.email, address: clientAddress(request) }))) {
     return data({ result: submission.reply({ formErrors: [CONTACT_LIMITED_MESSAGE] }), sent: false }, { status: 429 });
   }
-  await submitContactMessage(submission.value);
+  // Signed in, the message belongs to the account: it goes with it (issue 35 item 8).
+  await submitContactMessage(submission.value, (await getOptionalUser(request, context))?.id ?? null);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { sendMail } from '~/services/adapters/mail.server';
 import { resetEnvForTests } from '~/services/platform/env.server';
-import { useProductionEnv } from '../../../tests/helpers/production-env';
+import { applyProductionEnv } from '../../../tests/helpers/production-env';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 afterEach(() => {
   delete process.env.APP_MODE;
@@ -59,7 +59,7 @@ describe('/dev/outbox', () => {
   });
 
   it('is a 404 in production', async () => {
-    const restore = useProductionEnv();
+    const restore = applyProductionEnv();
     try {
       await expect(loader(args(new Request(outboxUrl)))).rejects.toMatchObject({ status: 404 });
     } finally {

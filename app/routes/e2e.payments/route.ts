@@ -32,8 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
       status: 'active',
     })
     .returning({ id: users.id });
-  const { headers } = await createSession(rider!.id, { persistent: true });
-  const response = Response.json({ userId: rider!.id });
+  const { headers } = await createSession(rider.id, { persistent: true });
+  const response = Response.json({ userId: rider.id });
   for (const cookie of headers) response.headers.append('Set-Cookie', cookie);
   return response;
 }

@@ -4,10 +4,10 @@ import { events, registrations } from '~/db/schema';
 import { seedDatabase } from '~/services/seed';
 import { listFeaturedEvents } from '~/services/events/events.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { action, loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('event wizard page', () => {
   it('shows a visitor the login prompt instead of the wizard, and still refuses their post', async () => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue } from '~/machines/catalogue';
 import { resetEnvForTests } from '~/services/platform/env.server';
-import { useProductionEnv } from '../../../tests/helpers/production-env';
+import { applyProductionEnv } from '../../../tests/helpers/production-env';
 import { thrownResponse as thrown } from '../../../tests/helpers/responses';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader as definitionLoader } from '../flows.$id.definition[.json]/route';
 import { loader as detailLoader } from '../flows.$id/route';
@@ -13,7 +13,7 @@ import { loader as indexLoader } from './route';
 let restoreEnv = () => {};
 function runIn(appMode: 'production' | 'development' | 'test') {
   if (appMode === 'production') {
-    restoreEnv = useProductionEnv();
+    restoreEnv = applyProductionEnv();
     return;
   }
   const before = process.env.APP_MODE;
@@ -27,7 +27,7 @@ function runIn(appMode: 'production' | 'development' | 'test') {
 }
 afterEach(() => restoreEnv());
 
-useTestDatabase();
+setUpTestDatabase();
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 

@@ -7,7 +7,7 @@ import { PARTNER_MESSAGES } from '~/lib/connections/partners';
 import { handleSandboxRequest } from '~/services/connections/sandbox.server';
 import { registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { action as connectionsAction } from '../user.connections/route';
 import { loader as callbackLoader } from '../oauth.$network.($source)/route';
 import { action as decisionAction } from '../oauth.decision/route';
@@ -15,7 +15,7 @@ import { action as tokenAction } from '../oauth.token/route';
 import { action as revokeAction } from '../oauth.revoke/route';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const REDIRECT = 'https://loader-partner.example/cb';
 const VERIFIER = 'loader-test-verifier-0123456789-0123456789-0123456789';
@@ -174,7 +174,7 @@ describe('/oauth/authorize and the partner endpoints', () => {
       body: new URLSearchParams({ intent: 'connect', network: 'todaysplan' }),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
-    const toProvider = (await connectionsAction({ request: start.request, params: {}, context: {} })) as Response;
+    const toProvider = await connectionsAction({ request: start.request, params: {}, context: {} });
     const allowed = await handleSandboxRequest(
       new Request(toProvider.headers.get('Location') as string, {
         method: 'POST',

@@ -7,12 +7,12 @@ import { CONSENT_MESSAGES } from '~/lib/account-messages';
 import { verifyAccountLink } from '~/services/accounts/accounts.server';
 import { writeFlow } from '~/services/platform/flow-state.server';
 import { answerAsServer } from '../../../tests/helpers/account-timing';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 /**
  * Issue 25 item 2, decision 121: the consent step answers the same status and text whether the

@@ -90,7 +90,8 @@ export default function ParentalConsentPage() {
     <section className="auth-card consent-card">
       <h1>Parental consent</h1>
       <p className="auth-note">
-        You are {userAge}. A rider must be above {ADULT_AGE_YEARS} to create their own account, so we need your parent&apos;s or guardian&apos;s consent.
+        {userAge === null ? '' : `You are ${userAge}. `}A rider must be above {ADULT_AGE_YEARS} to create their own account, so we need your parent&apos;s or
+        guardian&apos;s consent.
       </p>
       <FormErrors errors={error ? [error] : undefined} />
       {sent ? (

@@ -1,10 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Button } from '~/components/ui/Button';
+import { formatAed } from '~/lib/money';
 import { getSandboxSession, SANDBOX_CARDS, sandboxWebhookFor, settleSandboxSession } from '~/services/adapters/payments/sandbox.server';
 import { sandboxWebhookSecret } from '~/services/adapters/payments/index.server';
 import { getEnv } from '~/services/platform/env.server';
 import { siteUrl } from '~/services/platform/site-origin.server';
+import { textOf } from '~/lib/form-text';
 
 export const meta: MetaFunction = () => [{ title: 'Sandbox checkout · Paceline' }];
 
@@ -21,11 +23,11 @@ async function openSession(id: string | undefined) {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const session = await openSession(params.sessionId);
-  const fils = session.amountMinor;
   return json({
     description: session.description,
-    amount: `${session.currency} ${fils / 100n}.${(fils % 100n).toString().padStart(2, '0')}`,
+    amount: formatAed(session.amountMinor),
     status: session.status,
+    refunded: Boolean(session.refundId),
     cancelUrl: session.cancelUrl,
     cards: SANDBOX_CARDS,
   });
@@ -35,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await openSession(params.sessionId);
   const form = await request.formData();
   if (form.get('intent') === 'cancel') return redirect(session.cancelUrl);
-  const settled = await settleSandboxSession(session.id, String(form.get('card') ?? ''));
+  const settled = await settleSandboxSession(session.id, textOf(form.get('card')));
   if (!settled) return redirect(session.status === 'paid' ? session.successUrl : session.cancelUrl);
   // Like a real provider, the webhook goes out on its own, over HTTP, whether or not the rider
   // returns: to the site's webhook address, as the provider's dashboard would have it (decision 120).
@@ -73,7 +75,10 @@ export default function SandboxCheckout() {
           </Button>
         </Form>
       ) : (
-        <p>This checkout session is {data.status}.</p>
+        <p>
+          This checkout session is {data.status}
+          {data.refunded ? ' and refunded' : ''}.
+        </p>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Button } from '~/components/ui/Button';
 import { Table, type Column } from '~/components/ui/Table';
 import { requireStaff } from '~/services/accounts/auth.server';
-import { listFailedJobs, queueCounts, retryFailedJob, type QueueCounts } from '~/services/staff/staff-jobs.server';
+import { listFailedJobs, queueCounts, retryFailedJob, type QueueCounts, type RetryOutcome } from '~/services/staff/staff-jobs.server';
 
 export const meta: MetaFunction = () => [{ title: 'Jobs · Paceline staff' }];
 
@@ -20,9 +20,15 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const parsed = retrySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ ok: false, message: 'That job cannot be retried.' }, { status: 400 });
-  const ok = await retryFailedJob(parsed.data.name, parsed.data.id);
-  return json({ ok, message: ok ? 'The job is queued again.' : 'That job is no longer failed: it was retried already.' }, { status: ok ? 200 : 409 });
+  const outcome = await retryFailedJob(parsed.data.name, parsed.data.id);
+  return json({ ok: outcome === 'queued', message: RETRY_MESSAGES[outcome] }, { status: outcome === 'queued' ? 200 : 409 });
 }
+
+const RETRY_MESSAGES: Record<RetryOutcome, string> = {
+  queued: 'The job is queued again.',
+  'not-failed': 'That job is no longer failed: it was retried already.',
+  'payload-forgotten': 'This job held an e-mail address, removed when it failed: it cannot run again. The rider can ask again.',
+};
 
 const QUEUE_COLUMNS: Column<QueueCounts>[] = [
   { header: 'Kind', cell: (queue) => queue.name, rowHeader: true },
@@ -40,7 +46,8 @@ export default function StaffJobs() {
     <div className="staff-jobs">
       <h1>Jobs</h1>
       <p>
-        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link>
+        <Link to="/staff/imports">Import requests</Link> · <Link to="/staff/events">Events</Link> ·{' '}
+        <Link to="/staff/payments">Card payments of deleted accounts</Link>
       </p>
       {answer ? (
         <p role="status" className={answer.ok ? 'notice' : 'error'}>
@@ -62,11 +69,15 @@ export default function StaffJobs() {
           </header>
           <p>{job.error}</p>
           <pre className="staff-job-payload">{job.payload}</pre>
-          <Form method="post">
-            <input type="hidden" name="name" value={job.name} />
-            <input type="hidden" name="id" value={job.id} />
-            <Button type="submit">Retry</Button>
-          </Form>
+          {job.retryable ? (
+            <Form method="post">
+              <input type="hidden" name="name" value={job.name} />
+              <input type="hidden" name="id" value={job.id} />
+              <Button type="submit">Retry</Button>
+            </Form>
+          ) : (
+            <p className="muted">{RETRY_MESSAGES['payload-forgotten']}</p>
+          )}
         </article>
       ))}
     </div>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loader as activitiesLoader } from '~/routes/user.activities/route';
 import { latestVerifiedHeight } from '~/services/staff/verified-measurements.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 interface Reply {
   status: number;

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { oauthClients } from '~/db/schema';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
-import { useTestDatabase } from '../../../tests/helpers/db';
-import { useProductionEnv } from '../../../tests/helpers/production-env';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
+import { applyProductionEnv } from '../../../tests/helpers/production-env';
 import { action, loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 function post(cookie: string, fields: Record<string, string>) {
   return new Request('http://localhost/staff/partners', {
@@ -69,7 +69,7 @@ describe('/staff/partners', () => {
     }
     expect(await db().$count(oauthClients)).toBe(before);
     expect(await register('http://127.0.0.1:8765/')).toMatchObject({ registered: { name: 'Site Check' } });
-    const restore = useProductionEnv();
+    const restore = applyProductionEnv();
     try {
       const { cookie: productionCookie } = await signedInRequest(staff.id);
       const refused = await action({

@@ -10,6 +10,7 @@ import { Table } from '~/components/ui/Table';
 import { isPartnerWebsite } from '~/lib/connections/partners';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { deletePartnerClient, listPartnerClients, partnerWebsiteLink, registerPartnerClient } from '~/services/connections/partners/oauth-server.server';
+import { textOf } from '~/lib/form-text';
 
 export const meta: MetaFunction = () => [{ title: 'Partners · Paceline staff' }];
 
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const formData = await request.formData();
   if (formData.get('intent') === 'delete') {
-    await deletePartnerClient(String(formData.get('clientId') ?? ''));
+    await deletePartnerClient(textOf(formData.get('clientId')));
     return { registered: null, result: undefined };
   }
   const submission = parseWithZod(formData, { schema: PartnerSchema });

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { events, registrations } from '~/db/schema';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { action as saveEvent } from '../staff.events_.$id/route';
 import { action as decide, loader as listRegistrations } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 function eventForm(fields: Record<string, string>) {
   const form = new URLSearchParams({ name: 'Staff race', date: '2030-05-01', time: '19:00', capacity: '40', distanceKm: '32.5', accept: 'on', ...fields });

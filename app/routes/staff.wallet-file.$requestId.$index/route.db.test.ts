@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('GET /staff/wallet-file/:requestId/:index', () => {
   // Found by the long fuzz run (`npm run fuzz`): a request id that is no integer reached the

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { Button } from '~/components/ui/Button';
 import { Table, type Column } from '~/components/ui/Table';
@@ -158,6 +158,9 @@ export default function StaffWallet() {
   return (
     <section className="staff-page staff-wallet">
       <h1>Wallet review</h1>
+      <p>
+        <Link to="/staff/payments">Card payments of deleted accounts</Link>
+      </p>
       {actionData && 'error' in actionData ? (
         <p className="field-error" role="alert">
           {actionData.error}

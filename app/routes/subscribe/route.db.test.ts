@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { subscribers } from '~/db/schema';
 import { action } from './route';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
   return action({

@@ -5,6 +5,7 @@ import { SUBSCRIBED_MESSAGE, SubscribeSchema, VALID_EMAIL_MESSAGE, type Subscrib
 import { safeRedirectTarget } from '~/services/accounts/login-redirect.server';
 import { subscribe } from '~/services/content/site.server';
 import { redirectWithToast } from '~/services/platform/toast.server';
+import { textOf } from '~/lib/form-text';
 
 /**
  * POST /subscribe — the footer form (spec 3 §5 "Footer subscribe. Email is required and
@@ -15,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SubscribeSchema });
   const isDocumentPost = request.headers.get('Sec-Fetch-Dest') === 'document';
-  const back = safeRedirectTarget(String(formData.get('redirectTo') ?? '')) ?? '/';
+  const back = safeRedirectTarget(textOf(formData.get('redirectTo'))) ?? '/';
   if (submission.status !== 'success') {
     if (isDocumentPost) return redirectWithToast(back, { kind: 'error', message: VALID_EMAIL_MESSAGE });
     return Response.json({ result: submission.reply(), subscribed: false } satisfies SubscribeAnswer, { status: 400 });

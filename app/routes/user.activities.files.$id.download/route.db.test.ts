@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 async function download(userId: string, activityId: string, range?: string) {
   const { request } = await signedInRequest(
@@ -14,7 +14,7 @@ async function download(userId: string, activityId: string, range?: string) {
     `http://localhost/user/activities/files/${activityId}/download`,
     range ? { headers: { Range: range } } : {},
   );
-  return loader({ request, params: { id: activityId }, context: {} }) as Promise<Response>;
+  return loader({ request, params: { id: activityId }, context: {} });
 }
 
 describe('the original FIT download', () => {

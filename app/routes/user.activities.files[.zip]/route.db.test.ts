@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { readToast } from '~/services/platform/toast.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { readZip } from '../../../tests/helpers/zip';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const rideFit = (day: number) =>
   encodeRideFit(generateRide({ seed: day, start: new Date(Date.UTC(2026, 1, day, 7)), durationS: 180, ftpW: 240, weightKg: 70, shape: 'endurance' }));
@@ -33,7 +33,7 @@ describe('several rides as one zip (the activities table, issue 26 item 4)', () 
     for (const fit of fits) ids.push((await ingestActivity(rider.id, fit)).id);
     const theirs = (await ingestActivity(other.id, rideFit(9))).id;
 
-    const response = (await get(rider.id, [ids[2], ids[0], theirs, 'not-an-id'])) as Response;
+    const response = await get(rider.id, [ids[2], ids[0], theirs, 'not-an-id']);
     expect(response.headers.get('Content-Type')).toBe('application/zip');
     expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="paceline-rides-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = await readZip(new Uint8Array(await response.arrayBuffer()));

@@ -2,8 +2,9 @@ import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { hasErrors, validatePlatform, validateProof, validateStats, type Platform } from '~/lib/activities/import-rules';
 import { requireUser } from '~/services/accounts/auth.server';
 import { checkProofFiles, submitImport } from '~/services/activities/imports.server';
+import { textOf } from '~/lib/form-text';
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+const text = (form: FormData, name: string) => textOf(form.get(name));
 
 // POST /user/activities/import — the wizard's submit (spec 2 §7 "Third-party import"): the same
 // rules as the browser, proof files judged by content. Errors: { field: [message] }.

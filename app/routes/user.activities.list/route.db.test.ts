@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityListPage } from '~/lib/activities/types';
 import { createJsonActivity } from '~/services/activities/activity-files.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 async function load(userId: string, query: string): Promise<ActivityListPage> {
   const { request } = await signedInRequest(userId, `http://localhost/user/activities/list?${query}`);

@@ -8,12 +8,12 @@ import { getFitnessSeries } from '~/services/activities/training-load.server';
 import { DETECTION_MESSAGES } from '~/lib/activities/detection-form';
 import { unpackRows } from '~/lib/packed-rows';
 import type { ActivityHeader } from '~/services/activities/detail.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { action, loader } from './route';
 import { action as rideAction, loader as rideLoader } from '../user.activities_.$id.analysis/route';
 
-useTestDatabase();
+setUpTestDatabase();
 const DAY_MS = 86_400_000;
 const GARMIN_BPG = new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit/garmin-bpg.fit')));
 
@@ -30,7 +30,7 @@ async function fitnessPoints(userId: string, query = '') {
 async function post(userId: string, fields: Record<string, string>, url = 'http://localhost/user/activities') {
   const { request } = await signedInRequest(userId, url, { method: 'POST', body: new URLSearchParams(fields) });
   const id = url.match(/activities\/([^/]+)\/analysis/)?.[1];
-  return id ? (rideAction({ request, params: { id }, context: {} }) as Promise<Response>) : (action({ request, params: {}, context: {} }) as Promise<Response>);
+  return id ? rideAction({ request, params: { id }, context: {} }) : action({ request, params: {}, context: {} });
 }
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);

@@ -7,11 +7,11 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { reviewImport, submitImport } from '~/services/activities/imports.server';
 import { recordWeight } from '~/services/activities/weight-history.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 async function load(userId: string, query = '') {
   const { request } = await signedInRequest(userId, `http://localhost/user/activities${query}`);

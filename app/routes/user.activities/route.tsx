@@ -124,7 +124,7 @@ function useTabPart<Part extends 'overview' | 'activities'>(part: Part, tab: Tab
     setAsked(href);
     load(href);
   }, [wanted, asked, href, load]);
-  return own ?? (fetcher.data?.[part] as PageData[Part] | undefined) ?? null;
+  return own ?? fetcher.data?.[part] ?? null;
 }
 
 export default function ActivitiesPage() {

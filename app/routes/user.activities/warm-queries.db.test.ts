@@ -3,12 +3,12 @@ import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { unpackRows } from '~/lib/packed-rows';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { setFtp } from '~/services/activities/ftp-history.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { queriesOf } from '../../../tests/helpers/query-count';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('GET /user/activities once warm (decisions 044 and 142)', () => {
   it('reads only what the guard reads: the fitness series, the FTP notice and the models come from the page cache', async () => {

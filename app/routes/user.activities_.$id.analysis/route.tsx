@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await getActivityDetail(user.id, uuidParam(params.id));
   if (detail.status === 'not_found') throw new Response('Not found', { status: 404 });
-  if (detail.status === 'no_detail') throw await redirectWithToast('/user/activities#activities', { kind: 'error', message: NO_DETAIL_MESSAGE });
+  if (detail.status === 'no_detail') throw redirectWithToast('/user/activities#activities', { kind: 'error', message: NO_DETAIL_MESSAGE });
   return json(detail);
 }
 

@@ -3,11 +3,11 @@ import { CURRENT_PASSWORD_MESSAGES } from '~/lib/account-fields';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { COMMON_PASSWORD_MESSAGE, verifyPassword } from '~/services/accounts/password.server';
 import { findUserById } from '~/services/accounts/session.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { savePassword } from './profile-actions.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 type Reply = { data: { result: { error?: Record<string, string[]> } }; init: { status?: number } | null };
 
@@ -30,7 +30,7 @@ describe('changing the password while signed in (issue 15 items 7 and 12)', () =
     )) as unknown as Reply;
     expect(wrong.init?.status).toBe(400);
     expect(wrong.data.result.error?.currentPassword).toEqual([CURRENT_PASSWORD_MESSAGES.wrong]);
-    expect(await verifyPassword((await findUserById(user.id))!.passwordHash, 'old-password-1')).toBe(true);
+    expect(await verifyPassword((await findUserById(user.id)).passwordHash, 'old-password-1')).toBe(true);
     expect(await getOptionalUser(request)).not.toBeNull();
   });
 
@@ -52,7 +52,7 @@ describe('changing the password while signed in (issue 15 items 7 and 12)', () =
       form({ currentPassword: 'old-password-1', password: 'new-password-1', repeatPassword: 'new-password-1' }),
     )) as Response;
     expect(done.status).toBe(302);
-    expect(await verifyPassword((await findUserById(user.id))!.passwordHash, 'new-password-1')).toBe(true);
+    expect(await verifyPassword((await findUserById(user.id)).passwordHash, 'new-password-1')).toBe(true);
     expect(await getOptionalUser(request)).toBeNull();
   });
 });

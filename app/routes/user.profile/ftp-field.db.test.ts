@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { ingestActivity } from '~/services/activities/activities.server';
 import { setFtp } from '~/services/activities/ftp-history.server';
@@ -11,7 +11,7 @@ import { loader } from './route';
 import { FTP_FIELD_MESSAGE } from './ftp-field';
 import { saveProfile } from './profile-actions.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 function profileForm(ftp: string) {
   const form = new FormData();

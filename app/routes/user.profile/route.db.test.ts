@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createJsonActivity } from '~/services/activities/activity-files.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { queriesOf } from '../../../tests/helpers/query-count';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('/user/profile loader', () => {
   it("reads a rider's activity files only for the Activity Files tab", async () => {

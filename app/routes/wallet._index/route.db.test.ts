@@ -4,12 +4,12 @@ import { db } from '~/db/client.server';
 import { ledgerAccounts, ledgerTransactions, walletVerificationRequests } from '~/db/schema';
 import { holdTransfer, postTransfer, riderAccount, SYSTEM_ACCOUNTS, voidHold } from '~/services/ledger/index.server';
 import { loader as transactionsLoader } from '~/routes/wallet.transactions/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { queriesOf } from '../../../tests/helpers/query-count';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { loader } from './route';
 
-useTestDatabase();
+setUpTestDatabase();
 
 /** A rider with `prizes` prize credits of 1,000 satoshi each (memo "Prize n") and a verification. */
 async function riderWithHistory(prizes: number) {
@@ -52,7 +52,7 @@ describe('/wallet loader', () => {
       .select()
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.code, riderAccount(rider.id)));
-    expect(page.wallet.walletData.lastUpdated).toBe(account!.lastActivityAt!.toISOString());
+    expect(page.wallet.walletData.lastUpdated).toBe(account.lastActivityAt!.toISOString());
   });
 
   it('answers the transactions table in two queries, search and paging together, and past the last page', async () => {
@@ -78,8 +78,7 @@ describe('/wallet loader', () => {
   it('moves the last activity with the balance: when a hold is made and when it is voided', async () => {
     const rider = await riderWithHistory(1);
     const account = riderAccount(rider.id);
-    const activity = async () =>
-      (await db().select({ at: ledgerAccounts.lastActivityAt }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account)))[0]!.at!;
+    const activity = async () => (await db().select({ at: ledgerAccounts.lastActivityAt }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account)))[0].at!;
     const credited = await activity();
     const { transactionId } = await holdTransfer({
       idempotencyKey: `hold:${rider.id}`,
@@ -88,10 +87,10 @@ describe('/wallet loader', () => {
     });
     const held = await activity();
     const [hold] = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId));
-    expect(held.getTime()).toBe(hold!.createdAt.getTime());
+    expect(held.getTime()).toBe(hold.createdAt.getTime());
     expect(held.getTime()).toBeGreaterThanOrEqual(credited.getTime());
     await voidHold(transactionId);
     const [voided] = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId));
-    expect((await activity()).getTime()).toBe(voided!.settledAt!.getTime());
+    expect((await activity()).getTime()).toBe(voided.settledAt!.getTime());
   });
 });

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -64,7 +64,7 @@ export default function AccountVerification() {
   const [form, fields] = useForm<VerificationInput>({
     id: 'wallet-verification',
     // The reply crosses the wire as JSON; its shape is Conform's.
-    lastResult: actionData?.reply as SubmissionResult<string[]> | undefined,
+    lastResult: actionData?.reply,
     defaultValue: { phone_country: DEFAULT_PHONE_COUNTRY },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationSchema }),
     shouldValidate: 'onBlur',

@@ -12,6 +12,8 @@ import { requestPasswordReset } from './recovery.server';
 export const passwordResetJob = defineJob<{ email: string }>('accounts.password-reset', ({ email }) => requestPasswordReset(email), {
   retryLimit: 5,
   retryDelaySeconds: 15,
+  // The typed address may have no account, so no id can stand for it: it is forgotten once done (decision 177).
+  forgetPayloadWhenDone: true,
 });
 
 /**
@@ -22,5 +24,5 @@ export const passwordResetJob = defineJob<{ email: string }>('accounts.password-
 export const parentalConsentJob = defineJob<{ childUserId: string; parentEmail: string }>(
   'accounts.parental-consent',
   ({ childUserId, parentEmail }) => sendParentalConsent(childUserId, parentEmail),
-  { retryLimit: 5, retryDelaySeconds: 15 },
+  { retryLimit: 5, retryDelaySeconds: 15, forgetPayloadWhenDone: true },
 );

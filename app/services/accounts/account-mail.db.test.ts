@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { sendVerificationMail } from './account-mail.server';
 import { resetEnvForTests } from '../platform/env.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const received: { to: string[]; raw: string }[] = [];
 let server: SMTPServer;

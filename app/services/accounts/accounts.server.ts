@@ -1,7 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { pendingSignups, users } from '~/db/schema';
-import { ageInYears } from '~/lib/account-fields';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
 import { mailDeliveryJob } from '../adapters/mail.server';
 import { startQueuedJobs } from '../platform/jobs.server';
@@ -9,6 +8,7 @@ import { sendChildCannotConsentMail, sendParentalConsentMail, sendVerificationMa
 import { hashPassword, verifyPassword } from './password.server';
 import { findConsentDecoy, mailDecoyConsent, resendDecoyLink, spendDecoyLink } from './consent-decoys.server';
 import { checkCode, checkLink, findLinkOwner, issueVerification } from './verification.server';
+import { recordConsents } from './consents.server';
 
 /**
  * Getting an account and signing in (spec 1 §4 Login outcomes, Registration, OTP, verify
@@ -35,7 +35,7 @@ async function findUserByEmail(email: string) {
 export type LoginResult =
   | { outcome: 'signedIn'; userId: string }
   | { outcome: 'passwordResetRequired'; linkToken: string }
-  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number | null }
   | { outcome: 'emailNotVerified'; key: string; email: string }
   | { outcome: 'wrongCredentials' };
 
@@ -47,7 +47,8 @@ export async function loginWithPassword(email: string, password: string): Promis
   }
   if (!(await verifyPassword(user.passwordHash, password))) return { outcome: 'wrongCredentials' };
   if (user.status === 'pending' && user.isKid) {
-    return { outcome: 'parentalConsentPending', childUserId: user.id, userAge: user.dob ? ageInYears(user.dob) : 0 };
+    // A child's date of birth is never kept, so a returning child's age is not known (decision 177).
+    return { outcome: 'parentalConsentPending', childUserId: user.id, userAge: null };
   }
   if (user.status === 'pending') {
     const issued = await issueVerification(user.id, 'verify-email', user.email);
@@ -65,8 +66,6 @@ async function activate(userId: string) {
   await db().update(users).set({ status: 'active' }).where(eq(users.id, userId));
 }
 
-export { VERIFY_MESSAGES };
-
 /** /auth/verification: the key of the pending verification (kept server-side) plus the typed code. */
 export async function verifyEmailByCode(key: string, code: string): Promise<{ ok: boolean; message: string }> {
   const check = await checkCode(key, code, 'verify-email');
@@ -82,12 +81,18 @@ export type LinkPurpose = 'verify-user' | 'verify-kid';
  * A consent decoy's link (decision 173) answers as a real one does and activates nothing.
  */
 export async function verifyAccountLink(purpose: LinkPurpose, linkToken: string): Promise<{ ok: boolean; message: string }> {
-  const check = await checkLink(linkToken, purpose === 'verify-kid' ? 'parent-consent' : 'verify-email');
+  const check = await db().transaction(async (tx) => {
+    const check = await checkLink(linkToken, purpose === 'verify-kid' ? 'parent-consent' : 'verify-email', new Date(), tx);
+    if (!check.ok) return check;
+    await tx.update(users).set({ status: 'active' }).where(eq(users.id, check.userId));
+    // The parent's approval is their acceptance of the terms for the child (decision 176).
+    if (purpose === 'verify-kid') await recordConsents(tx, check.userId, [{ subject: 'parental-consent', granted: true }], { source: 'parent-link' });
+    return check;
+  });
   if (!check.ok && check.reason === 'invalid' && purpose === 'verify-kid' && (await spendDecoyLink(linkToken)) === 'approved') {
     return { ok: true, message: VERIFY_MESSAGES.kidVerified };
   }
   if (!check.ok) return { ok: false, message: VERIFY_MESSAGES.invalidLink };
-  await activate(check.userId);
   return { ok: true, message: purpose === 'verify-kid' ? VERIFY_MESSAGES.kidVerified : VERIFY_MESSAGES.verified };
 }
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { thrownResponse } from '../../../tests/helpers/responses';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getOptionalUser, logout, requireAdultRider, requireAdultRiderRow, requireStaff, requireUser, requireUserRow } from './auth.server';
 import { revokeAllSessions } from './session.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('the session guard', () => {
   it('sends a visitor without cookies to login with session_expired and the full path', async () => {

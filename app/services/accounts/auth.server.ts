@@ -7,6 +7,8 @@ import { clearFlow, FLOW_COOKIES } from '../platform/flow-state.server';
 import { isLoopback, peerAddress } from '../platform/peer.server';
 import { checkSession, clearSessionCookies, findUserById, readSessionCookies, revokeSession, type SessionCheck, type UserRow } from './session.server';
 
+import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
+
 /**
  * The guard of every protected loader and action (spec 1 §2 "Guard", DESIGN.md §3),
  * and the shell's view of who is signed in.
@@ -15,10 +17,6 @@ export interface ShellUser extends Identity {
   isStaff: boolean;
   avatarPath: string | null;
 }
-
-import { loginPath, type SessionExpiredReason } from '~/lib/login-path';
-
-export { loginPath, type SessionExpiredReason } from '~/lib/login-path';
 
 function originalPath(request: Request): string {
   const url = new URL(request.url);

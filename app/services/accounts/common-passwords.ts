@@ -3,7 +3,7 @@
  * "most used passwords" lists), six characters or longer: shorter ones already fail the
  * spec's minimum. Checked locally, lower-cased; no network (issue 15 item 12, ASVS V6.2).
  */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   '123456',
   '1234567',
   '12345678',

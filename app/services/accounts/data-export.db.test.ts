@@ -9,7 +9,7 @@ import { loader as ownDownload } from '~/routes/user.data-export.$id/route';
 import { loader as parentDownload } from '~/routes/data-export.$token/route';
 import { loader as statusLoader } from '~/routes/user.data-export.status/route';
 import { action as profileAction } from '~/routes/user.profile/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { readZip } from '../../../tests/helpers/zip';
@@ -20,7 +20,7 @@ import { runDueJobs } from '../platform/jobs.server';
 import { runCleanups } from '../platform/cleanup-jobs.server';
 import { EXPORT_MESSAGES, exportViewOf, requestDataExport } from './data-export.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 // Every progress value the build writes, caught by a trigger (the build itself is not slowed or changed).
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     expect(new URL(String(mail.meta?.link)).pathname).toBe(`/user/data-export/${view!.id}`);
 
     const { request } = await signedInRequest(rider.id, `http://localhost/user/data-export/${view!.id}`);
-    const response = (await ownDownload({ request, params: { id: view!.id }, context: {} })) as Response;
+    const response = await ownDownload({ request, params: { id: view!.id }, context: {} });
     expect(response.headers.get('Content-Type')).toBe('application/zip');
     const archive = new Uint8Array(await response.arrayBuffer());
     expect(response.headers.get('Content-Length')).toBe(String(archive.byteLength));
@@ -96,7 +96,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     expect((await exportViewOf(rider.id))?.sizeBytes).toBe(archive.byteLength);
     // A resumed download gets the rest of the archive only (streamed from storage, never read whole).
     const { request: resumed } = await signedInRequest(rider.id, `http://localhost/user/data-export/${view!.id}`, { headers: { Range: `bytes=100-` } });
-    const rest = (await ownDownload({ request: resumed, params: { id: view!.id }, context: {} })) as Response;
+    const rest = await ownDownload({ request: resumed, params: { id: view!.id }, context: {} });
     expect(rest.status).toBe(206);
     expect(rest.headers.get('Content-Range')).toBe(`bytes 100-${archive.byteLength - 1}/${archive.byteLength}`);
     expect(Buffer.from(await rest.arrayBuffer()).equals(Buffer.from(archive.subarray(100)))).toBe(true);
@@ -115,8 +115,9 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
       'shop/card-payments.csv',
       'events/registrations.json',
       'events/results.csv',
-      'teams.json',
-      'connections.json',
+      'teams/created.csv',
+      'teams/memberships.csv',
+      'connections/fitness-networks.json',
       'imports.json',
     ]) {
       expect(names, name).toContain(name);
@@ -130,7 +131,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     expect(originals).toHaveLength(2);
     expect(originals.map((name) => files.get(name)!.equals(Buffer.from(rides[originals.indexOf(name)])))).toEqual([true, true]);
     expect(files.get('wallet/transactions.csv')!.toString()).toContain('Prize: Sunday Race Club');
-    const connections = files.get('connections.json')!.toString();
+    const connections = files.get('connections/fitness-networks.json')!.toString();
     expect(connections).toContain('athlete-7');
     expect(connections).not.toContain('secret-');
 
@@ -156,11 +157,11 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     const rider = await createTestUser();
     await requestDataExport(rider.id);
     const { request } = await signedInRequest(rider.id, 'http://localhost/user/data-export/status');
-    const answer = (await statusLoader({ request, params: {}, context: {} })) as Response;
+    const answer = await statusLoader({ request, params: {}, context: {} });
     expect(await answer.json()).toMatchObject({ status: 'queued', progress: 0 });
     const other = await createTestUser();
     const { request: theirs } = await signedInRequest(other.id, 'http://localhost/user/data-export/status');
-    expect(await ((await statusLoader({ request: theirs, params: {}, context: {} })) as Response).json()).toBeNull();
+    expect(await (await statusLoader({ request: theirs, params: {}, context: {} })).json()).toBeNull();
     await runDueJobs(['account.build-export']);
   });
 
@@ -179,7 +180,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
         request: new Request('http://localhost/auth/links', { method: 'POST', body: new URLSearchParams({ kind: 'export-data', intent, token }) }),
         params: {},
         context: {},
-      }) as Promise<Response>;
+      });
     expect(await (await post('verify')).json()).toEqual({ ok: true, message: EXPORT_MESSAGES.parentConfirmed });
     expect(await (await post('verify')).json()).toMatchObject({ ok: false, message: EXPORT_MESSAGES.invalidLink });
     expect(await runDueJobs(['account.build-export'])).toBe(1);
@@ -187,7 +188,7 @@ describe('a copy of all of my data (issue 26 item 4)', () => {
     const ready = await newestMail('export-parent@example.com', 'export-ready');
     expect(ready.subject).toBe("A copy of Mila's Paceline data is ready");
     const downloadToken = new URL(String(ready.meta?.link)).pathname.split('/').pop()!;
-    const response = (await parentDownload({ request: new Request(String(ready.meta?.link)), params: { token: downloadToken }, context: {} })) as Response;
+    const response = await parentDownload({ request: new Request(String(ready.meta?.link)), params: { token: downloadToken }, context: {} });
     const files = await readZip(new Uint8Array(await response.arrayBuffer()));
     expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({ id: kid.id, isKid: true });
     expect([...files.keys()].filter((name) => name.startsWith('rides/files/'))).toHaveLength(1);

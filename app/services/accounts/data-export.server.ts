@@ -236,7 +236,7 @@ async function buildExport(exportId: string, attempt: number): Promise<void> {
   const row = await startBuilding(exportId);
   if (!row) return;
   try {
-    const sources = await exportSources(row.userId);
+    const sources = await exportSources(row.userId, row.id);
     let shown = 0;
     let progress = Promise.resolve();
     // Streamed into storage as it is built: never the whole archive in memory.

@@ -8,9 +8,9 @@ import type { Transaction } from '~/db/client.server';
  * vanishes; a committed one always leaves the job behind, so a crash between the commit and the
  * removal is finished by the next worker. Removing is idempotent (a missing object is no error).
  */
-export const REMOVE_OBJECTS_BATCH = 500;
+const REMOVE_OBJECTS_BATCH = 500;
 
-export const removeStoredObjectsJob = defineJob<{ keys: string[] }>(
+const removeStoredObjectsJob = defineJob<{ keys: string[] }>(
   'storage.remove-objects',
   async ({ keys }) => {
     for (const key of keys) await storage().delete(key);

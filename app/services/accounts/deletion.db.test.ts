@@ -20,14 +20,14 @@ import { checkLedgerInvariants, closedAccount, getBalance, postTransfer, riderAc
 import { fulfilPayment, startGemCheckout } from '~/services/shop/orders.server';
 import { decideWithdrawal } from '~/services/wallet/wallet-review.server';
 import { requestWithdrawal } from '~/services/wallet/wallet.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { confirmAccountDeletion, deletionPanelOf, DELETION_MESSAGES, requestAccountDeletion } from './deletion.server';
 import { RIDER_DATA, type RiderDataArea } from './rider-data.server';
 import { storage } from '../adapters/storage.server';
 import { runDueJobs } from '../platform/jobs.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const SECRET = 'deletion-test-webhook-secret-0123456789abcdef';
 const BINANCE_EMAIL = 'binance-deleted@example.com';
@@ -46,11 +46,11 @@ async function deletionLink(address: string): Promise<string> {
 
 /** POST /auth/links as the page does with JavaScript: the status and body the rider's browser gets. */
 async function postDeletionLink(token: string) {
-  const response = (await linksAction({
+  const response = await linksAction({
     request: new Request('http://localhost/auth/links', { method: 'POST', body: new URLSearchParams({ kind: 'delete-user', intent: 'verify', token }) }),
     params: {},
     context: {},
-  })) as Response;
+  });
   return { status: response.status, body: (await response.json()) as { ok: boolean; message: string; retry?: boolean } };
 }
 

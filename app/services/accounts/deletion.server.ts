@@ -31,7 +31,7 @@ export const DELETION_MESSAGES = {
   failed: 'The account could not be deleted, and nothing was removed. The link still works: please try again later.',
 } as const;
 
-export interface BalanceToGiveUp {
+interface BalanceToGiveUp {
   currency: Currency;
   /** In minor units (satoshi for BTC), as a string for the page. */
   amount: string;

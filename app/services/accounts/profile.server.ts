@@ -7,11 +7,12 @@ import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { storage } from '../adapters/storage.server';
 import { setFtp } from '../activities/ftp-history.server';
 import { identityOf } from './identity.server';
+import { recordConsents } from './consents.server';
 import { recordWeight } from '../activities/weight-history.server';
 
 /** The profile (spec 1 §2 Profile, §3 profile form, §5 Profile update). */
-export const DEFAULT_AVATAR_PATH = '/images/avatar.svg';
-export const INVALID_IMAGE_MESSAGE = 'Invalid Image Type';
+const DEFAULT_AVATAR_PATH = '/images/avatar.svg';
+const INVALID_IMAGE_MESSAGE = 'Invalid Image Type';
 
 export const isCustomAvatar = (path: string | null | undefined) => (path?.length ?? 0) >= CUSTOM_AVATAR_MIN_PATH_CHARS;
 
@@ -52,18 +53,24 @@ export interface ProfileUpdate {
 export async function updateProfile(userId: string, update: ProfileUpdate, now = new Date()): Promise<void> {
   const [user] = await db().select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error('No such account');
-  await db()
-    .update(users)
-    .set({
-      firstname: update.firstname,
-      lastname: update.lastname,
-      country: update.country,
-      weightKg: update.weight,
-      heightCm: update.height,
-      marketingConsent: update.marketingConsent,
-      ...(user.isKid || !update.dob ? {} : { dob: update.dob }),
-    })
-    .where(eq(users.id, userId));
+  await db().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstname: update.firstname,
+        lastname: update.lastname,
+        country: update.country,
+        weightKg: update.weight,
+        heightCm: update.height,
+        marketingConsent: update.marketingConsent,
+        ...(user.isKid || !update.dob ? {} : { dob: update.dob }),
+      })
+      .where(eq(users.id, userId));
+    // A marketing choice given or withdrawn is a consent record of its own (decision 176).
+    if (user.marketingConsent !== update.marketingConsent) {
+      await recordConsents(tx, userId, [{ subject: 'marketing-emails', granted: update.marketingConsent }], { source: 'profile', at: now });
+    }
+  });
   if (user.weightKg !== update.weight) await recordWeight(userId, update.weight, now);
   if (update.ftpW !== undefined && user.ftpW !== update.ftpW) await setFtp(userId, update.ftpW, now);
 }

@@ -3,31 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
 import { outbox, pendingSignups, users, verifications } from '~/db/schema';
 import type { RegisterInput } from '~/lib/account-fields';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
-import { runDueJobs } from '../platform/jobs.server';
+import { runDueJobs, enqueueJob } from '../platform/jobs.server';
 import { sendParentalConsent } from './accounts.server';
 import { parentalConsentJob } from './account-jobs.server';
-import { enqueueJob } from '../platform/jobs.server';
 import { verifyPassword } from './password.server';
 import { completeSignup, completeSignupJob, planRegistration, pruneStaleSignups } from './registration.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
-const input = (email: string, dob = '1990-04-02'): RegisterInput =>
-  ({
-    firstname: 'Lina',
-    lastname: 'Haddad',
-    email,
-    gender: '1',
-    password: 'secret-pass-134',
-    password_confirmation: 'secret-pass-134',
-    country: 246,
-    dob,
-    weight: 60,
-    height: 165,
-    consent_agree_privacy_notice: 'on',
-  }) as RegisterInput;
+const input = (email: string, dob = '1990-04-02'): RegisterInput => ({
+  firstname: 'Lina',
+  lastname: 'Haddad',
+  email,
+  gender: '1',
+  password: 'secret-pass-134',
+  password_confirmation: 'secret-pass-134',
+  country: 246,
+  dob,
+  weight: 60,
+  height: 165,
+  consent_agree_privacy_notice: 'on',
+});
 
 async function jobsOf(kind: string) {
   const { rows } = await jobQueueSql().executeSql('SELECT data, state FROM pgboss.job WHERE name = $1', [kind]);
@@ -84,6 +82,27 @@ describe('a registration is a durable job (issue 22 item 2, decision 134)', () =
     expect(mail.meta).toMatchObject({ kind: 'parent-consent' });
     const [child] = await db().select().from(users).where(eq(users.id, childId));
     expect(child.parentEmail).toBe('parent-134@example.com');
+  });
+
+  it("never writes a child's date of birth: not in the pending registration, not in the account, and the database refuses one", async () => {
+    const childDob = '2015-07-19';
+    const { result } = await planRegistration(input('no-dob-child@example.com', childDob));
+    expect(result).toMatchObject({ outcome: 'parentalConsentPending', userAge: expect.any(Number) });
+    const childId = (result as { childUserId: string }).childUserId;
+    const [pending] = await db().select().from(pendingSignups).where(eq(pendingSignups.id, childId));
+    expect(JSON.stringify(pending)).not.toContain(childDob);
+    expect(pending.account).not.toHaveProperty('dob');
+    await runDueJobs([completeSignupJob.name]);
+    const [child] = await db().select().from(users).where(eq(users.id, childId));
+    expect(child).toMatchObject({ isKid: true, dob: null });
+    // Written by any other path, the database itself refuses it.
+    await expect(db().update(users).set({ dob: childDob }).where(eq(users.id, childId))).rejects.toThrow();
+    expect((await db().select({ dob: users.dob }).from(users).where(eq(users.id, childId)))[0].dob).toBeNull();
+    // An adult's is kept, as the profile needs it.
+    const { result: adult } = await planRegistration(input('dob-adult@example.com', '1990-04-02'));
+    expect(adult.outcome).toBe('verificationSent');
+    await runDueJobs([completeSignupJob.name]);
+    expect((await db().select({ dob: users.dob }).from(users).where(eq(users.email, 'dob-adult@example.com')))[0].dob).toBe('1990-04-02');
   });
 
   it('prunes a registration whose job never succeeded after a day, with its hash', async () => {

@@ -8,6 +8,7 @@ import { defineJob, enqueueJob, startQueuedJobs } from '../platform/jobs.server'
 import { normalizeEmail } from './accounts.server';
 import { sendAlreadyRegisteredMail, sendVerificationMail } from './account-mail.server';
 import { keepConsentDecoy } from './consent-decoys.server';
+import { recordConsents, signUpConsents } from './consents.server';
 import { hashPassword } from './password.server';
 import { issueVerification, newVerificationKey } from './verification.server';
 
@@ -26,9 +27,9 @@ export type RegisterResult =
  *    `{ signupId }` — the same statements for every address.
  * 2. After the answer has gone, `start` wakes this process's workers (or, without workers, runs
  *    the job in place).
- * 3. The job, in one transaction: looks the address up; creates the pending account with its code
- *    and verification mail (a child's waits for the parent), or mails the owner of a taken address;
- *    deletes the pending row. Idempotent: a second run finds no row.
+ * 3. The job, in one transaction: looks the address up; creates the pending account with its
+ *    consent records (dated at the form's post), its code and verification mail (a child's waits
+ *    for the parent), or mails the owner of a taken address; deletes the pending row. Idempotent: a second run finds no row.
  */
 export async function planRegistration(input: RegisterInput): Promise<{ result: RegisterResult; start: () => Promise<void> }> {
   const email = normalizeEmail(input.email);
@@ -42,7 +43,8 @@ export async function planRegistration(input: RegisterInput): Promise<{ result: 
     lastname: input.lastname,
     gender: Number(input.gender),
     country: input.country,
-    dob: input.dob,
+    // A child's date of birth is never written (docs/accounts.md): only the age it gives is used, here.
+    ...(minor ? {} : { dob: input.dob }),
     weightKg: input.weight,
     heightCm: input.height,
     marketingConsent: input.IsAllowedToSendMarketingEmails === 'on',
@@ -72,7 +74,7 @@ export async function completeSignup(signupId: string): Promise<void> {
         lastname: account.lastname,
         gender: account.gender,
         country: account.country,
-        dob: account.dob,
+        dob: account.isKid ? null : (account.dob ?? null),
         weightKg: account.weightKg,
         heightCm: account.heightCm,
         marketingConsent: account.marketingConsent,
@@ -81,6 +83,7 @@ export async function completeSignup(signupId: string): Promise<void> {
       })
       .onConflictDoNothing()
       .returning({ id: users.id, firstname: users.firstname });
+    if (created) await recordConsents(tx, created.id, signUpConsents(account.marketingConsent), { source: 'registration', at: pending.createdAt });
     if (!created) {
       // The address has an account (perhaps made a moment ago by another registration).
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -5,6 +5,7 @@ import {
   accountDeletionRequests,
   activities,
   activityDetails,
+  consentRecords,
   contactMessages,
   dataExports,
   eventResults,
@@ -27,7 +28,6 @@ import {
   rideUploads,
   sessions,
   shopOwnedItems,
-  subscribers,
   teamMembers,
   teams,
   thirdPartyImports,
@@ -39,6 +39,7 @@ import {
   withdrawalRequests,
 } from '~/db/schema';
 import { forgetRecomputeJobs } from '../activities/recompute.server';
+import { forgetSiteDataOf } from '../content/site.server';
 import { anonymiseResultsOf } from '../events/results.server';
 import { releaseTeamsOf } from '../events/teams.server';
 import { closeRiderAccounts } from '../ledger/index.server';
@@ -83,13 +84,13 @@ export interface DeletedAccount {
   parentEmail: string | null;
 }
 
-export interface Erasure {
+interface Erasure {
   tx: Transaction;
   account: DeletedAccount;
   /** The deleted account's tombstone (deleted_accounts.id), which kept records name instead. */
   tombstoneId: string;
   /** Marks stored objects for removal once the deletion has committed. */
-  discard(keys: Iterable<string | null | undefined>): void;
+  discard: (keys: Iterable<string | null | undefined>) => void;
 }
 
 export interface RiderDataArea {
@@ -109,17 +110,19 @@ export const RIDER_DATA: RiderDataArea[] = [
       { column: verifications.userId, fate: 'deleted' },
       { column: accountDeletionRequests.userId, fate: 'deleted' },
       { column: outbox.accountId, fate: 'deleted' },
+      { column: consentRecords.userId, fate: 'deleted' },
+      { column: contactMessages.userId, fate: 'deleted' },
     ],
     storedObjects: async (executor, userId) => (await executor.select({ key: users.avatarPath }).from(users).where(eq(users.id, userId))).map((row) => row.key),
     async erase({ tx, account }) {
       // Not tied to the account by a key: counters named by its id or e-mail, mail from before
-      // messages named their account, the newsletter address and messages to support.
+      // messages named their account, the newsletter address, messages to support sent from its
+      // address without signing in, and their copies in the outbox.
       await forgetRateLimitsOf(tx, [account.id, account.email]);
       // Jobs of the queue that named the rider (a recomputation, an import, a reset link's address).
       await forgetJobsOf(tx, account);
       await tx.delete(outbox).where(eq(outbox.recipient, account.email));
-      await tx.delete(subscribers).where(eq(subscribers.email, account.email));
-      await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
+      await forgetSiteDataOf(tx, account);
     },
   },
   {
@@ -209,6 +212,7 @@ export const RIDER_DATA: RiderDataArea[] = [
     references: [
       { column: shopOwnedItems.userId, fate: 'deleted' },
       { column: paymentOrders.userId, fate: 'pseudonymised' },
+      { column: paymentOrders.refundedBy, fate: 'cleared' },
     ],
     erase: ({ tx, account, tombstoneId }) => pseudonymiseOrders(tx, account.id, tombstoneId),
   },

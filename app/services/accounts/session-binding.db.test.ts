@@ -3,12 +3,12 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { sessions } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getEnv } from '../platform/env.server';
 import { revokeSession, verifySessionToken } from './session.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const YEAR_S = 365 * 24 * 60 * 60;
 

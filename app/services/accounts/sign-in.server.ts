@@ -1,12 +1,13 @@
 import { data, redirect } from '@remix-run/node';
 import { SIGN_IN_MESSAGES } from '~/lib/account-messages';
 import { EMBEDDED_DISPLAY_PARAM, EMBEDDED_DISPLAY_VALUE } from '~/lib/constants';
-import { OUTCOME_FIELD, OUTCOME_FIELD_VALUE, type LeavingOutcome, type RefusedOutcome, type SignInDestination } from '~/lib/sign-in';
+import { OUTCOME_FIELD, OUTCOME_FIELD_VALUE, type LeavingOutcome, type RefusedOutcome, type SignInDestination, type SignInOutcome } from '~/lib/sign-in';
 import type { Toast } from '~/lib/toast';
 import { clearFlow, readFlow, writeFlow, type FlowCookie } from '../platform/flow-state.server';
 import { toastCookie } from '../platform/toast.server';
 import { AFTER_LOGIN_DEFAULT, afterLoginPath } from './login-redirect.server';
 import { createSession } from './session.server';
+import { textOf } from '~/lib/form-text';
 
 /**
  * Every sign-in path ends here (decision 136): the login, register, reset-password and
@@ -17,7 +18,7 @@ import { createSession } from './session.server';
 export type SignInDecision =
   | { outcome: 'signedIn'; userId: string; remember: boolean }
   | { outcome: 'passwordResetRequired'; linkToken: string }
-  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number }
+  | { outcome: 'parentalConsentPending'; childUserId: string; userAge: number | null }
   | { outcome: 'emailNotVerified'; key: string; email: string }
   | { outcome: 'verificationSent'; key: string; email: string };
 
@@ -47,8 +48,9 @@ function keepDisplayMode(path: string, request: Request, form: FormData): string
  * The parental-consent page of a child, and the cookie that lets only this browser name the
  * parent; `childEmail` is the address the child typed, so the parent's cannot be the same.
  */
-export async function parentalConsentStep(child: { childUserId: string; userAge: number; childEmail?: string }) {
-  const query = new URLSearchParams({ childUserId: child.childUserId, userAge: String(child.userAge) });
+async function parentalConsentStep(child: { childUserId: string; userAge: number | null; childEmail?: string }) {
+  // A returning child's age is not known (their date of birth is never kept): the page then says no age.
+  const query = new URLSearchParams({ childUserId: child.childUserId, ...(child.userAge === null ? {} : { userAge: String(child.userAge) }) });
   return { to: `/parental-consent?${query}`, cookie: await writeFlow('consent', child) };
 }
 
@@ -57,7 +59,7 @@ async function resolve(request: Request, form: FormData, decision: SignInDecisio
     case 'signedIn': {
       const session = await createSession(decision.userId, { persistent: decision.remember });
       const url = new URL(request.url);
-      const path = afterLoginPath(await readFlow(request, 'redirect'), String(form.get('redirectTo') ?? ''), url.searchParams.get('referer'));
+      const path = afterLoginPath(await readFlow(request, 'redirect'), textOf(form.get('redirectTo')), url.searchParams.get('referer'));
       return {
         outcome: { kind: 'signedIn', destination: destinationOf(path), to: keepDisplayMode(path, request, form) },
         cookies: [...session.headers, await clearFlow('redirect')],
@@ -91,7 +93,7 @@ function toastOf(outcome: LeavingOutcome): Toast | null {
 }
 
 /** Answers a sign-in that leaves the page: cookies written, then the outcome as data or as the redirect. */
-export async function answerSignIn(request: Request, form: FormData, decision: SignInDecision): Promise<Response | ReturnType<typeof data>> {
+async function answerSignIn(request: Request, form: FormData, decision: SignInDecision): Promise<Response | ReturnType<typeof data>> {
   const { outcome, cookies } = await resolve(request, form, decision);
   const headers = new Headers();
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
@@ -103,8 +105,22 @@ export async function answerSignIn(request: Request, form: FormData, decision: S
 }
 
 /** Answers a refused sign-in: the page stays, Conform shows `result`, the machine takes the outcome. */
-export function refuseSignIn<Result>(outcome: RefusedOutcome, result: Result, status = 400) {
+function refuseSignIn<Result>(outcome: RefusedOutcome, result: Result, status = 400) {
   return data({ result, outcome }, { status });
+}
+
+/**
+ * The answers of one sign-in form, limited to the outcomes its list declares (LOGIN_OUTCOMES,
+ * REGISTER_OUTCOMES in lib/sign-in.ts): answering any other is a type error, so the list its
+ * machine is checked against (app/machines/server-answers.test.ts) is the action's whole set.
+ */
+export function signInAnswers<const Kinds extends readonly SignInOutcome['kind'][]>(_declared: Kinds) {
+  return {
+    /** A sign-in that leaves the page. */
+    leave: (request: Request, form: FormData, decision: Extract<SignInDecision, { outcome: Kinds[number] }>) => answerSignIn(request, form, decision),
+    /** A refused sign-in: the page stays. */
+    refuse: <Result>(outcome: Extract<RefusedOutcome, { kind: Kinds[number] }>, result: Result, status = 400) => refuseSignIn(outcome, result, status),
+  };
 }
 
 /**

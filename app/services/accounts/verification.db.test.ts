@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { VERIFICATION_CODE_TTL_MS } from '~/lib/constants';
 import { consumeRateLimit, RATE_LIMITS } from '../platform/rate-limit.server';
@@ -7,7 +7,7 @@ import { checkCode, checkLink, issueVerification } from './verification.server';
 import { verifyRobotCheck } from '../adapters/captcha.server';
 import { solvedRobotCheck } from '../../../tests/helpers/robot';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('one-time codes', () => {
   it('are six random digits, single use, and stored only as hashes', async () => {

@@ -126,11 +126,3 @@ export async function findLinkOwner(linkToken: string, purpose: VerificationPurp
   const row = await findByLink(linkToken, purpose);
   return row ? { userId: row.userId, sentTo: row.sentTo } : null;
 }
-
-export async function hasPendingVerification(userId: string, purpose: VerificationPurpose): Promise<boolean> {
-  const rows = await db()
-    .select({ id: verifications.id })
-    .from(verifications)
-    .where(and(eq(verifications.userId, userId), eq(verifications.purpose, purpose)));
-  return rows.length > 0;
-}

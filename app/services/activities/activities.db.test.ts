@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { activities, activityDetails, riderPowerBests } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
 import { ACTIVITY_UPLOAD_MAX_BYTES } from '~/lib/constants';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
-import { INGEST_MESSAGES, IngestError, ingestActivity, listActivities } from './activities.server';
+import { INGEST_MESSAGES, type IngestError, ingestActivity, listActivities } from './activities.server';
 import { createJsonActivity, getActivityDownload, listActivityFiles } from './activity-files.server';
 import { readSeries } from './ride-series.server';
 import { recordWeight } from './weight-history.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
 
 function demoFit(start: Date, minutes = 25, seed = 1) {

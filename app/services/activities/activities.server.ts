@@ -16,7 +16,7 @@ import { markForRecompute, queueRecompute } from './recompute.server';
 import { invalidateRiderPage } from '~/db/rider-reads.server';
 import { weightAt } from './weight-history.server';
 
-export { listActivities, type ActivityListPage, type ActivityListQuery } from './list.server';
+export { listActivities } from './list.server';
 
 export class IngestError extends Error {
   constructor(
@@ -47,7 +47,7 @@ function decodedOrRefused(outcome: DecodeOutcome): DecodedRide {
 }
 
 /** Checks and decodes an upload on this thread; throws IngestError with a message for the rider. */
-export function decodeUpload(bytes: Uint8Array): DecodedRide {
+function decodeUpload(bytes: Uint8Array): DecodedRide {
   return decodedOrRefused(decode(bytes));
 }
 

@@ -118,7 +118,7 @@ export interface RideFile {
   name: string;
   row: RideRow;
   /** The file's bytes, read when asked (a zip reads one ride at a time); empty when the stored file is missing. */
-  read(): Promise<Uint8Array>;
+  read: () => Promise<Uint8Array>;
 }
 
 /**

@@ -103,7 +103,7 @@ export async function getRangeCurve(userId: string, from: Date, to: Date, label:
 }
 
 /** Rides averaged into the "overall average" graph shown when nothing is ticked. */
-export const AVERAGE_CURVE_RIDES = 20;
+const AVERAGE_CURVE_RIDES = 20;
 
 /**
  * Mean of the latest rides' curves per duration (only rides at least that long count). The

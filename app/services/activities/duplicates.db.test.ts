@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { activities, thirdPartyImports } from '~/db/schema';
 import { IMPORT_PLATFORMS } from '~/lib/domain/activities';
 import { db } from '~/db/client.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { minimalFit } from '../../../tests/helpers/minimal-fit';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { submitImport } from './imports.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activities, riderPowerModels, riderTrainingDays } from '~/db/schema';
 import { FATIGUE_DAYS, FITNESS_DAYS } from '~/lib/constants';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { queriesOf } from '../../../tests/helpers/query-count';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
@@ -12,7 +12,7 @@ import { getPowerModels } from './power-models.server';
 import { ridesRemoved } from './recompute.server';
 import { getFitnessSeries } from './training-load.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const DAY_MS = 86_400_000;
 
 function rideOn(day: string, minutes: number, shape: RideShape, seed: number): Uint8Array {

@@ -4,14 +4,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, ftpHistory, users } from '~/db/schema';
 import { deriveFtp } from '~/lib/activities/rider-level';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { updateProfile } from '../accounts/profile.server';
 import { getRiderHeader } from './rider-page.server';
 import { latestDetectionNotice, markDetectionSeen, setFtp, undoDetection } from './ftp-history.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const bytesOf = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
 // Start dates, and the threshold each file carries (tests/fixtures/fit/README.md).
 const INDOOR = 'sample-activity-indoor-trainer.fit'; // 2011-11-02, 250 W

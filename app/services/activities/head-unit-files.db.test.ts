@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '~/db/schema';
 import { HOUR_RIDE_S, IF_HOUR_CEILING } from '~/lib/constants';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 /**
  * The issue's check, on the real files kept here (tests/fixtures/fit/README.md) and the two

@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { createJsonActivity } from './activity-files.server';
 import { upgradeStoredRides } from './stored-rides.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
 
 async function platformOf(id: string) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
 import { ingestActivity } from './activities.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { getActivityCurves, getRangeCurve } from './curves.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const ride = (day: string, shape: RideShape, ftpW: number) =>
   encodeRideFit(generateRide({ seed: ftpW, start: new Date(`${day}T07:00:00Z`), durationS: 20 * 60, ftpW, weightKg: 70, shape }));

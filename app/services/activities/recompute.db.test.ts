@@ -3,18 +3,18 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, ftpHistory, riderRecompute } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { setFtp } from './ftp-history.server';
 import { markForRecompute, queueMarkedRecomputes } from './recompute.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const GARMIN_BPG = new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit/garmin-bpg.fit')));
 
 async function recomputeJobs(userId: string) {
   const result = await db().execute(sql`SELECT state FROM pgboss.job WHERE name = 'activities.rider-recompute' AND data->>'userId' = ${userId}`);
-  return (result as unknown as { rows?: Array<{ state: string }> }).rows ?? (result as unknown as Array<{ state: string }>);
+  return (result as { rows?: Array<{ state: string }> }).rows ?? (result as Array<{ state: string }>);
 }
 
 describe('the rider recomputation runs on the job queue (decisions 130 and 141)', () => {

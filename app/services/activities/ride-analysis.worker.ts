@@ -3,7 +3,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { packRideSeries } from '~/lib/activities/packing';
 import { ACTIVITY_UPLOAD_MAX_BYTES, RIDE_MAX_SAMPLES } from '~/lib/constants';
 import { sniffFileType } from '~/lib/file-signature';
-import { FitReadError, NoCyclingSessionError, readRide, type DecodedRide } from '~/lib/fit/read-ride';
+import { FitReadError, NoCyclingSessionError, readRide, sampleArrays, type DecodedRide } from '~/lib/fit/read-ride';
 import { analyseRide, type RideAnalysis } from '~/lib/power/analyse-ride';
 
 /**
@@ -66,7 +66,7 @@ export interface ReadUpload {
 export function readUpload(bytes: Uint8Array): ReadUpload {
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   const outcome = decode(bytes);
-  const samples = outcome.ok ? Object.values(outcome.ride.samples) : [];
+  const samples = outcome.ok ? sampleArrays(outcome.ride.samples) : [];
   return movedBack({ contentHash, bytes, outcome }, [bytes, ...samples]);
 }
 

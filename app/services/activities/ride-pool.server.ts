@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { sampleArrays } from '~/lib/fit/read-ride';
 import { workerFile } from '~/lib/worker-file.server';
 import type { AnalyseTask, AnalysedRide, ReadUpload } from './ride-analysis.worker';
 
@@ -27,7 +28,7 @@ export function readUploadInWorker(bytes: Uint8Array): Promise<ReadUpload> {
 
 /** Analyses a decoded ride on a pool thread; its samples are moved there, not copied. */
 export function analyseInWorker(task: AnalyseTask): Promise<AnalysedRide> {
-  const buffers = new Set(Object.values(task.ride.samples).map((samples) => samples.buffer as ArrayBuffer));
+  const buffers = new Set(sampleArrays(task.ride.samples).map((samples) => samples.buffer as ArrayBuffer));
   return ridePool().run(task, { name: 'analyseAndPack', transferList: [...buffers] }) as Promise<AnalysedRide>;
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityDetails, outbox } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { storage } from '../adapters/storage.server';
 import { confirmAccountDeletion, requestAccountDeletion } from '../accounts/deletion.server';
@@ -11,7 +11,7 @@ import { ingestActivity } from './activities.server';
 import { getActivityDetail } from './detail.server';
 import { keptFilesOf, moveSeriesOutOfDatabase, readSeries } from './ride-series.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 function rideFit(minutes: number, day: number) {
   return encodeRideFit(

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { riderActivityTotals, riderDailyTotals, thirdPartyImports, users } from '~/db/schema';
+import { riderActivityTotals, riderDailyTotals, thirdPartyImports, type users } from '~/db/schema';
 import { deriveCategory, deriveFtp, deriveLevel } from '~/lib/activities/rider-level';
 import { thresholdNow } from './ftp.server';
 import { latestVerifiedHeight } from '../staff/verified-measurements.server';
@@ -128,7 +128,7 @@ export interface ChartRow {
 }
 
 /** Monday-based week, calendar month and calendar year containing `today` (UTC days). */
-export function periodRange(period: Period, today: Date): { from: string; to: string } {
+function periodRange(period: Period, today: Date): { from: string; to: string } {
   const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   let from: Date;
   let to: Date;

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { riderPowerBests } from '~/db/schema';
 import { encodeRideFit, generateRide } from '~/lib/fit/synthetic-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { getAllTimeCurve } from './curves.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 function ride(day: number, minutes: number, ftpW: number) {
   return encodeRideFit(

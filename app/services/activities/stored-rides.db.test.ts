@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '~/db/schema';
 import { ANALYSIS_VERSION } from '~/lib/power/analyse-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { storage } from '../adapters/storage.server';
 import { upgradeStoredRides } from './stored-rides.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/fit', name)));
 
 async function figuresOf(id: string) {

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { activities } from '~/db/schema';
 import { HOUR_RIDE_S, IF_HOUR_CEILING } from '~/lib/constants';
 import { encodeRideFit, generateRide, type RideShape } from '~/lib/fit/synthetic-ride';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { ingestActivity } from './activities.server';
 import { setFtp } from './ftp-history.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const DAY_MS = 86_400_000;
 const SHAPES: RideShape[] = ['endurance', 'intervals', 'race', 'recovery'];
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { activities, riderTrainingDays } from '~/db/schema';
-import { addDays, dailySeries, trainingDays, type SeriesPoint, type TrainingDay } from '~/lib/activities/training-load';
+import { dailySeries, trainingDays, type SeriesPoint, type TrainingDay } from '~/lib/activities/training-load';
 
 /**
  * The rider's fitness, fatigue and form (decision 142), kept in `rider_training_days`: one row per
@@ -56,10 +56,4 @@ export async function getFitnessSeries(userId: string, from: string, to: string)
       .orderBy(asc(riderTrainingDays.day)),
   ]);
   return dailySeries(before, stored, from, to);
-}
-
-/** The default chart range: the last 90 days up to today. */
-export function defaultFitnessRange(today: Date): { from: string; to: string } {
-  const to = today.toISOString().slice(0, 10);
-  return { from: addDays(to, -89), to };
 }

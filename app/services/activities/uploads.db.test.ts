@@ -4,13 +4,13 @@ import { jobQueueSql } from '~/db/client.server';
 import { activities, rideUploads } from '~/db/schema';
 import { storage } from '../adapters/storage.server';
 import { runDueJobs, startJobWorkers, stopJobWorkers } from '../platform/jobs.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { minimalFit } from '../../../tests/helpers/minimal-fit';
 import { createTestUser } from '../../../tests/helpers/users';
 import { INGEST_MESSAGES } from './activities.server';
 import { acceptUpload, analyseUploadJob, pruneFinishedUploads } from './uploads.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 const ride = (minutes: number, powerW = 200) => minimalFit({ records: minutes * 60, powerW, start: new Date(Date.UTC(2026, 0, 5, 6, minutes)) });
 

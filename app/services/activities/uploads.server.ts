@@ -20,7 +20,7 @@ import { deleteKeptFiles } from './ride-series.server';
  */
 
 /** How long the request waits for its analysis before answering 202 (the job goes on). */
-export const UPLOAD_ANSWER_WAIT_MS = 30_000;
+const UPLOAD_ANSWER_WAIT_MS = 30_000;
 /** Attempts of the job after the first; the last failure marks the upload failed. */
 const UPLOAD_RETRIES = 3;
 /** A finished upload row is kept this long (the waiting request, a client's retry), then pruned. */

@@ -24,7 +24,7 @@ async function getList<T>(url: string): Promise<T[]> {
   return list as T[];
 }
 
-export function remoteEconomy(baseUrl: string): EconomyAdapter {
+function remoteEconomy(baseUrl: string): EconomyAdapter {
   const base = baseUrl.replace(/\/$/, '');
   return {
     listItems: () => getList<EconomyItem>(`${base}/v1/economy/garage/item`),

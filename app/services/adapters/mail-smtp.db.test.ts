@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { outbox } from '~/db/schema';
 import { resetEnvForTests } from '../platform/env.server';
 import { sendMail } from './mail.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 interface Received {
   from: string;

@@ -5,10 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema';
 import { resetEnvForTests } from '../platform/env.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { sendCode, SmsDeliveryError } from './sms.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const received: { headers: IncomingMessage['headers']; body: unknown }[] = [];
 let status = 200;

@@ -18,7 +18,7 @@ export interface CodeMessage {
 
 export class SmsDeliveryError extends Error {}
 
-export function codeText(code: string): string {
+function codeText(code: string): string {
   return `Your Paceline verification code is ${code}. It expires in 10 minutes.`;
 }
 

@@ -8,8 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Storage } from './storage.server';
-import { assertStorageKey, newStorageKey, toNodeReadable } from './storage-keys.server';
+import { assertStorageKey, newStorageKey, toNodeReadable, type Storage } from './storage-keys.server';
 
 export interface S3Settings {
   bucket: string;

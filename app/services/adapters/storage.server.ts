@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getEnv } from '../platform/env.server';
 import { s3Storage } from './storage-s3.server';
-import { assertStorageKey, isStorageKey, newStorageKey, toNodeReadable } from './storage-keys.server';
+import { assertStorageKey, isStorageKey, newStorageKey, toNodeReadable, type Storage } from './storage-keys.server';
 
 /**
  * File storage (DESIGN.md §5, decision 132): put/get/delete by key, plus streaming in and out.
@@ -13,37 +13,8 @@ import { assertStorageKey, isStorageKey, newStorageKey, toNodeReadable } from '.
  * (storage-s3.server.ts). Keys are generated here, never taken from user input, so no key can
  * escape its area or the folder.
  */
-export interface ByteRange {
-  /** First byte, inclusive. */
-  start: number;
-  /** Last byte, inclusive. */
-  end: number;
-}
-
-export interface StoredObject {
-  /** The whole object's size in bytes (not the range's). */
-  size: number;
-  /** The bytes asked for: the range, or everything. */
-  body: ReadableStream<Uint8Array>;
-}
-
-export type { StreamSource } from './storage-keys.server';
+export type { ByteRange, Storage } from './storage-keys.server';
 export { isStorageKey } from './storage-keys.server';
-import type { StreamSource } from './storage-keys.server';
-
-export interface Storage {
-  put(area: string, bytes: Uint8Array, extension: string): Promise<string>;
-  get(key: string): Promise<Uint8Array | null>;
-  delete(key: string): Promise<void>;
-  /** Stores a stream of unknown length without holding it in memory (multipart on S3). */
-  putStream(area: string, body: StreamSource, extension: string): Promise<string>;
-  /** The object's size and a stream of `range` (or the whole object); null when absent. */
-  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
-  /** The object's size, or null when absent. */
-  size(key: string): Promise<number | null>;
-  /** Throws when the store cannot be reached (readiness). */
-  check(): Promise<void>;
-}
 
 function folderStorage(root: string): Storage {
   const resolve = (key: string) => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db } from '~/db/client.server';
+import { db, jobQueueSql } from '~/db/client.server';
 import { activities, networkConnections, networkImports, networkOauthStates, riderActivityTotals } from '~/db/schema';
 import { createTestUser } from '../../../tests/helpers/users';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { completeCallback, connectXert, disconnectNetwork, freshAccessToken, listConnectionCards, startConnect } from './connections.server';
 import { importRecentRides, startBackgroundImport } from './import.server';
 import { SANDBOX_XERT_PASSWORD, handleSandboxRequest } from './sandbox.server';
@@ -12,13 +12,12 @@ import { storage } from '../adapters/storage.server';
 import { keptFilesOf } from '../activities/ride-series.server';
 import { eraseAccount } from '../accounts/deletion.server';
 import { readDeletedAccount } from '../accounts/rider-data.server';
-import { jobQueueSql } from '~/db/client.server';
 import { runDueJobs } from '../platform/jobs.server';
 import { networkClient } from './networks.server';
 import { apiGet, refreshTokens } from './provider-client.server';
 import { revokeNetworkTokensJob } from './revocation.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 // The provider is the sandbox mounted in the app: its handler answers every outgoing call.
 const realFetch = globalThis.fetch;

@@ -114,7 +114,7 @@ export async function importRecentRides(userId: string, network: Network, { resu
 }
 
 /** The import as a durable job (decision 130): any instance runs it; one queued per rider and network. */
-export const networkImportJob = defineJob<{ userId: string; network: Network }>(
+const networkImportJob = defineJob<{ userId: string; network: Network }>(
   'connections.import',
   // The request that queued it already marked the import running (startBackgroundImport): the
   // job takes that run over, as a retry takes over the run its dead instance left.

@@ -1,4 +1,4 @@
-import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, type OAuth2Tokens } from 'arctic';
+import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, type OAuth2Tokens } from 'arctic';
 import * as oauth from 'oauth4webapi';
 import type { NetworkClient } from './networks.server';
 
@@ -53,10 +53,6 @@ export async function refreshTokens(client: NetworkClient, refreshToken: string)
 export async function revokeAtProvider(client: NetworkClient, token: string): Promise<void> {
   if (!client.revokeUrl) return;
   await arcticClient(client).revokeToken(client.revokeUrl, token);
-}
-
-export function isProviderRefusal(error: unknown): boolean {
-  return error instanceof OAuth2RequestError || error instanceof oauth.ResponseBodyError;
 }
 
 function insecureAllowed(url: string): { [oauth.allowInsecureRequests]?: boolean } {

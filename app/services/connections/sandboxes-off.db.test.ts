@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { networkConnections } from '~/db/schema';
 import { action } from '~/routes/user.connections/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest } from '../../../tests/helpers/robot';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { resetEnvForTests } from '../platform/env.server';
@@ -10,7 +10,7 @@ import { listConnectionCards } from './connections.server';
 import { handleSandboxRequest } from './sandbox.server';
 import { encryptToken } from './secrets.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const NAMES = [
   'SANDBOXES',

@@ -9,7 +9,7 @@ import { getEnv } from '../platform/env.server';
  */
 let cachedKey: Buffer | undefined;
 
-export function tokenEncryptionKey(): Buffer {
+function tokenEncryptionKey(): Buffer {
   cachedKey ??= Buffer.from(getEnv().TOKEN_ENCRYPTION_KEY, 'hex');
   return cachedKey;
 }

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { events } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createEvent, listFeaturedEvents, updateEvent, type EventInput } from './events.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const featured: EventInput = {
   name: 'Featured race',

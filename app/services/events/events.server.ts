@@ -54,7 +54,7 @@ const SANITIZED_MAX = 200;
 const sanitized = new Map<string, string>();
 
 /** What staff may put in an event's details: formatting, links and images, nothing active. */
-export function sanitizeDetails(html: string): string {
+function sanitizeDetails(html: string): string {
   const known = sanitized.get(html);
   if (known !== undefined) return known;
   if (sanitized.size >= SANITIZED_MAX) sanitized.clear();
@@ -73,7 +73,7 @@ function sanitizeWithRules(html: string): string {
 }
 
 /** Pending and approved registrations hold a place; declined ones do not. */
-export async function bookedCounts(eventIds: number[], database: Database | Transaction = db()): Promise<Map<number, number>> {
+async function bookedCounts(eventIds: number[], database: Database | Transaction = db()): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await database
     .select({ eventId: registrations.eventId, booked: count() })

@@ -3,14 +3,14 @@ import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { outbox, registrations, teamMembers, teams, users } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createEvent, getEventDetail, listEvents, type EventInput } from './events.server';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification.server';
 import { ALREADY_REGISTERED_MESSAGE, CLOSED_MESSAGE, submitRegistration } from './registration.server';
 import { readIdFile } from './registration-files.server';
 import { decideRegistration } from '../staff/staff-registrations.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 async function makeRiders(count: number, gender = 0) {
   return db()

@@ -21,16 +21,16 @@ import { STATUS_MESSAGES } from '~/lib/events/messages';
 export const CLOSED_MESSAGE = STATUS_MESSAGES.closed;
 export const ALREADY_REGISTERED_MESSAGE = 'You are already registered for this event.';
 
-export function requirementsOf(event: EventRow): StepRequirements {
+function requirementsOf(event: EventRow): StepRequirements {
   return { identification: event.identification, device: event.device, team: event.team, otp: event.otp };
 }
 
-export function rulesFor(event: EventRow, hasExistingIdFiles: boolean): RuleContext {
+function rulesFor(event: EventRow, hasExistingIdFiles: boolean): RuleContext {
   return { today: todayInEventZone(), dobRequired: event.dobRequired, hasExistingIdFiles, minCap: event.minCap, maxCap: event.maxCap };
 }
 
 /** The identity files of the rider's latest registration that has them (to reuse). */
-export async function findExistingIdFiles(userId: string) {
+async function findExistingIdFiles(userId: string) {
   const [row] = await db()
     .select({ registrationId: registrations.id, idType: registrations.idType, front: registrations.idFrontKey, back: registrations.idBackKey })
     .from(registrations)

@@ -55,7 +55,7 @@ export function isValidAccountCode(code: string): boolean {
 }
 
 /** Only system accounts may go below zero; every other account is floored at zero available. */
-export function mayGoNegative(code: AccountCode): boolean {
+function mayGoNegative(code: AccountCode): boolean {
   return code.startsWith('system:');
 }
 

@@ -16,7 +16,7 @@ import type { Balance, Currency } from './types';
  */
 
 /** Metadata keys that never carry personal data; every other key is dropped from a deleted rider's transactions. */
-export const IMPERSONAL_METADATA_KEYS = [
+const IMPERSONAL_METADATA_KEYS = [
   'kind',
   'requestNo',
   'fee',
@@ -51,7 +51,7 @@ export async function riderBalances(userId: string, tx?: Transaction): Promise<R
 }
 
 /** A hold still open on the account: a deletion must wait for it (the wallet blocks it before this is reached). */
-export class OpenHoldError extends Error {
+class OpenHoldError extends Error {
   constructor() {
     super('The rider has a pending ledger transaction');
     this.name = 'OpenHoldError';

@@ -2,8 +2,8 @@
  * The ledger: the only code that writes ledger_accounts, ledger_transactions and
  * ledger_entries. Invariants and tables: docs/wallet.md ("The ledger").
  */
-export type { AccountCode, Balance, Currency, Leg, TransferInput, TransferResult } from './types';
-export { InsufficientFundsError, InvalidTransferError } from './types';
+export type { AccountCode, Currency, TransferInput } from './types';
+export { InsufficientFundsError } from './types';
 export { closedAccount, ownerAccount, riderAccount, SYSTEM_ACCOUNTS } from './accounts.server';
 export { holdTransfer, postHold, postTransfer, postTransfers, reverseTransfer, voidHold } from './transfers.server';
 export {
@@ -14,6 +14,5 @@ export {
   getBalance,
   postedEntrySum,
   listAccountHistory,
-  type AccountHistoryRow,
 } from './balances.server';
-export { closeRiderAccounts, IMPERSONAL_METADATA_KEYS, OpenHoldError, riderBalances, type RiderBalances } from './closing.server';
+export { closeRiderAccounts, riderBalances } from './closing.server';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import {
   checkLedgerInvariants,
   getBalance,
@@ -20,7 +20,7 @@ import {
   type AccountCode,
 } from './index.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const AMOUNT = 100_000n;
 const FEE = 1_000n;
@@ -81,7 +81,7 @@ describe('ledger', () => {
     const [first, ...again] = await Promise.all(Array.from({ length: 5 }, () => withdrawal(rider, key)));
     const later = await withdrawal(rider, key);
 
-    const results = [first!, ...again, later];
+    const results = [first, ...again, later];
     expect(new Set(results.map((result) => result.transactionId)).size).toBe(1);
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
     expect(await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key))).toHaveLength(1);

@@ -105,7 +105,7 @@ async function record(
     .returning({ id: ledgerTransactions.id });
   if (!created) {
     const [first] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
-    return { transactionId: first!.id, replayed: true };
+    return { transactionId: first.id, replayed: true };
   }
   const moves = await nets(tx);
   if (moves.length === 0) throw new InvalidTransferError('The legs cancel out: nothing would move');

@@ -6,7 +6,7 @@ export type Currency = (typeof LEDGER_CURRENCIES)[number];
 export type AccountCode = string;
 
 /** Moves `amount` (minor units, > 0) of `currency` from one account to another. */
-export interface Leg {
+interface Leg {
   from: AccountCode;
   to: AccountCode;
   currency: Currency;

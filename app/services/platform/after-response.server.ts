@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
  * `secureResponse` (`remix vite:dev`, a crash) runs its work after `AFTER_RESPONSE_FALLBACK_MS`.
  */
 export const REQUEST_ID_HEADER = 'X-Paceline-Request';
-export const AFTER_RESPONSE_FALLBACK_MS = 1_000;
+const AFTER_RESPONSE_FALLBACK_MS = 1_000;
 
 type Job = () => Promise<unknown>;
 

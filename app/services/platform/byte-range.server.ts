@@ -5,7 +5,7 @@ import { storage, type ByteRange } from '../adapters/storage.server';
  * to send, `'unsatisfiable'` (answer 416), or null to send the whole file (no header, several
  * ranges, or a unit other than bytes: a server may always answer those with the whole file).
  */
-export function requestedRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
+function requestedRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
 import { outbox, rateLimits, sessions, spentChallenges, verifications } from '~/db/schema';
 import { loader as outboxPage } from '~/routes/dev.outbox/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { queriesOf } from '../../../tests/helpers/query-count';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { sendMail } from '../adapters/mail.server';
@@ -12,7 +12,7 @@ import { startJobWorkers, stopJobWorkers } from './jobs.server';
 import { consumeRateLimit, recordLoginFailure } from './rate-limit.server';
 import { CLEANUPS, pruneExpiredRows, runCleanups } from './cleanup-jobs.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 const DAY_MS = 24 * 3600 * 1000;
 
 describe('the hourly prune of expired rows', () => {

@@ -9,7 +9,7 @@ import { pruneConsentDecoys } from '../accounts/consent-decoys.server';
 import { pruneFinishedUploads } from '../activities/uploads.server';
 import { pruneOutbox } from '../adapters/mail.server';
 import { getEnv } from './env.server';
-import { defineSchedule } from './jobs.server';
+import { defineSchedule, forgetFinishedPayloads } from './jobs.server';
 import { pruneRateLimits } from './rate-limit.server';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -65,7 +65,7 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
  * Uploads a process died in the middle of: the folder store's `*.partial` files older than a
  * day (an S3 store's unfinished multipart uploads are a bucket lifecycle rule: docs/deploy.md).
  */
-export async function sweepAbandonedUploads(now = Date.now()): Promise<number> {
+async function sweepAbandonedUploads(now = Date.now()): Promise<number> {
   const env = getEnv();
   if (env.S3_BUCKET) return 0;
   const root = path.resolve(env.STORAGE_DIR);
@@ -97,7 +97,9 @@ export const CLEANUPS: Cleanup[] = [
   // Registrations whose job never succeeded, with their password hash, after a day (decision 134).
   { kind: 'pending-signups', cron: '27 * * * *', run: pruneStaleSignups },
   // Consent decoys (a child's name and the parent's address) a day after their registration (decision 173).
-  { kind: 'consent-decoys', cron: '29 * * * *', run: pruneConsentDecoys },
+  { kind: 'consent-decoys', cron: '31 * * * *', run: pruneConsentDecoys },
+  // Finished jobs' payloads that held an e-mail address, missed when the job finished (decision 177).
+  { kind: 'job-payloads', cron: '29 * * * *', run: () => forgetFinishedPayloads() },
   // The folder store's half-written files (an S3 store's unfinished multipart uploads: a lifecycle rule).
   { kind: 'abandoned-uploads', cron: '47 3 * * *', run: (now) => sweepAbandonedUploads(now.getTime()) },
 ];

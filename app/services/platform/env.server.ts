@@ -301,4 +301,3 @@ export function getClientEnv() {
   const env = getEnv();
   return { supportEmail: env.SUPPORT_EMAIL, mode: env.APP_MODE };
 }
-export type ClientEnv = ReturnType<typeof getClientEnv>;

@@ -37,7 +37,7 @@ export interface FlowValues {
   redirect: string;
   verify: { key: string; email: string };
   /** `childEmail`: the address the child typed (registering or signing in), never looked up. */
-  consent: { childUserId: string; userAge: number; childEmail?: string };
+  consent: { childUserId: string; userAge: number | null; childEmail?: string };
   reset: { email: string };
 }
 

@@ -28,4 +28,5 @@ it('on PGlite, a job queued before a restart is still there and runs after it', 
     await closeDatabase();
     rmSync(folder, { recursive: true, force: true });
   }
-});
+  // Opens PGlite twice in the test itself (seconds each, far more on a loaded machine).
+}, 90_000);

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobQueueSql } from '~/db/client.server';
 import { createBoss } from '~/db/job-queue.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
-import { defineJob, defineSchedule, dueQueueNames, enqueueJob, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
+import { defineJob, defineSchedule, dueQueueNames, enqueueJob, forgetFinishedPayloads, runDueJobs, startJobWorkers, stopJobWorkers } from './jobs.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 async function jobRow(id: string) {
   const { rows } = await jobQueueSql().executeSql('SELECT state, retry_count, start_after, singleton_key, output FROM pgboss.job WHERE id = $1', [id]);
@@ -118,6 +118,60 @@ describe('the job queue without workers (tests, scripts)', () => {
     ]);
     expect(await runDueJobs(['test.record'])).toBe(2);
     expect(seen.map((entry) => (entry.payload as { n: number }).n).sort()).toEqual([11, 12]);
+  });
+});
+
+let personalFailuresLeft = 0;
+const personalJob = defineJob<{ email: string }>(
+  'test.personal',
+  async (payload, job) => {
+    if (personalFailuresLeft > 0) {
+      personalFailuresLeft -= 1;
+      throw new Error(`personal failure on attempt ${job.attempt}`);
+    }
+    seen.push({ payload, attempt: job.attempt });
+  },
+  { retryLimit: 1, retryDelaySeconds: 30, forgetPayloadWhenDone: true },
+);
+
+async function payloadOf(id: string, table = 'job') {
+  const { rows } = await jobQueueSql().executeSql(`SELECT data FROM pgboss.${table} WHERE id = $1`, [id]);
+  return rows[0]?.data;
+}
+
+describe('a payload that names a person (decision 177)', () => {
+  it('is kept while the job may still run, and forgotten once it completed or failed for good', async () => {
+    const done = await enqueueJob(personalJob, { email: 'done-177@example.com' });
+    expect(seen).toEqual([{ payload: { email: 'done-177@example.com' }, attempt: 1 }]);
+    expect((await jobRow(done))?.state).toBe('completed');
+    expect(await payloadOf(done)).toEqual({});
+
+    personalFailuresLeft = 5;
+    const failing = await enqueueJob(personalJob, { email: 'failing-177@example.com' });
+    expect((await jobRow(failing))?.state).toBe('retry');
+    expect(await payloadOf(failing)).toEqual({ email: 'failing-177@example.com' });
+    await db().execute(sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = ${failing}`);
+    await runDueJobs(['test.personal']);
+    expect((await jobRow(failing))?.state).toBe('failed');
+    expect(await payloadOf(failing)).toEqual({});
+    personalFailuresLeft = 0;
+
+    // Another kind's payload is kept, as staff may need it to retry.
+    const kept = await enqueueJob(recordJob, { n: 177 });
+    expect(await payloadOf(kept)).toEqual({ n: 177 });
+  });
+
+  it('the hourly backstop forgets what a process that died after completing missed, in the queue and its archive', async () => {
+    const done = await enqueueJob(personalJob, { email: 'missed-177@example.com' });
+    await jobQueueSql().executeSql(`UPDATE pgboss.job SET data = '{"email":"missed-177@example.com"}'::jsonb WHERE id = $1`, [done]);
+    const archived = await enqueueJob(personalJob, { email: 'archived-177@example.com' });
+    await jobQueueSql().executeSql(`INSERT INTO pgboss.archive SELECT *, now() FROM pgboss.job WHERE id = $1`, [archived]);
+    await jobQueueSql().executeSql(`UPDATE pgboss.archive SET data = '{"email":"archived-177@example.com"}'::jsonb WHERE id = $1`, [archived]);
+    const waiting = await enqueueJob(personalJob, { email: 'waiting-177@example.com' }, { startAfterSeconds: 600 });
+    expect(await forgetFinishedPayloads()).toBe(2);
+    expect(await payloadOf(done)).toEqual({});
+    expect(await payloadOf(archived, 'archive')).toEqual({});
+    expect(await payloadOf(waiting)).toEqual({ email: 'waiting-177@example.com' });
   });
 });
 

@@ -27,6 +27,13 @@ export interface JobOptions {
   backoff?: boolean;
   /** A run taking longer is failed (and retried); also how long a dead instance holds a job (default 300). */
   expireInSeconds?: number;
+  /**
+   * The payload names a person (an e-mail address that may have no account behind it, so no id
+   * can stand for it): it is emptied once the job is done — completed, or failed after its last
+   * attempt — so the rows the queue keeps for days hold no address (decision 177). Such a job
+   * cannot be retried by staff once it failed.
+   */
+  forgetPayloadWhenDone?: boolean;
 }
 
 export interface JobRun {
@@ -56,7 +63,7 @@ export interface EnqueueOptions {
   deferStart?: boolean;
 }
 
-const DEFAULT_OPTIONS: Required<JobOptions> = { retryLimit: 3, retryDelaySeconds: 10, backoff: true, expireInSeconds: 300 };
+const DEFAULT_OPTIONS: Required<JobOptions> = { retryLimit: 3, retryDelaySeconds: 10, backoff: true, expireInSeconds: 300, forgetPayloadWhenDone: false };
 const QUEUE_NAME = /^[a-z][a-z0-9.-]*$/;
 
 const kinds = new Map<string, JobKind<never>>();
@@ -66,7 +73,7 @@ export function defineJob<P>(name: string, handler: (payload: P, job: JobRun) =>
   if (!QUEUE_NAME.test(name)) throw new Error(`Job names are lower-case words with dots or dashes: ${name}`);
   const kind: JobKind<P> = { name, handler, options: { ...DEFAULT_OPTIONS, ...options } };
   // A module loaded again (development reloads) replaces its kinds rather than failing.
-  kinds.set(name, kind as unknown as JobKind<never>);
+  kinds.set(name, kind);
   return kind;
 }
 
@@ -81,7 +88,7 @@ export function jobKind(name: string): JobKind<never> | undefined {
   return kinds.get(name);
 }
 
-export function jobKindNames(): string[] {
+function jobKindNames(): string[] {
   return [...kinds.keys()];
 }
 
@@ -147,9 +154,9 @@ export async function enqueueJob<P>(kind: JobKind<P>, payload: P, options: Enque
     // In a transaction, pg-boss's repeated `$n` become separate parameters (transactionExecutor), and
     // the one it casts to a time must then hold a time: a date, not a number of seconds.
     ...(options.startAfterSeconds ? { startAfter: executor ? new Date(Date.now() + options.startAfterSeconds * 1000) : options.startAfterSeconds } : {}),
-    ...(executor ? { db: executor as PgBoss.Db } : {}),
+    ...(executor ? { db: executor } : {}),
   };
-  const id = (await boss.send(kind.name, payload as object, sendOptions)) ?? (await queuedWithKey(kind.name, options.singletonKey!, executor));
+  const id = (await boss.send(kind.name, payload as object, sendOptions)) ?? (await queuedWithKey(kind.name, options.singletonKey, executor));
   if (options.deferStart) return id;
   if (workers) workers.wake(kind.name);
   else if (!executor && !options.startAfterSeconds) await runDueJobs([kind.name]);
@@ -192,16 +199,47 @@ export async function removeJobsWithKey<P>(tx: Transaction, kind: JobKind<P>, si
 /** Runs one claimed job: the handler, then complete, or fail (pg-boss retries it with backoff). */
 async function runClaimed(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
   const kind = kinds.get(job.name);
+  let completed: boolean;
   try {
     if (!kind) throw new Error(`No handler for job kind ${job.name}: is its module imported by job-registry.server.ts?`);
     await kind.handler(job.data as never, { id: job.id, attempt: job.retryCount + 1 });
     await boss.complete(job.name, job.id);
-    return true;
+    completed = true;
   } catch (error) {
     console.warn(`job ${job.name} ${job.id} failed (attempt ${job.retryCount + 1}):`, error);
     await boss.fail(job.name, job.id, errorRecord(error));
-    return false;
+    completed = false;
   }
+  // A job still to be retried keeps its payload; a finished one of these kinds forgets it now.
+  if (kind?.options.forgetPayloadWhenDone) await forgetFinishedPayloads([kind.name], job.id);
+  return completed;
+}
+
+/**
+ * Empties the payloads of finished jobs (completed, or failed for good) of kinds whose payload
+ * names a person, in the queue and its archive: one job's right after it ran, and every such
+ * kind's by the hourly cleanup, the backstop for a process that died between the two statements.
+ * Returns how many payloads were emptied.
+ */
+export async function forgetFinishedPayloads(names = personalPayloadKinds(), id?: string, executor: SqlExecutor = jobQueueSql()): Promise<number> {
+  let forgotten = 0;
+  for (const name of names) {
+    for (const [table, finished] of [
+      ['job', `state IN ('completed', 'failed')`],
+      ['archive', 'true'],
+    ]) {
+      const { rows } = await executor.executeSql(
+        `UPDATE pgboss.${table} SET data = '{}'::jsonb WHERE name = $1 AND ${finished} AND data <> '{}'::jsonb${id ? ' AND id = $2' : ''} RETURNING id`,
+        id ? [name, id] : [name],
+      );
+      forgotten += rows.length;
+    }
+  }
+  return forgotten;
+}
+
+function personalPayloadKinds(): string[] {
+  return [...kinds.values()].filter((kind) => kind.options.forgetPayloadWhenDone).map((kind) => kind.name);
 }
 
 function errorRecord(error: unknown): object {
@@ -265,9 +303,9 @@ function watchDueQueues(executor: SqlExecutor, seconds: number, wake: (name: str
     } catch (error) {
       if (!stopped) onError(error);
     }
-    if (!stopped) timer = setTimeout(look, seconds * 1000).unref();
+    if (!stopped) timer = setTimeout(() => void look(), seconds * 1000).unref();
   };
-  timer = setTimeout(look, seconds * 1000).unref();
+  timer = setTimeout(() => void look(), seconds * 1000).unref();
   return () => {
     stopped = true;
     clearTimeout(timer);
@@ -291,7 +329,7 @@ export async function startJobWorkers(settings: WorkerSettings): Promise<void> {
     boss,
     executor,
     ids,
-    wake(name: string) {
+    wake: (name: string) => {
       for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
     },
     stopWatching: () => {},

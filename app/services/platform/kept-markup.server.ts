@@ -14,7 +14,7 @@ const keptParts = new WeakMap<object, Map<string, string>>();
 export const keptMarkup: MarkupKeeper = (keptBy, part, render) => {
   if (!keptReadsAllowed()) return renderToString(render());
   let parts = keptParts.get(keptBy);
-  if (!parts) keptParts.set(keptBy, (parts = new Map()));
+  if (!parts) keptParts.set(keptBy, (parts = new Map<string, string>()));
   let html = parts.get(part);
   if (html === undefined) {
     html = renderToString(render());

@@ -1,5 +1,5 @@
-import * as React from 'react';
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { isPlainComponent } from '~/lib/plain-components';
 
 /**
  * The HTML React's server renderer writes for a tree of plain markup, written by a loop over the
@@ -7,29 +7,15 @@ import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'rea
  * context for ids, a segment, a switch over props) at about 0.7 µs each; the ACTIVITIES tab's
  * 20 rides are ~380 elements, a quarter of that page's time. What is plain: host elements outside
  * a short list of special ones, attributes React writes as they are, text, arrays, fragments and
- * components that use no hook. Anything else anywhere in the tree answers null, and the caller
- * lets React render the tree in place, so the markup is React's in every case (tests compare).
+ * the components declared hook-free with `plain(…)` (lib/plain-components.ts: ESLint refuses a
+ * hook in them). Anything else anywhere in the tree, any other component included, answers
+ * null, and the caller lets React render the tree in place, so the markup is React's in every
+ * case (tests compare). Only public React is used: the writer never calls a component that
+ * could call a hook (decision 197).
  */
 export function plainMarkup(node: ReactNode): string | null {
   const out: Output = { html: '' };
-  // Called inside React's render: a component calling a hook here would join the caller's hooks.
-  // With no dispatcher it throws instead, and React renders the tree.
-  const dispatcher = reactDispatcher();
-  const inRender = dispatcher.current;
-  dispatcher.current = null;
-  try {
-    return write(node, out, false) === NOT_PLAIN ? null : out.html;
-  } catch {
-    return null;
-  } finally {
-    dispatcher.current = inRender;
-  }
-}
-
-/** React 18's hook dispatcher: null outside a render, where every hook throws. */
-function reactDispatcher(): { current: unknown } {
-  const internals = (React as unknown as Record<string, { ReactCurrentDispatcher: { current: unknown } }>).__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED;
-  return internals.ReactCurrentDispatcher;
+  return write(node, out, false) === NOT_PLAIN ? null : out.html;
 }
 
 /**
@@ -125,7 +111,7 @@ function write(node: ReactNode, out: Output, afterText: boolean): Written {
   }
   if (Array.isArray(node)) {
     let ending: Written = afterText ? ENDS_WITH_TEXT : ENDS_WITH_TAG;
-    for (const child of node) {
+    for (const child of node as ReactNode[]) {
       ending = write(child, out, ending === ENDS_WITH_TEXT);
       if (ending === NOT_PLAIN) return NOT_PLAIN;
     }
@@ -134,10 +120,7 @@ function write(node: ReactNode, out: Output, afterText: boolean): Written {
   if (!isValidElement(node)) return NOT_PLAIN;
   const { type, props } = node as ReactElement<Record<string, unknown>>;
   if (type === Fragment) return write(props.children as ReactNode, out, afterText);
-  if (typeof type === 'function') {
-    if (type.prototype?.isReactComponent) return NOT_PLAIN;
-    return write((type as (props: object) => ReactNode)(props), out, afterText);
-  }
+  if (typeof type === 'function') return isPlainComponent(type) ? write(type(props), out, afterText) : NOT_PLAIN;
   if (typeof type !== 'string') return NOT_PLAIN;
   const tag = tagOf(type);
   return tag ? writeElement(tag, props, out) : NOT_PLAIN;

@@ -174,8 +174,38 @@ export async function pruneRateLimits(now = new Date()): Promise<number> {
   return removed.length;
 }
 
+/** Counters whose key names one of the identifiers (an account's id or e-mail). */
+function naming(identifiers: string[]) {
+  const named = identifiers.filter(Boolean).map((identifier) => sql`strpos(${rateLimits.key}, ${identifier.toLowerCase()}) > 0`);
+  return named.length > 0 ? or(...named) : sql`false`;
+}
+
 /** Account deletion: every counter whose key names the account (its id or e-mail) goes at once. */
 export async function forgetRateLimitsOf(tx: Transaction, identifiers: string[]): Promise<void> {
-  const named = identifiers.filter(Boolean).map((identifier) => sql`strpos(${rateLimits.key}, ${identifier.toLowerCase()}) > 0`);
-  if (named.length > 0) await tx.delete(rateLimits).where(or(...named));
+  await tx.delete(rateLimits).where(naming(identifiers));
+}
+
+export interface CountedAttempts {
+  /** What was counted: `login` (failed sign-ins), `code-send`, `code-check`, `register`, `forgot-password`, `contact`. */
+  action: string;
+  /** Counted for the account alone, or for the account from one client address (failed sign-ins). */
+  countedFor: 'account' | 'account and address';
+  windowStart: Date;
+  attempts: number;
+  blockedUntil: Date | null;
+}
+
+/**
+ * A rider's copy of their data: the counters that name the account, without the client address a
+ * sign-in counter is also kept for (it may be someone else's, trying the rider's account).
+ */
+export async function attemptsCountedFor(identifiers: string[]): Promise<CountedAttempts[]> {
+  const rows = await db().select().from(rateLimits).where(naming(identifiers)).orderBy(rateLimits.windowStart, rateLimits.key);
+  return rows.map((row) => ({
+    action: row.key.split(':')[0],
+    countedFor: row.key.split(':')[1] === 'pair' ? 'account and address' : 'account',
+    windowStart: row.windowStart,
+    attempts: row.hits,
+    blockedUntil: row.blockedUntil,
+  }));
 }

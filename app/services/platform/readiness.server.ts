@@ -14,10 +14,6 @@ export function startDraining(): void {
   draining = true;
 }
 
-export function isDraining(): boolean {
-  return draining;
-}
-
 const CHECK_TIMEOUT_MS = 2_000;
 
 async function within<T>(work: Promise<T>, what: string): Promise<T> {

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { events, subscribers, teams } from '~/db/schema';
 import { RESPONSE_CACHE_HEADER } from '~/lib/response-cache';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { cachedResponse, keepResponse, recordRender, releaseTicket, ticketFor } from './response-cache.server';
 
 // The response cache's rules with per-tag invalidation (decision 145), as server.mjs drives it.
-useTestDatabase();
+setUpTestDatabase();
 
 let pages = 0;
 /** One request for `url` as server.mjs answers it; `render` stands for Remix (its reads are recorded). */

@@ -200,12 +200,6 @@ function forget(key: string, entry: Entry) {
   heldBytes -= entry.bytes;
 }
 
-/** Empties the cache (tests; nothing in the product needs it: writes make entries stale). */
-export function clearPageCache(): void {
-  entries.clear();
-  heldBytes = 0;
-}
-
 function nonceOf(policy: string | null): string | null {
   return policy?.match(/'nonce-([^']+)'/)?.[1] ?? null;
 }

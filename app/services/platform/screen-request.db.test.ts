@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loader as logoutLoader } from '~/routes/auth.logout/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { thrownResponse } from '../../../tests/helpers/responses';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getOptionalUser } from '../accounts/auth.server';
 import { REQUEST_ID_HEADER } from './after-response.server';
 import { FORM_TEXT_MAX_BYTES, REQUEST_REFUSALS, screenRequest } from './security.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 // The site's origin in unit tests is http://localhost:3000 (SITE_URL unset, no server listening: decision 120).
 const post = (body: BodyInit | null, headers: Record<string, string>, path = '/contact-us') =>

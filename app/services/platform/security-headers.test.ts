@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from './env.server';
 import { applySecurityHeaders, newNonce, secureResponse } from './security.server';
-import { useProductionEnv } from '../../../tests/helpers/production-env';
+import { applyProductionEnv } from '../../../tests/helpers/production-env';
 
 afterEach(() => {
   delete process.env.APP_MODE;
@@ -54,7 +54,7 @@ describe('security headers (issue 15 item 11, ASVS V3.4)', () => {
   });
 
   it('production adds HSTS to every response', () => {
-    const restore = useProductionEnv();
+    const restore = applyProductionEnv();
     try {
       const response = secureResponse(new Request('http://localhost/api/activities'), new Response('x'));
       expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');

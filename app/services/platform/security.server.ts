@@ -11,10 +11,10 @@ import { connectAuthorizeOrigins } from '../connections/networks.server';
  * frame. Only the warning page itself, and the pages Paceline frames in its own pages
  * (its results board), may be framed.
  */
-export const IFRAME_WARNING_PATH = '/iframe-warning';
+const IFRAME_WARNING_PATH = '/iframe-warning';
 const FRAMEABLE_PREFIXES = [IFRAME_WARNING_PATH, '/results-board'];
 
-export function isFrameable(pathname: string): boolean {
+function isFrameable(pathname: string): boolean {
   return FRAMEABLE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
@@ -74,7 +74,7 @@ function documentPolicy(nonce: string, frameAncestors: string | null): string {
 }
 
 /** Headers every response carries, pages, data and resource routes alike. */
-export function applyBaselineHeaders(headers: Headers): void {
+function applyBaselineHeaders(headers: Headers): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');

@@ -9,7 +9,7 @@ import { storage } from '../adapters/storage.server';
  */
 export interface ZipSource {
   name: string;
-  read(): Promise<Uint8Array>;
+  read: () => Promise<Uint8Array>;
 }
 
 export function zipStream(entries: ZipSource[], onEntryRead?: (index: number) => void): Readable {

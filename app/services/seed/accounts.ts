@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { users } from '~/db/schema';
+import { recordConsents, signUpConsents } from '~/services/accounts/consents.server';
 import { hashPassword } from '~/services/accounts/password.server';
 
 /** The demo accounts the README lists; every one signs in with DEMO_PASSWORD. */
@@ -29,7 +30,6 @@ export async function seedAccounts(database: Database): Promise<void> {
       firstname: 'Sam',
       lastname: 'Junior',
       gender: 1,
-      dob: yearsAgo(12),
       weightKg: 45,
       heightCm: 150,
       isKid: true,
@@ -43,6 +43,12 @@ export async function seedAccounts(database: Database): Promise<void> {
   for (const user of demo) {
     const [existing] = await database.select({ id: users.id }).from(users).where(eq(users.email, user.email));
     if (existing) continue;
-    await database.insert(users).values({ ...user, passwordHash, status: 'active' });
+    const [created] = await database
+      .insert(users)
+      .values({ ...user, passwordHash, status: 'active' })
+      .returning({ id: users.id });
+    // What their sign-up agreed to, as a real one records it (decision 176); the child's parent approved.
+    await recordConsents(database, created.id, signUpConsents(false), { source: 'registration' });
+    if (user.isKid) await recordConsents(database, created.id, [{ subject: 'parental-consent', granted: true }], { source: 'parent-link' });
   }
 }

@@ -108,7 +108,7 @@ export async function seedEventData(database: Database): Promise<void> {
     if (any) continue;
     const rows = [];
     for (let day = 1; day <= row.days; day += 1) {
-      for (const [index, riderName] of RESULT_NAMES.entries()) {
+      for (const index of RESULT_NAMES.keys()) {
         // Deterministic spread per event and day so boards differ but re-seeding is stable.
         const shift = (row.id * 7 + day * 3 + index) % RESULT_NAMES.length;
         const avgWatts = 330 - index * 12 - ((row.id + day) % 5);

@@ -4,12 +4,12 @@ import { thirdPartyImports } from '~/db/schema';
 import { sniffFileType } from '~/lib/file-signature';
 import { storage } from '~/services/adapters/storage.server';
 import { getImportBanner } from '~/services/activities/imports.server';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { DEMO_USERS } from './accounts';
 import { seedImports } from './imports';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 describe('seedImports', () => {
   it('gives the pro an approved Strava history and Omar a Zwift history to review, once', async () => {

@@ -7,7 +7,7 @@ import { PARTNER_SCOPES } from '~/lib/connections/partners';
  * publish. Its redirect URI is on the loopback, as a native app or a curl session would use:
  * the browser shows the code in the address bar even when nothing listens there.
  */
-export const DEMO_PARTNER = {
+const DEMO_PARTNER = {
   id: 'demo-partner',
   name: 'Demo Training Log',
   website: 'https://partner.example',

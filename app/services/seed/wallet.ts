@@ -22,8 +22,8 @@ const PRIZES: Record<string, Array<{ memo: string; satoshi: bigint }>> = {
  * A veteran of the weekly races whose wallet history runs over several pages (27 prizes, 10 a
  * page): the demo of the transactions table's paging and search. No other demo data uses him.
  */
-export const WALLET_VETERAN = { email: 'yusuf@paceline.local', firstname: 'Yusuf', lastname: 'Karim', gender: 0 };
-export const WALLET_VETERAN_PRIZES = Array.from({ length: 27 }, (_, index) => {
+const WALLET_VETERAN = { email: 'yusuf@paceline.local', firstname: 'Yusuf', lastname: 'Karim', gender: 0 };
+const WALLET_VETERAN_PRIZES = Array.from({ length: 27 }, (_, index) => {
   const week = index + 1;
   return week % 2 === 1
     ? {
@@ -44,7 +44,7 @@ async function seedVeteran(database: Database): Promise<void> {
     postTransfers(
       WALLET_VETERAN_PRIZES.map((prize, index) => ({
         idempotencyKey: `seed:prize:${WALLET_VETERAN.email}:${index}`,
-        legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(veteran!.id), currency: 'BTC', amount: prize.satoshi }],
+        legs: [{ from: SYSTEM_ACCOUNTS.prizePool, to: riderAccount(veteran.id), currency: 'BTC', amount: prize.satoshi }],
         memo: prize.memo,
         metadata: { kind: 'prize' },
       })),

@@ -6,6 +6,7 @@ import { requireAdultRider, type ShellUser } from '../accounts/auth.server';
 import { getEnv } from '../platform/env.server';
 import { BodyTooLargeError, FORM_TEXT_MAX_BYTES, readBodyWithin, REQUEST_REFUSALS } from '../platform/security.server';
 import { holdsNul } from '~/lib/nul';
+import { textOf } from '~/lib/form-text';
 
 /**
  * Every shop call: a signed-in rider who is not a kid (spec 2 §6). A kid gets 403, not a
@@ -56,7 +57,7 @@ async function formObject(bytes: Uint8Array<ArrayBuffer>, contentType: string): 
 export async function readPayloadCall<T>(request: Request, schema: z.ZodType<T>): Promise<{ user: ShellUser; payload: T }> {
   const user = await requireShopRider(request);
   const body = await readCallBody(request);
-  const decrypted = await decryptPayload(String(body.payload ?? ''), getEnv().PAYLOAD_KEY);
+  const decrypted = await decryptPayload(textOf(body.payload), getEnv().PAYLOAD_KEY);
   const parsed = holdsNul(decrypted) ? null : schema.safeParse(decrypted);
   if (!parsed?.success) throw json({ status: false, message: SHOP_MESSAGES.exception }, { status: 400 });
   return { user, payload: parsed.data };

@@ -7,11 +7,11 @@ import { signWebhook, SIGNATURE_HEADER, WEBHOOK_REFUSALS } from '~/services/adap
 import { setPaymentsForTests } from '~/services/adapters/payments/index.server';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
 import { action as webhookAction } from '~/routes/api.garage.payment.webhook/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { fulfilPayment, getPaymentInfo, handlePaymentWebhook, reconcilePendingOrders, startGemCheckout } from './orders.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const SECRET = 'orders-test-webhook-secret-0123456789abcdef';
 // The site's origin in unit tests: SITE_URL unset, no server listening, PORT's default (decision 120).

@@ -6,7 +6,7 @@ import { payments, WebhookRejectedError, type PaymentAdapter, type PaymentEvent 
 import { WEBHOOK_REFUSALS } from '../adapters/payments/signature.server';
 import { holdsNul } from '~/lib/nul';
 import { siteUrl } from '../platform/site-origin.server';
-import { getBalance, ownerAccount, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
+import { getBalance, ownerAccount, postTransfer, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { findBundle, loadBundles } from './shop.server';
 import { isUuid } from '~/lib/domain/ids';
@@ -18,7 +18,7 @@ import { isUuid } from '~/lib/domain/ids';
  */
 
 /** "18.99" AED → 1899 fils. */
-export function aedToFils(price: string): bigint | null {
+function aedToFils(price: string): bigint | null {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(price.trim());
   if (!match) return null;
   return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
@@ -115,8 +115,6 @@ async function findOrder(userId: string, orderId: string) {
     .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.userId, userId)));
   return order ?? null;
 }
-
-export class WebhookBadRequest extends Error {}
 
 /** The provider's webhook: verified, then fulfilled. A bad signature or old timestamp throws (400). */
 export async function handlePaymentWebhook(rawBody: string, headers: Headers, adapter: PaymentAdapter = payments()): Promise<{ credited: boolean }> {

@@ -10,13 +10,13 @@ import { getEnv } from '~/services/platform/env.server';
 import { checkLedgerInvariants, getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '~/services/ledger/index.server';
 import { action as purchaseAction } from '~/routes/api.garage.purchase.item/route';
 import { loader as shopLoader } from '~/routes/user.shop/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
 import { checkItemPurchase, getShopBalances, loadShopData, purchaseCoins, purchaseItem } from './shop.server';
 import { setStaticCatalogueForTests } from './static-catalogue.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 let grant = 0;
 async function give(userId: string, currency: 'COIN' | 'GEM', amount: bigint) {
@@ -50,7 +50,7 @@ describe('shop data', () => {
 
   it('shows every category empty when the economy service fails', async () => {
     const rider = await createTestUser();
-    setEconomyForTests({ listItems: () => Promise.reject(new Error('down')), listBundles: localEconomy.listBundles });
+    setEconomyForTests({ listItems: () => Promise.reject(new Error('down')), listBundles: () => localEconomy.listBundles() });
     try {
       const data = await loadShopData(rider.id);
       expect(data.loaded).toBe(false);
@@ -106,7 +106,7 @@ describe('item purchase', () => {
       CurrencyType: 0,
     }));
     beforeAll(() => {
-      setEconomyForTests({ listItems: async () => many, listBundles: localEconomy.listBundles });
+      setEconomyForTests({ listItems: async () => many, listBundles: () => localEconomy.listBundles() });
       setStaticCatalogueForTests(
         many.map(
           (item) =>

@@ -1,6 +1,7 @@
 import { jobQueueSql } from '~/db/client.server';
 import { isUuid } from '~/lib/domain/ids';
-import { jobWorkersRunning, runDueJobs } from '../platform/jobs.server';
+import { jobKind, jobWorkersRunning, runDueJobs } from '../platform/jobs.server';
+import { textOf } from '~/lib/form-text';
 
 /**
  * The staff console's view of the job queue (decision 130): how many jobs of each kind wait,
@@ -22,6 +23,8 @@ export interface FailedJob {
   failedAt: string;
   error: string;
   payload: string;
+  /** False for a kind whose payload was forgotten when it failed (an e-mail address): nothing is left to run. */
+  retryable: boolean;
 }
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -61,24 +64,31 @@ export async function listFailedJobs(limit = 100): Promise<FailedJob[]> {
       id: String(row.id),
       name: String(row.name),
       attempts: num(row.retry_count) + 1,
-      failedAt: row.completed_on instanceof Date ? row.completed_on.toISOString() : String(row.completed_on ?? ''),
+      failedAt: row.completed_on instanceof Date ? row.completed_on.toISOString() : textOf(row.completed_on),
       error: output.message ?? output.value?.message ?? JSON.stringify(output),
       payload: JSON.stringify(row.data ?? null).slice(0, 300),
+      retryable: !payloadForgotten(String(row.name)),
     };
   });
 }
 
+const payloadForgotten = (name: string) => jobKind(name)?.options.forgetPayloadWhenDone ?? false;
+
+export type RetryOutcome = 'queued' | 'not-failed' | 'payload-forgotten';
+
 /**
- * Queues a failed job again (one more attempt). False when it is not (or no longer) failed.
+ * Queues a failed job again (one more attempt): 'not-failed' when it is not (or no longer)
+ * failed, 'payload-forgotten' for a kind whose payload was emptied when it failed (decision 177).
  * Without workers in this process (tests, a script) it runs in place.
  */
-export async function retryFailedJob(name: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
+export async function retryFailedJob(name: string, id: string): Promise<RetryOutcome> {
+  if (payloadForgotten(name)) return 'payload-forgotten';
+  if (!isUuid(id)) return 'not-failed';
   const { rows } = await jobQueueSql().executeSql(
     `UPDATE pgboss.job SET state = 'retry', retry_limit = retry_limit + 1, start_after = now() WHERE name = $1 AND id = $2 AND state = 'failed' RETURNING id`,
     [name, id],
   );
-  if (rows.length === 0) return false;
+  if (rows.length === 0) return 'not-failed';
   if (!jobWorkersRunning()) await runDueJobs([name]);
-  return true;
+  return 'queued';
 }

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { weightHistory } from '~/db/schema';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { getRiderHeader } from '../activities/rider-page.server';
 import { findRiderByEmail, latestVerifiedHeight, listRecentVerifications, recordVerifiedMeasurement } from './verified-measurements.server';
 import { weightAt } from '../activities/weight-history.server';
 
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 describe('verified measurements (decision 047)', () => {
   it('replace the profile height and weight in the rider header, with who verified them', async () => {

@@ -8,14 +8,14 @@ import { action as verificationAction } from '~/routes/wallet.account-verificati
 import { action as codeAction } from '~/routes/wallet.request-otp.$channel/route';
 import { loader as transactionsLoader } from '~/routes/wallet.transactions/route';
 import { action as withdrawalAction } from '~/routes/wallet.withdrawal-request/route';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { approveWallet } from '../../../tests/helpers/wallet';
 import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { checkLedgerInvariants, getBalance, postTransfer, riderAccount, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { decideVerification, decideWithdrawal } from './wallet-review.server';
 import { listWalletTransactions, loadWallet, requestWithdrawal } from './wallet.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 async function verifiedRider(balanceSatoshi: bigint) {
   const rider = await createTestUser();
@@ -129,17 +129,17 @@ describe('wallet', () => {
     ]);
     expect(decisions.filter(Boolean)).toHaveLength(1);
     const [row] = await db().select().from(withdrawalRequests).where(eq(withdrawalRequests.id, requestNo));
-    expect(row!.decidedBy).toBe(staff.id);
-    expect(row!.decidedAt).not.toBeNull();
+    expect(row.decidedBy).toBe(staff.id);
+    expect(row.decidedAt).not.toBeNull();
     const balance = await getBalance(riderAccount(rider.id), 'BTC');
     expect(balance.pending).toBe(0n);
-    expect(balance.posted).toBe(row!.status === 'approved' ? AMOUNT * 3n - AMOUNT - 15_000n : AMOUNT * 3n);
+    expect(balance.posted).toBe(row.status === 'approved' ? AMOUNT * 3n - AMOUNT - 15_000n : AMOUNT * 3n);
 
     const history = await listWalletTransactions(rider, { page: 1, search: `#${requestNo}` });
-    expect(history.rows.map((entry) => [entry.request_no, entry.status])).toEqual([[requestNo, row!.status]]);
+    expect(history.rows.map((entry) => [entry.request_no, entry.status])).toEqual([[requestNo, row.status]]);
     const wallet = await loadWallet(rider);
     expect(wallet.walletData.pendingRequests).toBe(0);
-    expect(wallet.walletData.currentMonthTransactions).toBe(row!.status === 'approved' ? 1 : 0);
+    expect(wallet.walletData.currentMonthTransactions).toBe(row.status === 'approved' ? 1 : 0);
     expect(await checkLedgerInvariants()).toEqual([]);
   });
 
@@ -159,8 +159,8 @@ describe('wallet', () => {
       .returning({ id: walletVerificationRequests.id });
     expect((await loadWallet(rider)).verificationStatus).toBe('pending');
     const decided = await Promise.all([
-      decideVerification({ requestId: request!.id, staffId: staff.id, approve: false, reason: 'The screenshot is unreadable' }),
-      decideVerification({ requestId: request!.id, staffId: staff.id, approve: true }),
+      decideVerification({ requestId: request.id, staffId: staff.id, approve: false, reason: 'The screenshot is unreadable' }),
+      decideVerification({ requestId: request.id, staffId: staff.id, approve: true }),
     ]);
     expect(decided.filter(Boolean)).toHaveLength(1);
     const wallet = await loadWallet(rider);

@@ -20,7 +20,7 @@ import { balanceSubquery, holdTransfer, InsufficientFundsError, listAccountHisto
  * the ledger's, a withdrawal is a ledger hold. Staff review lives in wallet-review.server.ts,
  * account verification in wallet-verification.server.ts. docs/wallet.md.
  */
-export type VerificationStatus = 'unverified' | 'pending' | 'approved' | 'rejected';
+type VerificationStatus = 'unverified' | 'pending' | 'approved' | 'rejected';
 
 export interface WalletOwner {
   id: string;
@@ -47,7 +47,7 @@ export async function latestVerification(userId: string) {
 }
 
 /** Decision 070: the monthly limit counts this UTC calendar month's requests that were not rejected. */
-export function startOfMonthUtc(now = new Date()): Date {
+function startOfMonthUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
@@ -92,7 +92,7 @@ async function walletRow(userId: string) {
     .from(summary)
     .leftJoin(balance, sql`true`)
     .leftJoin(verification, sql`true`);
-  return row!;
+  return row;
 }
 
 /** The wallet data of spec 1 §3, ready for the screen (amounts as display strings). */
@@ -128,9 +128,8 @@ export async function loadWallet(owner: WalletOwner) {
     },
   };
 }
-export type WalletView = Awaited<ReturnType<typeof loadWallet>>;
 
-export type WalletTransactionStatus = 'approved' | 'rejected' | 'pending';
+type WalletTransactionStatus = 'approved' | 'rejected' | 'pending';
 const STATUS_OF = { posted: 'approved', voided: 'rejected', pending: 'pending' } as const satisfies Record<string, WalletTransactionStatus>;
 
 /** Spec 1 §3 "Wallet transaction" rows and paging meta, from the rider's ledger account. */

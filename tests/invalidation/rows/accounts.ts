@@ -65,7 +65,7 @@ const PARENT = 'parent@example.com';
 
 /** The writer as a child whose copy of their data waits for the parent's link (decision 128). */
 async function childCopyWaiting({ people }: World): Promise<Record<string, string>> {
-  await db().update(users).set({ isKid: true, dob: '2014-03-01', parentEmail: PARENT }).where(eq(users.id, people.writer.id));
+  await db().update(users).set({ isKid: true, dob: null, parentEmail: PARENT }).where(eq(users.id, people.writer.id));
   const asked = await requestDataExport(people.writer.id);
   if (!asked.ok) throw new Error(asked.message);
   return { linkToken: (await issueVerification(people.writer.id, 'export-data', PARENT)).linkToken };
@@ -204,7 +204,7 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     name: 'a child names its parent on the consent page: the address is kept and the approval link sent',
     route: 'parental-consent',
     prepare: async () => {
-      const child = await pendingAccount({ isKid: true, dob: '2014-03-01' });
+      const child = await pendingAccount({ isKid: true });
       return { childUserId: child.id, flow: await writeFlow('consent', { childUserId: child.id, userAge: 12 }) };
     },
     write: async ({ people }, { childUserId, flow }) =>
@@ -225,7 +225,7 @@ export const ACCOUNT_ROWS: WriteRow[] = [
     name: "a child account approved by the parent's link",
     route: 'verify-kid',
     prepare: async () => {
-      const child = await pendingAccount({ isKid: true, dob: '2014-03-01', parentEmail: 'parent@example.com' });
+      const child = await pendingAccount({ isKid: true, parentEmail: 'parent@example.com' });
       return { linkToken: (await issueVerification(child.id, 'parent-consent', 'parent@example.com')).linkToken };
     },
     write: async ({ people }, { linkToken }) =>

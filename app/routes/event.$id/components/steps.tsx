@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CheckboxField, Field, FieldError, SelectField } from '~/components/ui/Field';
 import { isWithinCap, wattsPerKg } from '~/lib/events/categories';
 import { needsProofOfId, type RuleContext } from '~/lib/events/registration-schema';
-import { requiredSteps, STEP_TITLES, type StepRequirements, type WizardStep } from '~/lib/events/wizard-steps';
+import { requiredSteps, STEP_TITLES, type WizardStep } from '~/lib/events/wizard-steps';
 import { IdentityStep } from './IdentityStep';
 import { PhoneStep } from './PhoneStep';
 import type { WizardFields, WizardLoaded } from './wizard-props';

@@ -8,6 +8,7 @@ import { IMPORT_PROOF_MAX_FILES, IMPORT_REVIEW_BUSINESS_DAYS } from '~/lib/const
 import { IMAGE_TYPES, sniffFileType } from '~/lib/file-signature';
 import { importWizardMachine, type ImportWizardContext, type SubmitOutcome } from '~/machines/import-wizard.machine';
 import { Button } from '~/components/ui/Button';
+import { textOf } from '~/lib/form-text';
 
 async function allImagesOrPdf(files: File[]): Promise<boolean> {
   for (const file of files) {
@@ -37,7 +38,7 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
           submitImport: fromPromise<SubmitOutcome, ImportWizardContext>(async ({ input }) => {
             const body = new FormData();
             body.set('platform', input.platform);
-            for (const [key, value] of Object.entries(input.stats ?? {})) body.set(key, value);
+            for (const [key, value] of Object.entries<string>({ ...input.stats })) body.set(key, value);
             body.set('profileLink', input.proof?.profileLink ?? '');
             for (const file of files.current) body.append('files', file);
             // A 400 carries the server's list of errors, which the wizard shows.
@@ -119,15 +120,17 @@ export function ImportWizard({ onClose }: { onClose: () => void }) {
       {snapshot.matches('proof') || snapshot.matches('submitting') ? (
         <form
           noValidate
-          onSubmit={async (event) => {
+          onSubmit={(event) => {
             event.preventDefault();
-            const profileLink = String(new FormData(event.currentTarget).get('profileLink') ?? '');
-            if (!(await allImagesOrPdf(files.current))) {
-              setTypeError(IMPORT_MESSAGES.proofType);
-              return;
-            }
-            setTypeError(undefined);
-            send({ type: 'SUBMIT_PROOF', proof: { profileLink, fileCount: files.current.length } });
+            const profileLink = textOf(new FormData(event.currentTarget).get('profileLink'));
+            void allImagesOrPdf(files.current).then((allowed) => {
+              if (!allowed) {
+                setTypeError(IMPORT_MESSAGES.proofType);
+                return;
+              }
+              setTypeError(undefined);
+              send({ type: 'SUBMIT_PROOF', proof: { profileLink, fileCount: files.current.length } });
+            });
           }}
         >
           <div className="field">

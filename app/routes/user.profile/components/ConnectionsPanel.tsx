@@ -11,6 +11,7 @@ import { CONNECTION_MESSAGES, type ConnectionCard, type ConnectionsTabData, type
 import { PARTNER_MESSAGES } from '~/lib/connections/partners';
 import { formatDate } from '~/lib/activities/format';
 import { connectNetworkMachine, type ImportProgress } from '~/machines/connect-network.machine';
+import { textOf } from '~/lib/form-text';
 
 const ACTION = '/user/connections';
 
@@ -159,7 +160,7 @@ function XertForm({
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        send({ type: 'SUBMIT_XERT', username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
+        send({ type: 'SUBMIT_XERT', username: textOf(form.get('username')), password: textOf(form.get('password')) });
       }}
     >
       <input type="hidden" name="intent" value="xert" />

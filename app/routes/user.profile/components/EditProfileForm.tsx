@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { AccountFields } from '~/components/auth/AccountFields';
 import { Field, FormErrors } from '~/components/ui/Field';
-import { useFormPlainOnServer } from '~/components/ui/use-form-plain-on-server';
+import { FormPlainOnServer } from '~/components/ui/FormPlainOnServer';
 import { profileSchema } from '~/lib/account-fields';
 import { FTP_SET_MAX_W, FTP_SET_MIN_W } from '~/lib/constants';
 import type { Profile } from '~/services/accounts/profile.server';
@@ -26,39 +26,44 @@ function schemaFor(gender: number, isKid: boolean) {
 
 /** The profile form from the shared field schema; email and gender read-only, a child's dob too. */
 export function EditProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useFormPlainOnServer({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(profile.gender, profile.isKid) }),
-    shouldValidate: 'onBlur',
-    defaultValue: {
-      firstname: profile.firstname,
-      lastname: profile.lastname,
-      email: profile.email,
-      gender: String(profile.gender),
-      country: String(profile.country),
-      dob: profile.dob ?? '',
-      weight: profile.weight === null ? '' : String(profile.weight),
-      height: profile.height === null ? '' : String(profile.height),
-      IsAllowedToSendMarketingEmails: profile.marketingConsent ? 'on' : undefined,
-      ftp: profile.ftp === null ? '' : String(profile.ftp),
-    },
-  });
   return (
-    <Form method="post" {...getFormProps(form)} className="auth-form profile-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="intent" value="profile" />
-      <AccountFields fields={fields} mode="profile" isKid={profile.isKid} />
-      <Field
-        label="FTP (W)"
-        field={fields.ftp}
-        type="number"
-        hint="A value applies to rides from now on. Empty: your head unit's FTP, raised when a ride shows more (you can undo that)."
-        inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
-      />
-      <div className="form-actions">
-        <Button type="submit">Save</Button>
-        <ButtonLink to="/events">Cancel</ButtonLink>
-      </div>
-    </Form>
+    <FormPlainOnServer
+      options={{
+        lastResult,
+        onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(profile.gender, profile.isKid) }),
+        shouldValidate: 'onBlur',
+        defaultValue: {
+          firstname: profile.firstname,
+          lastname: profile.lastname,
+          email: profile.email,
+          gender: String(profile.gender),
+          country: String(profile.country),
+          dob: profile.dob ?? '',
+          weight: profile.weight === null ? '' : String(profile.weight),
+          height: profile.height === null ? '' : String(profile.height),
+          IsAllowedToSendMarketingEmails: profile.marketingConsent ? 'on' : undefined,
+          ftp: profile.ftp === null ? '' : String(profile.ftp),
+        },
+      }}
+    >
+      {(form, fields) => (
+        <Form method="post" {...getFormProps(form)} className="auth-form profile-form">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="intent" value="profile" />
+          <AccountFields fields={fields} mode="profile" isKid={profile.isKid} />
+          <Field
+            label="FTP (W)"
+            field={fields.ftp}
+            type="number"
+            hint="A value applies to rides from now on. Empty: your head unit's FTP, raised when a ride shows more (you can undo that)."
+            inputProps={{ min: FTP_SET_MIN_W, max: FTP_SET_MAX_W, step: 1 }}
+          />
+          <div className="form-actions">
+            <Button type="submit">Save</Button>
+            <ButtonLink to="/events">Cancel</ButtonLink>
+          </div>
+        </Form>
+      )}
+    </FormPlainOnServer>
   );
 }

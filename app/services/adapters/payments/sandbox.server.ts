@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
 import { sandboxCheckoutSessions } from '~/db/schema';
 import { signWebhook, SIGNATURE_HEADER, verifyWebhookSignature, WEBHOOK_REFUSALS, webhookJson } from './signature.server';
-import { WebhookRejectedError, type PaymentAdapter, type PaymentStatus } from './types';
+import { RefundRefusedError, WebhookRejectedError, type PaymentAdapter, type PaymentStatus } from './types';
 
 /**
  * The embedded card processor (DESIGN §5): it speaks the same protocol as the real provider —
  * a hosted page (/sandbox/checkout/<id>), a signed webhook, a status read, idempotency keys —
- * so the whole payment path runs without an outside service. Test cards decide the outcome.
+ * so the whole payment path runs without an outside service. Test cards decide the outcome; a
+ * paid session can be refunded in full, once.
  */
 export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
 const sessionStatus: Record<'open' | 'paid' | 'declined', PaymentStatus> = { open: 'pending', paid: 'paid', declined: 'failed' };
 
-export interface SandboxWebhookEvent {
+interface SandboxWebhookEvent {
   id: string;
   type: 'checkout.session.completed' | 'checkout.session.declined';
   created: number;
@@ -63,6 +64,18 @@ export function sandboxAdapter(webhookSecret: string): PaymentAdapter {
       if (!event.success) throw new WebhookRejectedError(WEBHOOK_REFUSALS.notEvent);
       const { id, status } = event.data.data.object;
       return { paymentId: id, status: status === 'paid' ? 'paid' : 'failed' };
+    },
+    async refund({ paymentId, amountMinor }) {
+      const session = await getSandboxSession(paymentId);
+      if (session?.status !== 'paid') throw new RefundRefusedError('The payment was not made: there is nothing to refund.');
+      if (amountMinor !== session.amountMinor) throw new RefundRefusedError('Only the whole amount paid can be refunded.');
+      // One refund per session, whoever asks first: a repeated or concurrent call answers the same refund.
+      await db()
+        .update(sandboxCheckoutSessions)
+        .set({ refundId: `re_sandbox_${randomBytes(12).toString('hex')}`, refundedAt: new Date() })
+        .where(and(eq(sandboxCheckoutSessions.id, paymentId), eq(sandboxCheckoutSessions.status, 'paid'), isNull(sandboxCheckoutSessions.refundId)));
+      const refunded = await getSandboxSession(paymentId);
+      return { refundId: refunded!.refundId!, status: 'succeeded' };
     },
   };
 }

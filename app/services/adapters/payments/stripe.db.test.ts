@@ -3,15 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as webhookAction } from '~/routes/api.garage.payment.webhook/route';
 import { getBalance, riderAccount } from '~/services/ledger/index.server';
 import { getPaymentInfo, handlePaymentWebhook, startGemCheckout } from '~/services/shop/orders.server';
-import { useTestDatabase } from '../../../../tests/helpers/db';
+import { REFUND_MESSAGES, refundOrphanedPayment } from '~/services/shop/refunds.server';
+import { db } from '~/db/client.server';
+import { eraseAccount } from '~/services/accounts/deletion.server';
+import { readDeletedAccount } from '~/services/accounts/rider-data.server';
+import { setUpTestDatabase } from '../../../../tests/helpers/db';
 import { startStripeFake } from '../../../../tests/helpers/stripe-fake';
 import { createTestUser } from '../../../../tests/helpers/users';
 import { setPaymentsForTests } from './index.server';
 import { WEBHOOK_REFUSALS } from './signature.server';
 import { stripeAdapter } from './stripe.server';
-import type { PaymentAdapter } from './types';
+import { RefundRefusedError, type PaymentAdapter } from './types';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const API_KEY = 'sk_test_paceline_fake_0123456789';
 const WEBHOOK_SECRET = 'whsec_paceline_fake_0123456789abcdef';
@@ -153,5 +157,41 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
     } finally {
       setPaymentsForTests(undefined);
     }
+  });
+
+  it('refunds through Stripe’s Refunds API: the paid session’s PaymentIntent, the whole amount, the order’s idempotency key; once (decision 178)', async () => {
+    const staff = await createTestUser({ role: 'staff' });
+    const { rider, orderId, sessionId } = await checkout();
+    // The rider deletes the account, then pays on Stripe's page: the webhook credits the tombstone.
+    await db().transaction(async (tx) => eraseAccount(tx, (await readDeletedAccount(tx, rider.id))!));
+    fake.settle(sessionId, 'paid');
+    const payload = fake.event(sessionId, 'checkout.session.completed');
+    expect(await handlePaymentWebhook(payload, signed(payload), adapter)).toEqual({ credited: true });
+
+    const refunded = await refundOrphanedPayment(orderId, staff.id, adapter);
+    expect(refunded).toMatchObject({ ok: true });
+    const sent = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ authorization: `Bearer ${API_KEY}`, idempotencyKey: `refund:${orderId}` });
+    const session = fake.sessions.get(sessionId)!;
+    expect(Object.fromEntries(sent[0].form)).toEqual({ payment_intent: session.payment_intent, amount: String(session.amount_total) });
+    const [refund] = [...fake.refunds.values()].filter((candidate) => candidate.payment_intent === session.payment_intent);
+    expect((refunded as { refundId: string }).refundId).toBe(refund.id);
+
+    // The same key again is Stripe's replay of that refund; another key meets Stripe's refusal.
+    const input = { paymentId: sessionId, amountMinor: BigInt(session.amount_total), currency: 'AED' as const };
+    expect(await adapter.refund({ ...input, idempotencyKey: `refund:${orderId}` })).toEqual({ refundId: refund.id, status: 'succeeded' });
+    await expect(adapter.refund({ ...input, idempotencyKey: 'another-key' })).rejects.toThrow(RefundRefusedError);
+    await expect(adapter.refund({ ...input, idempotencyKey: 'another-key' })).rejects.toThrow(/has already been refunded/);
+    expect([...fake.refunds.values()].filter((candidate) => candidate.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(await refundOrphanedPayment(orderId, staff.id, adapter)).toEqual({ ok: false, message: REFUND_MESSAGES.alreadyRefunded });
+
+    // A session never paid has no PaymentIntent: nothing is asked of Stripe.
+    const open = await checkout();
+    await expect(adapter.refund({ ...input, paymentId: open.sessionId, idempotencyKey: 'unpaid' })).rejects.toThrow(
+      'The payment was not made: there is nothing to refund.',
+    );
+    // The order's refund, its replay and the two refused: nothing for the unpaid session.
+    expect(fake.requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(4);
   });
 });

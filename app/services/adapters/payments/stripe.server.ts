@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PAYMENT_WEBHOOK_TOLERANCE_S } from '~/lib/constants';
 import { WEBHOOK_REFUSALS } from './signature.server';
-import { WebhookRejectedError, type PaymentAdapter, type PaymentStatus } from './types';
+import { RefundRefusedError, WebhookRejectedError, type PaymentAdapter, type PaymentStatus } from './types';
 
 /** A signed body that is JSON but not an event (`[]`, `null`, `{}`, no `data.object.id`). */
 function isSessionEvent(event: unknown): event is Stripe.Event {
@@ -42,6 +42,23 @@ export function stripeAdapter(secretKey: string, webhookSecret: string, client =
     },
     async getPaymentStatus(paymentId) {
       return statusOf(await client.checkout.sessions.retrieve(paymentId));
+    },
+    // Stripe's Refunds API on the session's PaymentIntent, with an idempotency key (decision 178).
+    async refund({ paymentId, amountMinor, idempotencyKey }) {
+      const session = await client.checkout.sessions.retrieve(paymentId);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (session.payment_status !== 'paid' || !paymentIntent) throw new RefundRefusedError('The payment was not made: there is nothing to refund.');
+      let refund: Stripe.Refund;
+      try {
+        refund = await client.refunds.create({ payment_intent: paymentIntent, amount: Number(amountMinor) }, { idempotencyKey });
+      } catch (error) {
+        // Stripe's own words for a refund it refuses (already refunded, amount too large …).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
+        throw error;
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new RefundRefusedError(`Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`);
+      return { refundId: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
     },
     async parseWebhook(rawBody, headers) {
       let event: unknown;

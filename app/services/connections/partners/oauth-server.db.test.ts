@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { oauthCodes, oauthGrants, oauthTokens } from '~/db/schema';
 import { createTestUser } from '../../../../tests/helpers/users';
-import { useTestDatabase } from '../../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../../tests/helpers/db';
 import { PARTNER_MESSAGES } from '~/lib/connections/partners';
-import { useProductionEnv } from '../../../../tests/helpers/production-env';
+import { applyProductionEnv } from '../../../../tests/helpers/production-env';
 import { hashToken } from '../secrets.server';
 import {
   authenticatePartnerCall,
@@ -20,7 +20,7 @@ import {
   tokenEndpoint,
 } from './oauth-server.server';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const REDIRECT = 'https://partner.example/callback';
 const VERIFIER = 'a-long-enough-code-verifier-for-pkce-0123456789abcdefghijkl';
@@ -182,7 +182,7 @@ describe('partner authorization server', () => {
       expect(partnerWebsiteLink(website), website).toBeNull();
       await expect(registerPartnerClient({ name: 'Bad Site', website, redirectUris: [REDIRECT], confidential: false }), website).rejects.toThrow();
     }
-    const restore = useProductionEnv();
+    const restore = applyProductionEnv();
     try {
       expect(partnerWebsiteLink('http://127.0.0.1:8765/')).toBeNull();
       expect(partnerWebsiteLink('https://partner.example')).toBe('https://partner.example');

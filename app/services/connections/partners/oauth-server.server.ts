@@ -20,7 +20,7 @@ export type PartnerClient = typeof oauthClients.$inferSelect;
 export type ClientCheck =
   { ok: true; client: PartnerClient; scope: string } | { ok: false; error: 'unknown_client' | 'bad_redirect' | 'bad_request'; message: string };
 
-export async function findPartnerClient(clientId: string): Promise<PartnerClient | undefined> {
+async function findPartnerClient(clientId: string): Promise<PartnerClient | undefined> {
   const [client] = await db().select().from(oauthClients).where(eq(oauthClients.id, clientId));
   return client;
 }
@@ -89,7 +89,7 @@ export async function authorizePartner(
   return { redirect: redirectWith(redirectUri, { code, state }) };
 }
 
-export interface TokenResponse {
+interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;

@@ -12,7 +12,7 @@ import { emptyMenus, MENU_SLUGS, SOCIAL_NETWORKS, type Cms, type MenuSlug } from
  */
 export const WP_API_KEY_HEADER = 'X-Api-Key';
 
-export const WP_ENDPOINTS = {
+const WP_ENDPOINTS = {
   settings: 'paceline/v1/settings',
   menus: 'paceline/v1/menus',
   page: (slug: string) => `paceline/v1/pages/${encodeURIComponent(slug)}`,
@@ -35,7 +35,7 @@ const SAFE_HTML: sanitizeHtml.IOptions = {
   allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'loading'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
 };
-export const cleanHtml = (html: string) => sanitizeHtml(html, SAFE_HTML);
+const cleanHtml = (html: string) => sanitizeHtml(html, SAFE_HTML);
 const plainText = (text: string) => sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
 
 const SettingsSchema = z.object({
