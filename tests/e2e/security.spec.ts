@@ -182,6 +182,15 @@ test('issue 35 items 1–3: an empty post, a NUL in a query, a page out of bound
   await expect(page.getByRole('alert')).toContainText('The page number must be a whole number');
 });
 
+test('issue 35: a method a resource route does not take is refused with what was wrong, not "Unexpected Server Error"', async ({ request, baseURL }) => {
+  const write = await request.post('/wallet/transactions', { headers: { Origin: baseURL! }, form: { search: 'x' } });
+  expect(write.status()).toBe(405);
+  expect(await write.json()).toEqual({ message: 'This address does not take a POST request.' });
+  const read = await request.get('/api/garage/payment/webhook');
+  expect(read.status()).toBe(400);
+  expect(await read.json()).toEqual({ message: 'This address does not take a GET request.' });
+});
+
 test('issue 35 item 5: an answer that left its body unread holds up no request after it on the connection', async ({ baseURL }) => {
   const port = Number(new URL(baseURL!).port);
   for (const { what, first, status } of UNREAD_BODY_CASES) {

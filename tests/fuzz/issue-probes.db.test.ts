@@ -12,7 +12,7 @@ import { sandboxWebhookSecret } from '~/services/adapters/payments/index.server'
 import { signWebhook, SIGNATURE_HEADER, WEBHOOK_REFUSALS } from '~/services/adapters/payments/signature.server';
 import { REQUEST_REFUSALS } from '~/services/platform/security.server';
 import { siteOrigin } from '~/services/platform/site-origin.server';
-import { useTestDatabase } from '../helpers/db';
+import { setUpTestDatabase } from '../helpers/db';
 import { changedBetween, createIdentities, fingerprint, get, IdentitySessions, post, type Answer, type Identity } from './harness';
 import { routeTable, urlOf, type RouteModule } from './route-table';
 
@@ -21,7 +21,7 @@ import { routeTable, urlOf, type RouteModule } from './route-table';
  * as server.mjs runs them. Each answers 4xx with a message that says what was wrong, and
  * changes no row and no file.
  */
-useTestDatabase();
+setUpTestDatabase();
 
 let sessions: IdentitySessions;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { writeFlow } from '~/services/platform/flow-state.server';
 import { siteOrigin } from '~/services/platform/site-origin.server';
 import { setUpTestDatabase } from '../helpers/db';
 import { createTestUser, signedInRequest } from '../helpers/users';
-import { post, type Answer } from './harness';
+import { FUZZ_SEED, post, type Answer } from './harness';
 import type { RouteModule } from './route-table';
 
 /**
@@ -29,6 +29,7 @@ import type { RouteModule } from './route-table';
  * route, as the server runs them (harness.ts); no answer may be a 5xx.
  */
 setUpTestDatabase();
+fc.configureGlobal({ seed: FUZZ_SEED });
 
 const RUNS = Number(process.env.FUZZ_TRUST_RUNS ?? 25);
 /** Each run takes up to a few hundred ms on the shared machine (a sign-in, a code, a mail). */

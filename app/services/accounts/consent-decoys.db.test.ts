@@ -4,7 +4,7 @@ import { consentDecoys, outbox, users } from '~/db/schema';
 import { VERIFY_MESSAGES } from '~/lib/account-messages';
 import type { RegisterInput } from '~/lib/account-fields';
 import { VERIFICATION_CODE_TTL_MS } from '~/lib/constants';
-import { useTestDatabase } from '../../../tests/helpers/db';
+import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { createTestUser } from '../../../tests/helpers/users';
 import { resendAccountLink, sendParentalConsent, verifyAccountLink } from './accounts.server';
 import { pruneConsentDecoys } from './consent-decoys.server';
@@ -15,7 +15,7 @@ import { completeSignup, planRegistration } from './registration.server';
  * mailbox named as the parent. The mail that arrives, and what its link answers, must be the same
  * whether the victim's address is registered or free.
  */
-const { db } = useTestDatabase();
+const { db } = setUpTestDatabase();
 
 const childInput = (email: string): RegisterInput =>
   ({

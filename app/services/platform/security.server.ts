@@ -98,7 +98,7 @@ export function applySecurityHeaders(pathname: string, headers: Headers, nonce: 
  * route set its own.
  */
 export function secureResponse(request: Request, response: Response): Response {
-  response = releaseWhenSent(request, response);
+  response = releaseWhenSent(request, explainMethodRefusal(request, response));
   let headers = response.headers;
   try {
     applyBaselineHeaders(headers);
@@ -114,6 +114,19 @@ export function secureResponse(request: Request, response: Response): Response {
     if (!isFrameable(pathname)) headers.set('X-Frame-Options', 'DENY');
   }
   return response;
+}
+
+/**
+ * A write to a resource route without an action (405) or a read of one without a loader (400):
+ * Remix answers with the message "Unexpected Server Error" in production, which is neither true
+ * nor helpful to the client. It is told which method the address does not take.
+ */
+function explainMethodRefusal(request: Request, response: Response): Response {
+  if (response.headers.get('X-Remix-Error') !== 'yes' || (response.status !== 400 && response.status !== 405)) return response;
+  void response.body?.cancel();
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify({ message: REQUEST_REFUSALS.method(request.method) }), { status: response.status, headers });
 }
 
 /** A document request made for a frame goes to the warning instead (the server half of the check). */
@@ -179,6 +192,7 @@ export const REQUEST_REFUSALS = {
   unreadable: 'The form could not be read: it is truncated or malformed.',
   nul: 'A field holds a NUL character, which no form field may contain.',
   address: 'The address is malformed: it holds a NUL character or a broken %-escape.',
+  method: (method: string) => `This address does not take a ${method} request.`,
 } as const;
 
 const URLENCODED = 'application/x-www-form-urlencoded';
