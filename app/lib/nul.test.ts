@@ -14,4 +14,11 @@ describe('holdsNul (issue 35 item 4)', () => {
     for (let level = 0; level < 200_000; level += 1) deep = [deep];
     expect(holdsNul(deep)).toBe(true);
   });
+
+  it('walks an array too long to spread into one call (a 1 MB body of 500,000 items)', () => {
+    const long = JSON.parse(`[${'0,'.repeat(499_999)}"\\u0000"]`) as unknown[];
+    expect(long).toHaveLength(500_000);
+    expect(holdsNul(long)).toBe(true);
+    expect(holdsNul(long.slice(0, -1))).toBe(false);
+  });
 });

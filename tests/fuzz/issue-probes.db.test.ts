@@ -126,4 +126,14 @@ describe('issue 35: the probes answer 4xx with a message and change nothing', ()
     expect(answer).toMatchObject({ status: 400, changed: [] });
     expect(JSON.parse(answer.message)).toEqual({ status: false, message: REQUEST_REFUSALS.nul });
   });
+
+  it('a shop call whose JSON holds an array of 500,000 items (within the 1 MB cap) is answered, not a 500', async () => {
+    const request = await sent('rider', '/api/garage/payment/info', {
+      method: 'POST',
+      body: `{"order_id":[${'0,'.repeat(499_999)}0]}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const answer = await answered(request, write(shopPaymentInfo));
+    expect(answer).toMatchObject({ status: 400, changed: [] });
+  });
 });

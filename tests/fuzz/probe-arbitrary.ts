@@ -216,7 +216,7 @@ function oddWholeBody(contentType: ContentTypeLabel, fields: string[]): fc.Arbit
       return fc.oneof(
         fc.json().map((json) => ({ body: () => json, type: 'application/json', note: 'any JSON' })),
         fc
-          .constantFrom('{"a":', '[]', 'null', '"\\u0000"', '{"\\u0000":1}', `[${'['.repeat(5_000)}`)
+          .constantFrom('{"a":', '[]', 'null', '"\\u0000"', '{"\\u0000":1}', `[${'['.repeat(5_000)}`, `{"x":[${'0,'.repeat(499_999)}0]}`)
           .map((json) => ({ body: () => json, type: 'application/json', note: `JSON ${json.slice(0, 20)}` })),
       );
     case 'text':
