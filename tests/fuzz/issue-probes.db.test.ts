@@ -134,6 +134,8 @@ describe('issue 35: the probes answer 4xx with a message and change nothing', ()
       headers: { 'Content-Type': 'application/json' },
     });
     const answer = await answered(request, write(shopPaymentInfo));
-    expect(answer).toMatchObject({ status: 400, changed: [] });
+    // An order id that is no text names no order: the spec's answer for an unknown order.
+    expect(answer).toMatchObject({ status: 200, changed: [] });
+    expect(JSON.parse(answer.message)).toMatchObject({ status: false });
   });
 });
