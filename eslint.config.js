@@ -13,8 +13,9 @@ import tseslint from 'typescript-eslint';
 
 const TS = ['**/*.ts', '**/*.tsx'];
 const JS = ['**/*.js', '**/*.mjs', '**/*.cjs'];
-// The scale test (scripts/test-scale.ts) is a test run by a script of its own.
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'scripts/test-*.ts'];
+// The scale test (scripts/test-scale.ts) is a test run by a script of its own; a machine's browser
+// binding (`<machine-id>.paths.ts`, beside the screen that shows it) is a test the path runner loads.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.paths.ts', 'tests/**', 'scripts/test-*.ts'];
 
 export default tseslint.config(
   {

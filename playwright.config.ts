@@ -19,6 +19,28 @@ export const chromiumLaunch = {
   ],
 };
 
+/** Every browser run's page options: the suite's server, Debian's Chromium, no trace. */
+export const chromiumUse = {
+  baseURL,
+  browserName: 'chromium' as const,
+  launchOptions: chromiumLaunch,
+  trace: 'off' as const,
+};
+
+/**
+ * The production build in APP_MODE=test. `npm test` starts it once for the browser tests and the
+ * generated paths and sets E2E_SERVER_STARTED; run alone, each Playwright run starts its own.
+ */
+export const e2eWebServer = {
+  command: 'node tests/e2e/start-server.mjs',
+  url: `${baseURL}/healthz`,
+  reuseExistingServer: Boolean(process.env.E2E_SERVER_STARTED),
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: e2eServerEnv(port),
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -27,19 +49,6 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  use: {
-    baseURL,
-    browserName: 'chromium',
-    launchOptions: chromiumLaunch,
-    trace: 'off',
-  },
-  webServer: {
-    command: 'node tests/e2e/start-server.mjs',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: e2eServerEnv(port),
-  },
+  use: chromiumUse,
+  webServer: e2eWebServer,
 });

@@ -4,7 +4,8 @@
  * @type {import('@remix-run/dev').VitePluginConfig}
  */
 export default {
-  ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.css', '**/form.tsx', '**/*.server.ts', '**/components/**'],
+  // *.paths.ts: a machine's bindings for its generated browser paths, test code beside its screen (decision 185).
+  ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.paths.ts', '**/*.css', '**/form.tsx', '**/*.server.ts', '**/components/**'],
   serverModuleFormat: 'esm',
   future: {
     v3_fetcherPersist: true,

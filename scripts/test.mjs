@@ -1,8 +1,8 @@
 // `npm test`: everything CI checks, in one command that installs what it lacks.
 // Types, formatting, lint, dead code, unit/loader/action tests on PGlite and on a throwaway PostgreSQL cluster, the
-// browser tests in Debian's Chromium against the built app, the two-instance scale test,
-// then machine path coverage
-// (model paths and the transitions the browser tests took).
+// browser tests and every bound machine's generated paths in Debian's Chromium against the built
+// app, the two-instance scale test, then machine path coverage (model paths, the transitions the
+// browser tests took, the generated paths' run).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { e2eServerEnv } from '../tests/e2e/server-env.mjs';
@@ -10,6 +10,8 @@ import { startCluster } from './pg-cluster.mjs';
 
 /** Where tests/e2e/fixtures.ts writes each browser test's transitions (app/lib/flows/browser-coverage.ts). */
 const BROWSER_COVERAGE_DIR = 'tests/.tmp/browser-coverage';
+/** Where the generated paths' run is summed per machine (app/lib/flows/browser-paths.ts). */
+const PATHS_RUN_FILE = 'tests/.tmp/paths-run.json';
 
 const CHROMIUM = '/usr/bin/chromium';
 const REPORTS = 'tests/.tmp/reports';
@@ -84,6 +86,38 @@ if (cluster) {
   console.log('\nPostgreSQL server binaries not found: the PostgreSQL run is skipped (.ci/run installs them).');
 }
 
+/**
+ * The browser tests' server (tests/e2e/start-server.mjs), started as a step of its own; null
+ * (and the step failed) if it does not answer on /healthz. `stop()` ends it with SIGTERM.
+ */
+async function startBrowserServer(env) {
+  const title = "Start the browser tests' server";
+  console.log(`\n=== ${title} ===`);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['tests/e2e/start-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const url = `http://localhost:${env.PORT}/healthz`;
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline && child.exitCode === null; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    ) {
+      timings.push([title, (performance.now() - started) / 1000]);
+      return { stop };
+    }
+  }
+  timings.push([title, (performance.now() - started) / 1000]);
+  failedSteps.push(title);
+  await stop();
+  return null;
+}
+
 /** A step that runs beside the next ones; its output is kept until it ends. */
 function runBeside(title, command, args, env = {}) {
   const started = performance.now();
@@ -113,11 +147,24 @@ const e2eDatabase = runBeside("Browser tests' database, beside the build", 'npx'
 const built = run('Production build', 'npx', ['remix', 'vite:build']);
 const prepared = await e2eDatabase;
 if (built) {
-  run('Browser tests in Chromium', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
-    ...(prepared ? { E2E_DATABASE_PREPARED: e2eEnv.PGLITE_DIR } : {}),
-  });
-  countPlaywright(`${REPORTS}/playwright.json`);
+  // One server for the browser tests and the generated paths (as Playwright's webServer would
+  // start it, on the database prepared beside the build): its start is paid once.
+  const server = await startBrowserServer({ ...e2eEnv, ...(prepared ? { E2E_DATABASE_PREPARED: e2eEnv.PGLITE_DIR } : {}) });
+  try {
+    if (server) {
+      run('Browser tests in Chromium', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, E2E_SERVER_STARTED: '1' });
+      countPlaywright(`${REPORTS}/playwright.json`);
+      // Every bound machine's generated paths (decision 185); the run file the gate below reads is this run's only.
+      rmSync(PATHS_RUN_FILE, { force: true });
+      run('Generated paths in Chromium', 'npx', ['playwright', 'test', '--config', 'playwright.paths.config.ts'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/paths.json`,
+        E2E_SERVER_STARTED: '1',
+      });
+      countPlaywright(`${REPORTS}/paths.json`);
+    }
+  } finally {
+    await server?.stop();
+  }
 }
 
 // N stateless instances (issue 22): PostgreSQL, an S3-compatible server, two instances of the
@@ -133,9 +180,11 @@ if (built) {
 
 // After the browser tests, so the report reads the transitions they just recorded (the folder
 // was emptied before them). --check fails on model coverage; --browser-check fails when one of
-// the flows marked browserCoverage: 'complete' (the top six) missed a transition in this run's
-// browser suite. Without a build there are no browser records to judge: model coverage only.
-const pathArgs = ['tsx', 'scripts/paths.ts', '--check', ...(built ? ['--browser-check'] : []), '--out', 'tests/.tmp/paths'];
+// the flows marked browserCoverage: 'complete' missed a transition in this run's browser suite;
+// --paths-check when a machine marked browserPaths: 'required' has a generated path that failed
+// or left a state or transition unreached in this run. Without a build there are no browser
+// records to judge: model coverage only.
+const pathArgs = ['tsx', 'scripts/paths.ts', '--check', ...(built ? ['--browser-check', '--paths-check'] : []), '--out', 'tests/.tmp/paths'];
 run('Machine path coverage, model and browser', 'npx', pathArgs);
 
 // Where the time goes, step by step (docs/testing.md keeps the figures).

@@ -10,6 +10,7 @@ import { toastMachine } from './toast.machine';
 const shellFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'toast',
+    browserPaths: 'required',
     title: 'Toast',
     description: 'Shows one alert popup at a time and closes it after 10 seconds or when dismissed.',
     specRef: 'spec 3 §4 Other, §9 "Alert popups auto-close after 10 seconds"',

@@ -50,6 +50,8 @@ export const NOT_SHOWN_ON_KEPT_PAGES: Record<string, string> = {
     "the sandbox OAuth provider (it stands where Strava stands): its codes and tokens are the provider's; the site shows a connection once its callback stored it (user.connections)",
   'e2e.payments': 'test-mode helper route, not served in production',
   'e2e.jobs': 'test-mode helper route (npm run test:scale queues a job that takes a while), not served in production',
+  'e2e.account': 'test-mode helper route (the generated paths make accounts to sign in with), not served in production',
+  'e2e.rate-limit': 'test-mode helper route (the generated paths meet the limits), not served in production',
   'staff.jobs':
     "a staff member's retry of a failed job: the queue's rows, shown on /staff/jobs only (never kept); what the job then writes stales pages as any job's writes do",
   'api.garage.check-user-purchase-item': 'answers whether an item is owned: reads only',

@@ -164,6 +164,11 @@ export function extractGraph(machine: AnyStateMachine): MachineGraph {
   };
 }
 
+/** Each event type's label as staff read it ("after 1 s", "done: sendCode"), for paths and the simulator. */
+export function eventLabels(machine: AnyStateMachine): Map<string, string> {
+  return new Map(extractGraph(machine).edges.map((edge) => [edge.eventType, edge.label]));
+}
+
 /** Figures for the catalogue index. */
 export function graphCounts(graph: MachineGraph) {
   return {

@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import { extractGraph } from './graph';
+import { eventLabels } from './graph';
 import { hasPayload } from './events';
 import type { Coverage, GeneratedPaths, MachinePath, PathKind, PathStep } from './paths';
 import type { CatalogueEntry } from './types';
@@ -54,7 +54,7 @@ const SECTIONS: Array<{ kind: PathKind; title: string; about: string }> = [
 ];
 
 export function renderMarkdown(entry: CatalogueEntry, generated: GeneratedPaths): string {
-  const labels = new Map(extractGraph(entry.machine).edges.map((edge) => [edge.eventType, edge.label]));
+  const labels = eventLabels(entry.machine);
   const { coverage, paths } = generated;
   const lines = [
     `# ${entry.title} — generated paths`,

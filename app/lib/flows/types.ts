@@ -27,6 +27,12 @@ export interface CatalogueEntry {
    * (the flows DESIGN.md §4 names); `npm run paths -- --browser-check` fails otherwise.
    */
   browserCoverage?: 'complete';
+  /**
+   * 'required' when the generated paths, replayed in the browser through the machine's bindings
+   * (`<id>.paths.ts` beside its screen), must pass and reach every state and transition
+   * (decision 185): `npm run paths -- --paths-check`, run by `npm test`, fails otherwise.
+   */
+  browserPaths?: 'required';
   /** Upper bound for simple-path enumeration (default 200 paths). */
   simplePathLimit?: number;
   /**
@@ -48,8 +54,8 @@ interface ServerAnswers {
   outputs?: Partial<Record<string, readonly unknown[]>>;
 }
 
-/** The actors a machine's `setup` names: `{ src, logic }` per actor. */
-type ActorsOf<Machine> =
+/** What a machine's `setup` names: its actors (`{ src, logic }` each) and its delays. */
+type SetupOf<Machine> =
   Machine extends StateMachine<
     infer _Context,
     infer _Event,
@@ -57,7 +63,7 @@ type ActorsOf<Machine> =
     infer Actor,
     infer _Action,
     infer _Guard,
-    infer _Delay,
+    infer Delay,
     infer _StateValue,
     infer _Tag,
     infer _Input,
@@ -67,8 +73,12 @@ type ActorsOf<Machine> =
     infer _Schema,
     infer _TransitionMeta
   >
-    ? Actor
+    ? { actor: Actor; delay: Delay }
     : never;
+
+type ActorsOf<Machine> = SetupOf<Machine>['actor'];
+/** The names of a machine's delays (`delays: { oneSecond: 1_000 }` → 'oneSecond'). */
+export type DelaysOf<Machine> = SetupOf<Machine>['delay'];
 
 type Src<Actor> = Actor extends { src: infer Name extends string } ? Name : never;
 type LogicOf<Actor> = Actor extends { logic: infer Logic } ? Logic : never;
@@ -77,7 +87,7 @@ type LogicOf<Actor> = Actor extends { logic: infer Logic } ? Logic : never;
  * Samples typed by the machine: each event type its own payload, each service's done event
  * the output its actor resolves with (as setup declares it), error events any error.
  */
-type EventSamples<Machine extends AnyStateMachine> = {
+export type EventSamples<Machine extends AnyStateMachine> = {
   [Event in EventFromLogic<Machine> as Event['type']]?: Event[];
 } & {
   [Actor in ActorsOf<Machine> as `xstate.done.actor.${Src<Actor>}`]?: Array<{ type: `xstate.done.actor.${Src<Actor>}`; output: OutputFrom<LogicOf<Actor>> }>;

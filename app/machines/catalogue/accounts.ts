@@ -63,6 +63,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'login',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Login',
     description:

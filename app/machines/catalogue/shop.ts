@@ -58,6 +58,7 @@ export const shopFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'gem-top-up',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Gems bought by card',
     description: 'A gems bundle asks for a payment session and leaves for its page (no URL: the alert). The return with payment_result=success and an orderId polls up to 3 times 10 s apart, saying This is taking longer than usual… from halfway; paid shows the gems, anything else fails.',

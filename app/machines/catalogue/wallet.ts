@@ -30,6 +30,7 @@ export const walletFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'code-request',
+    browserPaths: 'required',
     browserCoverage: 'complete',
     title: 'Code request button',
     description: "Get Code → Sending… → 'Wait Ns' counting down from 60 → Get Code; no request while one is in flight or during the wait. One machine for the phone and e-mail code buttons.",

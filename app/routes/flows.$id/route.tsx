@@ -6,7 +6,7 @@ import { Simulator } from '~/components/flows/Simulator';
 import { Statechart } from '~/components/flows/Statechart';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { statechartOf, summarize } from '~/services/platform/flows-catalogue.server';
-import { extractGraph } from '~/lib/flows/graph';
+import { eventLabels } from '~/lib/flows/graph';
 import { decodeSteps, encodeSteps, simulate } from '~/lib/flows/simulation';
 import { activeStateNodes } from '~/lib/flows/microsteps';
 import { findCatalogueEntry } from '~/machines/catalogue';
@@ -32,7 +32,7 @@ export default function FlowDetail() {
   const [searchParams, setSearchParams] = useSearchParams();
   const stepsParam = searchParams.get('steps');
   const simulation = useMemo(() => (entry ? simulate(entry, decodeSteps(stepsParam)) : undefined), [entry, stepsParam]);
-  const labels = useMemo(() => new Map(entry ? extractGraph(entry.machine).edges.map((edge) => [edge.eventType, edge.label]) : []), [entry]);
+  const labels = useMemo(() => (entry ? eventLabels(entry.machine) : new Map<string, string>()), [entry]);
   const active = useMemo(() => new Set((simulation ? activeStateNodes(simulation.snapshot) : []).map((node) => node.id)), [simulation]);
   // Buttons work once React has hydrated; browser tests wait for this marker.
   const [hydrated, setHydrated] = useState(false);

@@ -3,24 +3,26 @@ import { Table } from '~/components/ui/Table';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireFlowsAccess } from '~/services/platform/flows-access.server';
 import { summarizeCatalogue } from '~/services/platform/flows-catalogue.server';
+import { lastBrowserRuns, type LastBrowserRun } from '~/services/platform/paths-run.server';
 
 export const meta: MetaFunction = () => [{ title: 'Flows — Paceline' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFlowsAccess(request);
-  return { machines: summarizeCatalogue() };
+  return { machines: summarizeCatalogue(), browserRuns: await lastBrowserRuns() };
 }
 
 export default function FlowsIndex() {
-  const { machines } = useLoaderData<typeof loader>();
+  const { machines, browserRuns } = useLoaderData<typeof loader>();
   return (
     <section className="flows-index">
       <header className="flows-header">
         <h1>Flows</h1>
         <p className="field-hint">
           Every flow of Paceline that is a state machine, drawn from the same catalogue the path tests read. Coverage is the share of states and transitions the
-          generated paths reach.
+          generated paths reach. Browser run is the last time QA replayed them in Chromium against this checkout (<code>npm run test:paths</code>).
         </p>
+        {browserRuns ? null : <p className="field-hint">No browser run of the generated paths is recorded on this server.</p>}
       </header>
       <Table
         className="flows-table"
@@ -53,9 +55,24 @@ export default function FlowsIndex() {
               </>
             ),
           },
+          { header: 'Browser run (paths)', cell: (machine) => <BrowserRun run={browserRuns?.[machine.id]} /> },
         ]}
       />
     </section>
+  );
+}
+
+/** Paths passed of the machine's last browser run, and when; "not run" for a machine not bound or not run yet. */
+function BrowserRun({ run }: { run: LastBrowserRun | undefined }) {
+  if (!run) return <span className="flows-uncovered">not run</span>;
+  return (
+    <>
+      <span className={run.passed === run.paths ? 'flows-covered' : 'flows-uncovered'}>
+        {run.passed}/{run.paths} passed
+      </span>
+      <br />
+      <small>{run.finishedAt}</small>
+    </>
   );
 }
 

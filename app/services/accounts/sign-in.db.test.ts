@@ -69,7 +69,8 @@ describe('one answer for every sign-in outcome (decision 136)', () => {
     expect(last?.data.outcome?.kind).toBe('tooManyAttempts');
     expect(last?.data.outcome?.retryAfterSeconds).toBeGreaterThan(0);
     expect(last?.init?.status).toBe(429);
-  });
+    // Every attempt verifies a password hash (argon2): they take a while on a loaded machine.
+  }, 90_000);
 });
 
 describe('the session check (decision 135)', () => {

@@ -143,10 +143,15 @@ async function countFailure(key: string, backoff: Backoff, now: Date): Promise<v
     .where(eq(rateLimits.key, key));
 }
 
-export async function recordLoginFailure(attempt: LoginAttempt, now = new Date()): Promise<void> {
+/**
+ * Counts a failed sign-in. `pairOnly` counts it for the account-and-address alone: the test
+ * routes arrange one account's backoff without spending the whole address's allowance, which
+ * every other sign-in of the test browser shares.
+ */
+export async function recordLoginFailure(attempt: LoginAttempt, now = new Date(), { pairOnly = false } = {}): Promise<void> {
   const keys = loginKeys(attempt);
   await countFailure(keys.pair, LOGIN_THROTTLE.pair, now);
-  await countFailure(keys.address, LOGIN_THROTTLE.address, now);
+  if (!pairOnly) await countFailure(keys.address, LOGIN_THROTTLE.address, now);
 }
 
 /** The right password from this address: its account-and-address count starts again. */
