@@ -21,6 +21,7 @@ const {
   warmFlowsCatalogue,
   screenRequest,
   secureResponse,
+  discardUnreadBody,
   isTrustedProxy,
   ticketFor,
   cachedResponse,
@@ -71,6 +72,8 @@ let stopping = false;
 app.use((req, res, next) => {
   inFlight += 1;
   res.on('close', () => (inFlight -= 1));
+  // A body the answer left unread would hold up the next request on this connection (decision 172).
+  res.on('finish', () => discardUnreadBody(req));
   if (stopping) res.setHeader('Connection', 'close');
   next();
 });

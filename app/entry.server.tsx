@@ -10,6 +10,7 @@ import { plainMarkup } from '~/services/platform/plain-markup.server';
 import { applySecurityHeaders, newNonce } from '~/services/platform/security.server';
 
 export { screenRequest, secureResponse } from '~/services/platform/security.server';
+export { discardUnreadBody } from '~/services/platform/unread-body.server';
 export { isTrustedProxy } from '~/services/platform/peer.server';
 export { inSiteOriginOf, noteListeningPort, requestSiteOrigin } from '~/services/platform/site-origin.server';
 export { cachedResponse, keepResponse, recordRender, releaseTicket, ticketFor } from '~/services/platform/response-cache.server';

@@ -2,7 +2,7 @@ import { cacheable } from '~/lib/response-cache';
 import { useScrollToTop } from '~/components/shell/use-scroll-to-top';
 import { isNoResponse, keepLoadersAfterNoResponse } from '~/lib/api-client';
 import { NO_RESPONSE_MESSAGE } from '~/lib/constants';
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLoaderData, useRouteLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -100,12 +100,22 @@ function ShellFooter({ shell }: { shell: { site: ShellContent['site']; footer: S
 export const shouldRevalidate = keepLoadersAfterNoResponse;
 
 /** The one error boundary: a form or fetcher whose request got no answer shows the catalogue's message. */
+function errorTitle(error: unknown): string {
+  return isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+}
+
+/** Only the error page's: a page that rendered has its own route's title. */
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: `${errorTitle(error)} · Paceline` }] : []);
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  const title = errorTitle(error);
+  // A refusal's own words (a page number out of bounds, an event not found); never a 5xx's.
+  const refusal = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === 'string' ? error.data : null;
   return (
     <main className="site-main error-page">
       <h1>{title}</h1>
+      {refusal ? <p role="alert">{refusal}</p> : null}
       {isNoResponse(error) ? <p role="alert">{NO_RESPONSE_MESSAGE}</p> : null}
       <p>
         <a href="/">Back to Paceline</a>

@@ -9,24 +9,28 @@ import type { Connect, Plugin } from 'vite';
  * instances. Every request gets its TCP peer in `X-Paceline-Peer` (a client's own value is
  * overwritten); a state-changing request is screened, and when it passes, this middleware hands
  * the screened request (its body already read) to the Remix build itself, because the body of
- * the Node request cannot be read twice. Reads (GET, HEAD, OPTIONS) go on to Remix's own
- * middleware untouched.
+ * the Node request cannot be read twice. Reads (GET, HEAD, OPTIONS) are screened for their
+ * address (issue 35 item 2) and go on to Remix's own middleware. A body an answer left unread is
+ * dropped once it has gone, as server.mjs does (decision 172).
  */
 type SecurityModule = typeof import('../app/services/platform/security.server');
 type SiteOriginModule = typeof import('../app/services/platform/site-origin.server');
+type UnreadBodyModule = typeof import('../app/services/platform/unread-body.server');
 
 const SECURITY_MODULE = '/app/services/platform/security.server.ts';
 const SITE_ORIGIN_MODULE = '/app/services/platform/site-origin.server.ts';
+const UNREAD_BODY_MODULE = '/app/services/platform/unread-body.server.ts';
 const SERVER_BUILD = 'virtual:remix/server-build';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function toRequest(req: Connect.IncomingMessage): Request {
+function toRequest(req: Connect.IncomingMessage, read: boolean): Request {
   // The address the browser used (Host), never the Origin it claims: that is what is checked.
   const url = new URL(req.originalUrl ?? req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const one of [value ?? []].flat()) headers.append(name, one);
   }
+  if (read) return new Request(url, { method: req.method, headers });
   const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
   return new Request(url, { method: req.method, headers, body, duplex: 'half' });
 }
@@ -69,14 +73,17 @@ export function requestScreen(): Plugin {
       // plugin comes before remix() in vite.config.ts.
       return () => {
         server.middlewares.use((req, res, next) => {
-          if (SAFE_METHODS.has(req.method ?? 'GET')) return next();
           void screenAndAnswer(req, res, next);
         });
         async function screenAndAnswer(req: Parameters<typeof toRequest>[0], res: Parameters<typeof send>[0], next: (error?: unknown) => void) {
+          const read = SAFE_METHODS.has(req.method ?? 'GET');
           try {
             const { screenRequest, secureResponse } = (await server.ssrLoadModule(SECURITY_MODULE)) as SecurityModule;
-            const request = toRequest(req);
+            const { discardUnreadBody } = (await server.ssrLoadModule(UNREAD_BODY_MODULE)) as UnreadBodyModule;
+            res.on('finish', () => discardUnreadBody(req));
+            const request = toRequest(req, read);
             const screened = await screenRequest(request);
+            if (read && !(screened instanceof Response)) return next();
             const response = screened instanceof Response ? screened : await handleRemix(screened);
             await send(res, secureResponse(request, response));
           } catch (error) {

@@ -25,4 +25,11 @@ describe('decision records (docs/decisions)', () => {
     const numbers = records.map((name) => name.slice(0, 3));
     expect(new Set(numbers).size).toBe(numbers.length);
   });
+
+  // Merged branches each add rows: a merge that kept both sides' copies of the table is caught here.
+  it('the index has one table, with one row per record', () => {
+    const rows = index.split('\n').filter((row) => /^\| \d{3} \|/.test(row));
+    expect(rows.map((row) => row.slice(2, 5))).toEqual(records.map((name) => name.slice(0, 3)));
+    expect(index.split('\n').filter((row) => row.startsWith('| #')).length).toBe(1);
+  });
 });

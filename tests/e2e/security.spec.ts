@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { loginAs, readOutbox } from '../helpers/e2e';
 import { minimalFit } from '../helpers/minimal-fit';
 import { signInThroughForm } from './accounts-helpers';
+import { onOneConnection, READ_AFTER, UNREAD_BODY_CASES } from '../helpers/raw-http';
 
 // Issue 15: each attack the security probe reproduced, replayed against the production build.
 
@@ -163,4 +164,37 @@ test('item 11: pages run under a nonce CSP; resource routes carry headers too', 
   const health = await request.get('/healthz');
   expect(health.headers()['x-content-type-options']).toBe('nosniff');
   expect(health.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+});
+
+// Issue 35: the probes of the fourth round, against the production server.
+
+test('issue 35 items 1–3: an empty post, a NUL in a query, a page out of bounds are 4xx with a message', async ({ page, request, baseURL }) => {
+  const empty = await request.post('/auth/login', { headers: { Origin: baseURL! } });
+  expect(empty.status()).toBe(400);
+  const nul = await request.get('/wallet/transactions?search=%00');
+  expect(nul.status()).toBe(400);
+  expect(await nul.text()).toContain('NUL');
+  await loginAs(page, 'yusuf@paceline.local', '/');
+  const page9e18 = await page.request.get('/wallet/transactions?page=9223372036854775808');
+  expect(page9e18.status()).toBe(400);
+  expect(await page9e18.text()).toContain('The page number must be a whole number');
+  const shown = await page.goto('/wallet?page=9223372036854775808');
+  expect(shown?.status()).toBe(400);
+  await expect(page.getByRole('alert')).toContainText('The page number must be a whole number');
+});
+
+test('issue 35: a method a resource route does not take is refused with what was wrong, not "Unexpected Server Error"', async ({ request, baseURL }) => {
+  const write = await request.post('/wallet/transactions', { headers: { Origin: baseURL! }, form: { search: 'x' } });
+  expect(write.status()).toBe(405);
+  expect(await write.json()).toEqual({ message: 'This address does not take a POST request.' });
+  const read = await request.get('/api/garage/payment/webhook');
+  expect(read.status()).toBe(400);
+  expect(await read.json()).toEqual({ message: 'This address does not take a GET request.' });
+});
+
+test('issue 35 item 5: an answer that left its body unread holds up no request after it on the connection', async ({ baseURL }) => {
+  const port = Number(new URL(baseURL!).port);
+  for (const { what, first, status } of UNREAD_BODY_CASES) {
+    expect(await onOneConnection(port, [first, READ_AFTER], 20_000), what).toEqual({ statuses: [status, 200], closed: false });
+  }
 });

@@ -9,8 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 const ROUTES_DIR = path.resolve('app/routes');
 
 export interface RouteModule {
-  action?: (args: ActionFunctionArgs) => Promise<unknown>;
-  loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
+  action?: (args: ActionFunctionArgs) => unknown;
+  loader?: (args: LoaderFunctionArgs) => unknown;
 }
 
 export interface RouteEntry {

@@ -20,7 +20,7 @@ import { writeFlow } from '~/services/platform/flow-state.server';
 import { siteOrigin } from '~/services/platform/site-origin.server';
 import { setUpTestDatabase } from '../helpers/db';
 import { createTestUser, signedInRequest } from '../helpers/users';
-import { post, type Answer } from './harness';
+import { FUZZ_SEED, post, type Answer } from './harness';
 import type { RouteModule } from './route-table';
 
 /**
@@ -29,6 +29,7 @@ import type { RouteModule } from './route-table';
  * route, as the server runs them (harness.ts); no answer may be a 5xx.
  */
 setUpTestDatabase();
+fc.configureGlobal({ seed: FUZZ_SEED });
 
 const RUNS = Number(process.env.FUZZ_TRUST_RUNS ?? 25);
 /** Each run takes up to a few hundred ms on the shared machine (a sign-in, a code, a mail). */
@@ -149,7 +150,12 @@ describe('correctly signed payment webhooks (item 4)', () => {
   it(
     "any JSON value or text, signed, is a 200 or a 400 with our message, never a parser's",
     async () => {
-      const body = fc.oneof(fc.json(), fc.constantFrom('[]', 'null', '{}', '0', '"x"', 'true', '{"type":', '{"data":{"object":null}}'), fc.string());
+      // Payment events whose id is any text, NUL and lone surrogates included (issue 35 item 4).
+      const eventText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('\u0000', 'a\u0000', '\ud800', ''));
+      const event = fc
+        .tuple(eventText, fc.constantFrom('checkout.session.completed', 'checkout.session.declined'), fc.constantFrom('paid', 'declined'))
+        .map(([id, type, status]) => JSON.stringify({ type, data: { object: { id, status } } }));
+      const body = fc.oneof(fc.json(), event, fc.constantFrom('[]', 'null', '{}', '0', '"x"', 'true', '{"type":', '{"data":{"object":null}}'), fc.string());
       await fc.assert(
         fc.asyncProperty(body, async (raw) => {
           const request = new Request('http://localhost:3000/api/garage/payment/webhook', {

@@ -70,6 +70,23 @@ export const pendingSignups = pgTable('pending_signups', {
 });
 
 /**
+ * A child's registration whose address already had an account (decision 173): the parent it names
+ * gets the consent mail a new child account's parent gets, with a link that approves nothing, so
+ * the mail does not tell whether the address is registered. Pruned a day after the registration.
+ */
+export const consentDecoys = pgTable('consent_decoys', {
+  /** The childUserId the registration answered with. */
+  id: uuid('id').primaryKey(),
+  /** The first name the registration gave, as the real mail names the child. */
+  childName: text('child_name').notNull(),
+  /** The parent's address, the link's keyed hash and its end, once the consent page named a parent. */
+  sentTo: text('sent_to'),
+  linkHash: text('link_hash').unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Every consent a rider gave or withdrew (decision 176): what it was about, which version of the
  * document (or the wording of the checkbox) was agreed to, and when. Rows are only added: the
  * newest row of a subject is the rider's standing choice.

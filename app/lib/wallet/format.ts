@@ -1,4 +1,5 @@
 import { keptPerPeriod } from '~/lib/kept-time-format';
+import { pageParam } from '~/lib/paging';
 
 // One formatter for every call: toLocaleString with options builds a new one each time, which
 // was 13 % of /wallet's request thread for its 20 rows and header (docs/performance.md).
@@ -50,8 +51,7 @@ export function countryFlag(countryId: number): string {
   return code ? String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65)) : '';
 }
 
-/** page and search of the transactions table, from /wallet's URL or its data URL. */
+/** page and search of the transactions table, from /wallet's URL or its data URL (a page out of bounds: the route's 400). */
 export function transactionsQuery(url: URL) {
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  return { page: Number.isFinite(page) && page > 0 ? page : 1, search: url.searchParams.get('search')?.slice(0, 100) ?? '' };
+  return { page: pageParam(url), search: url.searchParams.get('search')?.slice(0, 100) ?? '' };
 }

@@ -4,6 +4,7 @@ import { cacheable } from '~/lib/response-cache';
 import { TeamCard } from '~/components/teams/TeamCard';
 import { Pager } from '~/components/ui/Pager';
 import { TEAMS_PAGE_SIZE, TEAMS_PAGE_WINDOW } from '~/lib/constants';
+import { pageParam } from '~/lib/paging';
 import { getOptionalUser } from '~/services/accounts/auth.server';
 import { listPublicTeams } from '~/services/events/teams.server';
 import { NO_TEAMS_MESSAGE } from '~/lib/events/messages';
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: 'Teams — Paceline' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+  const page = pageParam(new URL(request.url));
   return { teams: await listPublicTeams(page, TEAMS_PAGE_SIZE, user?.id), signedIn: Boolean(user) };
 }
 

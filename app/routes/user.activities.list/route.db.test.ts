@@ -14,7 +14,7 @@ async function load(userId: string, query: string): Promise<ActivityListPage> {
 }
 
 describe('GET /user/activities/list', () => {
-  it('pages newest first by default, sorts ascending on request, clamps bad input and shows only my rides', async () => {
+  it('pages newest first by default, sorts ascending on request, clamps a page past the last, refuses one out of bounds and shows only my rides', async () => {
     const me = await createTestUser();
     const other = await createTestUser();
     for (let index = 0; index < 23; index++) {
@@ -39,6 +39,8 @@ describe('GET /user/activities/list', () => {
     expect(events).toMatchObject({ totalCount: 5, totalPages: 1 });
     const clamped = await load(me.id, 'page=99&sort=sideways&type=nope');
     expect(clamped).toMatchObject({ currentPage: 2, totalCount: 23 });
+    // A page number out of bounds is refused, never an offset for the database (issue 35 item 3).
+    await expect(load(me.id, 'page=9223372036854775808')).rejects.toMatchObject({ status: 400 });
     expect([...first.results, ...second.results].some((row) => row.title === 'Not mine')).toBe(false);
   });
 

@@ -42,7 +42,8 @@ export function sendAlreadyRegisteredMail(to: string, accountId: string, tx?: Tr
   );
 }
 
-export function sendParentalConsentMail(to: string, childName: string, linkToken: string, childId: string, tx?: Transaction) {
+/** `childId` is the account the mail goes with; none for a decoy's (consent-decoys.server.ts). */
+export function sendParentalConsentMail(to: string, childName: string, linkToken: string, childId: string | undefined, tx?: Transaction) {
   const url = link(`/verify-kid?es=${encodeURIComponent(linkToken)}`);
   return send(
     to,

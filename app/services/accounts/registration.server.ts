@@ -7,6 +7,7 @@ import { mailDeliveryJob } from '../adapters/mail.server';
 import { defineJob, enqueueJob, startQueuedJobs } from '../platform/jobs.server';
 import { normalizeEmail } from './accounts.server';
 import { sendAlreadyRegisteredMail, sendVerificationMail } from './account-mail.server';
+import { keepConsentDecoy } from './consent-decoys.server';
 import { recordConsents, signUpConsents } from './consents.server';
 import { hashPassword } from './password.server';
 import { issueVerification, newVerificationKey } from './verification.server';
@@ -87,6 +88,8 @@ export async function completeSignup(signupId: string): Promise<void> {
       // The address has an account (perhaps made a moment ago by another registration).
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (owner) await sendAlreadyRegisteredMail(email, owner.id, tx);
+      // The parent a child names next gets the mail a new account's parent gets (decision 173).
+      if (account.isKid) await keepConsentDecoy(tx, pending.id, account.firstname);
       return true;
     }
     // A child's account waits for the parent's e-mail (spec 1 §4 Parental consent).

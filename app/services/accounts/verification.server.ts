@@ -34,6 +34,15 @@ export function newVerificationKey(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The token of an e-mailed link (256 bits), and the keyed hash that alone is stored. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function linkTokenHash(linkToken: string): string {
+  return digest(linkToken);
+}
+
 export async function issueVerification(
   userId: string,
   purpose: VerificationPurpose,
@@ -44,7 +53,7 @@ export async function issueVerification(
   within?: Transaction,
 ): Promise<IssuedVerification> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const linkToken = randomBytes(32).toString('base64url');
+  const linkToken = newLinkToken();
   const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_MS);
   const replace = async (tx: Database | Transaction) => {
     await tx.delete(verifications).where(and(eq(verifications.userId, userId), eq(verifications.purpose, purpose)));
@@ -54,7 +63,7 @@ export async function issueVerification(
       purpose,
       sentTo: sentTo.toLowerCase(),
       codeHash: digest(`${key}:${code}`),
-      linkHash: digest(linkToken),
+      linkHash: linkTokenHash(linkToken),
       expiresAt,
     });
   };
@@ -99,7 +108,7 @@ async function findByLink(linkToken: string, purpose: VerificationPurpose, datab
   const [row] = await database
     .select()
     .from(verifications)
-    .where(and(eq(verifications.linkHash, digest(linkToken)), eq(verifications.purpose, purpose)));
+    .where(and(eq(verifications.linkHash, linkTokenHash(linkToken)), eq(verifications.purpose, purpose)));
   return row;
 }
 

@@ -4,6 +4,7 @@ import { cachedRiderPage, RIDER_PAGE_DAILY_TTL_MS } from '~/db/rider-reads.serve
 import { activities, riderActivityTotals } from '~/db/schema';
 import type { ActivityListPage, ActivitySort, ActivityTypeFilter } from '~/lib/activities/types';
 import { ACTIVITIES_PAGE_SIZE } from '~/lib/constants';
+import { boundedPage, pageOffset } from '~/lib/paging';
 
 export type { ActivityListPage } from '~/lib/activities/types';
 
@@ -30,7 +31,7 @@ export function listActivities(query: ActivityListQuery): Promise<ActivityListPa
   const pageSize = query.pageSize ?? ACTIVITIES_PAGE_SIZE;
   const type = query.type ?? 'all';
   const sort = query.sort ?? 'desc';
-  const key = `activities-list:${type}:${sort}:${query.page ?? 1}:${pageSize}`;
+  const key = `activities-list:${type}:${sort}:${boundedPage(query.page ?? 1)}:${pageSize}`;
   // A page depends on no clock: only a write changes it.
   return cachedRiderPage(key, query.userId, () => readActivityPage(query, pageSize, type, sort), RIDER_PAGE_DAILY_TTL_MS);
 }
@@ -38,7 +39,7 @@ export function listActivities(query: ActivityListQuery): Promise<ActivityListPa
 async function readActivityPage(query: ActivityListQuery, pageSize: number, type: ActivityTypeFilter, sort: ActivitySort): Promise<ActivityListPage> {
   const totalCount = await countActivities(query.userId, type);
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const currentPage = Math.min(Math.max(1, Math.floor(query.page ?? 1)), totalPages);
+  const currentPage = Math.min(boundedPage(query.page ?? 1), totalPages);
   const where = type === 'all' ? eq(activities.userId, query.userId) : and(eq(activities.userId, query.userId), eq(activities.type, type));
   const order = sort === 'asc' ? [asc(activities.startedAt), asc(activities.id)] : [desc(activities.startedAt), desc(activities.id)];
   const rows = await db()
@@ -62,7 +63,7 @@ async function readActivityPage(query: ActivityListQuery, pageSize: number, type
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
-    .offset((currentPage - 1) * pageSize);
+    .offset(pageOffset(currentPage, pageSize));
   return {
     results: rows.map((row) => ({
       id: row.id,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { sharedRead } from '~/db/shared-reads.server';
 import { events, registrations, teamMembers, teams } from '~/db/schema';
+import { boundedPage, pageOffset } from '~/lib/paging';
 
 /** Teams (spec 3 §2 Teams, §3 Team): public list, a rider's teams, create / join / leave. */
 export interface TeamCard {
@@ -28,7 +29,7 @@ const memberCount = sql<number>`(select count(*) from ${teamMembers} where ${tea
 
 export async function listPublicTeams(page: number, limit: number, viewerId?: string): Promise<TeamPage> {
   // The same for every visitor until a team or a membership is written (decision 153).
-  const asked = Math.max(1, Math.floor(page) || 1);
+  const asked = boundedPage(page);
   const { totalCount, totalPages, current, rows } = await sharedRead(`teams:page:${limit}:${asked}`, () => readTeamsPage(asked, limit));
   const joined = viewerId ? await joinedTeamIds(viewerId) : new Set<number>();
   return {
@@ -51,7 +52,7 @@ async function readTeamsPage(asked: number, limit: number) {
     .from(teams)
     .orderBy(asc(teams.name), asc(teams.id))
     .limit(limit)
-    .offset((current - 1) * limit);
+    .offset(pageOffset(current, limit));
   return { totalCount, totalPages, current, rows };
 }
 

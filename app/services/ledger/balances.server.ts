@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '~/db/schema';
+import { pageOffset } from '~/lib/paging';
 import type { AccountCode, Balance, Currency } from './types';
 
 export async function getBalance(account: AccountCode, currency: Currency, tx?: Transaction): Promise<Balance> {
@@ -79,7 +80,7 @@ export async function listAccountHistory(
     .where(matches)
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
+    .offset(pageOffset(options.page, options.perPage))
     .as('page');
   const pageFields = {
     transactionId: page.transactionId,

@@ -5,6 +5,7 @@ import { db } from '~/db/client.server';
 import { networkOauthStates, oauthCodes, oauthTokens, phoneVerifications, sessions, spentChallenges, verifications } from '~/db/schema';
 import { pruneExpiredExports } from '../accounts/data-export.server';
 import { pruneStaleSignups } from '../accounts/registration.server';
+import { pruneConsentDecoys } from '../accounts/consent-decoys.server';
 import { pruneFinishedUploads } from '../activities/uploads.server';
 import { pruneOutbox } from '../adapters/mail.server';
 import { getEnv } from './env.server';
@@ -96,6 +97,8 @@ export const CLEANUPS: Cleanup[] = [
   { kind: 'ride-uploads', cron: '25 * * * *', run: pruneFinishedUploads },
   // Registrations whose job never succeeded, with their password hash, after a day (decision 134).
   { kind: 'pending-signups', cron: '27 * * * *', run: pruneStaleSignups },
+  // Consent decoys (a child's name and the parent's address) a day after their registration (decision 173).
+  { kind: 'consent-decoys', cron: '31 * * * *', run: pruneConsentDecoys },
   // Finished jobs' payloads that held an e-mail address, missed when the job finished (decision 177).
   { kind: 'job-payloads', cron: '29 * * * *', run: () => forgetFinishedPayloads() },
   // Flow activity counts of days past FLOW_ACTIVITY_RETENTION_DAYS (decision 190).

@@ -6,7 +6,7 @@ import { createTestUser, signedInRequest } from '../../../tests/helpers/users';
 import { getOptionalUser } from '../accounts/auth.server';
 import { REQUEST_ID_HEADER } from './after-response.server';
 import { FLOW_REPORT_PATH } from '~/lib/flows/activity';
-import { REQUEST_REFUSALS, screenRequest } from './security.server';
+import { FORM_TEXT_MAX_BYTES, REQUEST_REFUSALS, screenRequest } from './security.server';
 
 setUpTestDatabase();
 
@@ -66,6 +66,46 @@ describe('screenRequest: page posts a Remix action can read, from our origin onl
     expect((await refusedWith(new Request('http://localhost:3000/contact-us', { method: 'POST', body: multipart }))).status).toBe(400);
   });
 
+  it('hands on a post with no body and no type as an empty form, which the action reads (issue 35 item 1)', async () => {
+    const screened = await screenRequest(post(null, { Origin: 'http://localhost:3000' }, '/auth/login'));
+    expect(screened).toBeInstanceOf(Request);
+    expect((screened as Request).headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect([...(await (screened as Request).formData())]).toEqual([]);
+    // A body without a type, or an empty one of another type, is still refused.
+    expect((await refusedWith(post('a=1', {}))).status).toBe(415);
+    expect((await refusedWith(post('', { 'Content-Type': 'application/json' }))).status).toBe(415);
+  });
+
+  it('refuses a form of more than 1 MB of text with 413, having read no more than that (issue 35 item 5)', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`message=${'a'.repeat(64 * 1024)}`);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const urlencoded = new Request('http://localhost:3000/contact-us', {
+      method: 'POST',
+      body: endless,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(await refusedWith(urlencoded)).toEqual({ status: 413, message: REQUEST_REFUSALS.textTooLarge });
+    expect(pulled).toBeLessThan(FORM_TEXT_MAX_BYTES + 4 * chunk.byteLength);
+    // In a multipart form the files may be larger; the text may not.
+    const text = new FormData();
+    text.append('message', 'b'.repeat(FORM_TEXT_MAX_BYTES + 1));
+    expect(await refusedWith(new Request('http://localhost:3000/contact-us', { method: 'POST', body: text }))).toEqual({
+      status: 413,
+      message: REQUEST_REFUSALS.textTooLarge,
+    });
+    const file = new FormData();
+    file.append('message', 'hello');
+    file.append('proof', new Blob([new Uint8Array(2 * FORM_TEXT_MAX_BYTES)]), 'proof.png');
+    expect(await screenRequest(new Request('http://localhost:3000/user/activities/import', { method: 'POST', body: file }))).toBeInstanceOf(Request);
+  });
+
   it('hands on a readable form unchanged, multipart files included', async () => {
     const multipart = new FormData();
     multipart.append('email', 'fan@example.com');
@@ -115,6 +155,20 @@ describe('screenRequest: addresses and request ids (issue 15 item 9, decision 06
     expect(await refusedWith(new Request('http://localhost:3000/sandbox/checkout/%00'))).toEqual({ status: 400, message: REQUEST_REFUSALS.address });
     expect((await refusedWith(post('a=1', { 'Content-Type': 'application/x-www-form-urlencoded' }, '/event/%E0%A4%A'))).status).toBe(400);
     expect(await screenRequest(new Request('http://localhost:3000/event/%2F..%2F'))).toBeInstanceOf(Request);
+  });
+
+  it('answers a NUL in a query name or value with 400 on GET and POST (issue 35 item 2)', async () => {
+    for (const query of ['search=%00', 'client_id=%00&redirect_uri=x', '%00=1', 'a=b%00c']) {
+      expect(await refusedWith(new Request(`http://localhost:3000/wallet/transactions?${query}`)), query).toEqual({
+        status: 400,
+        message: REQUEST_REFUSALS.address,
+      });
+    }
+    expect((await refusedWith(post('intent=authorize', { 'Content-Type': 'application/x-www-form-urlencoded' }, '/oauth/decision?client_id=%00'))).status).toBe(
+      400,
+    );
+    // A %-sign that escapes nothing, or an escaped "%00" (text, not a NUL), is a query like any other.
+    expect(await screenRequest(new Request('http://localhost:3000/wallet/transactions?search=%2500&q=%zz'))).toBeInstanceOf(Request);
   });
 
   it('tags every request with its own id, overwriting one a client sent', async () => {

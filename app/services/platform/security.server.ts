@@ -100,7 +100,7 @@ export function applySecurityHeaders(pathname: string, headers: Headers, nonce: 
  * route set its own.
  */
 export function secureResponse(request: Request, response: Response): Response {
-  response = releaseWhenSent(request, response);
+  response = releaseWhenSent(request, explainMethodRefusal(request, response));
   let headers = response.headers;
   try {
     applyBaselineHeaders(headers);
@@ -120,6 +120,19 @@ export function applyNothingRunsPolicy(pathname: string, headers: Headers): void
   if (!isFrameable(pathname)) headers.set('X-Frame-Options', 'DENY');
 }
 
+/**
+ * A write to a resource route without an action (405) or a read of one without a loader (400):
+ * Remix answers with the message "Unexpected Server Error" in production, which is neither true
+ * nor helpful to the client. It is told which method the address does not take.
+ */
+function explainMethodRefusal(request: Request, response: Response): Response {
+  if (response.headers.get('X-Remix-Error') !== 'yes' || (response.status !== 400 && response.status !== 405)) return response;
+  void response.body?.cancel();
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify({ message: REQUEST_REFUSALS.method(request.method) }), { status: response.status, headers });
+}
+
 /** A document request made for a frame goes to the warning instead (the server half of the check). */
 export function redirectFramedRequest(request: Request): void {
   const { pathname } = new URL(request.url);
@@ -133,7 +146,9 @@ export class BodyTooLargeError extends Error {}
 /**
  * Reads a request body while counting, and stops at `maxBytes` (issue 15 item 4): a chunked
  * body without Content-Length is refused as soon as it passes the cap, not after it was
- * buffered whole.
+ * buffered whole. The rest is left unread, not cancelled: cancelling the body of a Node request
+ * destroys its connection before the refusal is written, and the server drops what is left once
+ * the answer has gone (`discardUnreadBody`, decision 172).
  */
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? 0);
@@ -147,7 +162,7 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      reader.releaseLock();
       throw new BodyTooLargeError();
     }
     chunks.push(value);
@@ -164,29 +179,47 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
 /** The largest page form post: a full set of import proofs plus the form around them. */
 export const PAGE_POST_MAX_BYTES = IMPORT_PROOF_MAX_FILES * IMPORT_PROOF_MAX_BYTES + 1024 * 1024;
 
+/**
+ * The most text a page form may carry, every field but its files together (issue 35 item 5,
+ * decision 172). The longest field a form takes is an event's description (50,000 characters).
+ * A form of tens of megabytes of text was parsed here and again by the action on the request
+ * thread, then written back twice into the page that refused it: a few such posts held every
+ * other request for seconds.
+ */
+export const FORM_TEXT_MAX_BYTES = 1024 * 1024;
+
 export const REQUEST_REFUSALS = {
   crossSite: 'Cross-site form posts are refused: send the form from Paceline itself.',
   contentType: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
   tooLarge: 'The form is too large.',
+  textTooLarge: 'The form holds too much text: its fields together may hold 1 MB at most.',
   unreadable: 'The form could not be read: it is truncated or malformed.',
   nul: 'A field holds a NUL character, which no form field may contain.',
   address: 'The address is malformed: it holds a NUL character or a broken %-escape.',
+  method: (method: string) => `This address does not take a ${method} request.`,
 } as const;
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const URLENCODED = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function refusal(status: number, message: string): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
-/** A path no route can take: a NUL (the database refuses it in text) or an escape that does not decode. */
-function isMalformedPath(url: string): boolean {
+/**
+ * An address no route can take: a NUL in its path or in any name or value of its query (the
+ * database refuses it in text; issue 35 item 2), or a path escape that does not decode.
+ */
+function isMalformedAddress(url: string): boolean {
+  const { pathname, searchParams } = new URL(url);
   try {
-    return decodeURIComponent(new URL(url).pathname).includes('\u0000');
+    if (decodeURIComponent(pathname).includes('\u0000')) return true;
   } catch {
     return true;
   }
+  for (const [name, value] of searchParams) if (name.includes('\u0000') || value.includes('\u0000')) return true;
+  return false;
 }
 
 /**
@@ -209,31 +242,50 @@ export function isCrossSite(headers: HeaderSource): boolean {
  */
 export async function screenRequest(request: Request): Promise<Request | Response> {
   tagRequest(request);
-  if (isMalformedPath(request.url)) return refusal(400, REQUEST_REFUSALS.address);
+  if (isMalformedAddress(request.url)) return refusal(400, REQUEST_REFUSALS.address);
   if (SAFE_METHODS.has(request.method)) return onSiteOrigin(request);
   if (isCrossSite(request.headers)) return refusal(403, REQUEST_REFUSALS.crossSite);
   const { pathname } = new URL(request.url);
   // The flow activity report is a beacon's text body, read (and capped) by its route: decision 191.
   if (pathname.startsWith('/api/') || pathname === FLOW_REPORT_PATH) return onSiteOrigin(request);
+  return screenPageForm(request);
+}
+
+/**
+ * A page action's body: a form of one of the two types, within its caps, readable, and free of
+ * NUL. A post with no body and no type at all is an empty form (issue 35 item 1): the action
+ * answers it as it answers an empty form of the form type, where reading a body without a type
+ * as a form threw. A body of another type is refused unread.
+ */
+async function screenPageForm(request: Request): Promise<Request | Response> {
   const contentType = request.headers.get('Content-Type') ?? '';
+  const type = [URLENCODED, MULTIPART].find((candidate) => contentType.toLowerCase().startsWith(candidate));
+  if (contentType && !type) return refusal(415, REQUEST_REFUSALS.contentType);
   let body: Uint8Array<ArrayBuffer>;
   try {
-    body = await readBodyWithin(request, PAGE_POST_MAX_BYTES);
+    // A form of text alone is refused at its cap, before a byte more is read or any is parsed.
+    body = await readBodyWithin(request, type === MULTIPART ? PAGE_POST_MAX_BYTES : FORM_TEXT_MAX_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return refusal(413, REQUEST_REFUSALS.tooLarge);
+    if (!(error instanceof BodyTooLargeError)) return refusal(400, REQUEST_REFUSALS.unreadable);
+    if (!type) return refusal(415, REQUEST_REFUSALS.contentType);
+    return refusal(413, type === MULTIPART ? REQUEST_REFUSALS.tooLarge : REQUEST_REFUSALS.textTooLarge);
+  }
+  if (!type) {
+    if (body.byteLength > 0) return refusal(415, REQUEST_REFUSALS.contentType);
+    request.headers.set('Content-Type', URLENCODED);
+    return onSiteOrigin(request, null);
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
     return refusal(400, REQUEST_REFUSALS.unreadable);
   }
-  if (body.byteLength > 0 || contentType) {
-    if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) return refusal(415, REQUEST_REFUSALS.contentType);
-    let form: FormData;
-    try {
-      form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
-    } catch {
-      return refusal(400, REQUEST_REFUSALS.unreadable);
-    }
-    for (const [name, value] of form) {
-      if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return refusal(400, REQUEST_REFUSALS.nul);
-    }
+  let textBytes = 0;
+  for (const [name, value] of form) {
+    if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return refusal(400, REQUEST_REFUSALS.nul);
+    textBytes += Buffer.byteLength(name) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
   }
+  if (textBytes > FORM_TEXT_MAX_BYTES) return refusal(413, REQUEST_REFUSALS.textTooLarge);
   return onSiteOrigin(request, body.byteLength > 0 ? body : null);
 }

@@ -2,7 +2,9 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { db, type Transaction } from '~/db/client.server';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentOrders } from '~/db/schema';
 import { PAYMENT_RECONCILE_AFTER_MS } from '~/lib/constants';
-import { payments, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
+import { payments, WebhookRejectedError, type PaymentAdapter, type PaymentEvent } from '../adapters/payments/index.server';
+import { WEBHOOK_REFUSALS } from '../adapters/payments/signature.server';
+import { holdsNul } from '~/lib/nul';
 import { siteUrl } from '../platform/site-origin.server';
 import { getBalance, ownerAccount, postTransfer, SYSTEM_ACCOUNTS } from '../ledger/index.server';
 import { SHOP_MESSAGES } from '~/lib/shop/messages';
@@ -118,6 +120,8 @@ async function findOrder(userId: string, orderId: string) {
 export async function handlePaymentWebhook(rawBody: string, headers: Headers, adapter: PaymentAdapter = payments()): Promise<{ credited: boolean }> {
   const event = await adapter.parseWebhook(rawBody, headers);
   if (!event) return { credited: false };
+  // Signed is not sound: a NUL in the payment id (any provider's) reached the database as text it refuses (issue 35 item 4).
+  if (holdsNul(event)) throw new WebhookRejectedError(WEBHOOK_REFUSALS.nul);
   return { credited: await fulfilPayment(adapter.name, event) };
 }
 

@@ -32,6 +32,7 @@ export function verifyWebhookSignature(secret: string, body: string, header: str
 export const WEBHOOK_REFUSALS = {
   notJson: 'The webhook body is not JSON.',
   notEvent: 'The webhook body is not a payment event.',
+  nul: 'The webhook body holds a NUL character, which no payment event contains.',
 } as const;
 
 /** The verified body as JSON; a body that is not JSON is refused with a fixed message. */

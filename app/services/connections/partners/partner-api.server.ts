@@ -21,7 +21,8 @@ export async function partnerProfile(userId: string) {
   };
 }
 
-const PARTNER_ACTIVITIES_MAX = 50;
+export const PARTNER_ACTIVITIES_DEFAULT = 20;
+export const PARTNER_ACTIVITIES_MAX = 50;
 
 /** With `activities:read`: the rider's latest rides, newest first. */
 export async function partnerActivities(userId: string, limit: number) {
@@ -41,7 +42,7 @@ export async function partnerActivities(userId: string, limit: number) {
     .from(activities)
     .where(eq(activities.userId, userId))
     .orderBy(desc(activities.startedAt))
-    .limit(Math.min(Math.max(1, limit), PARTNER_ACTIVITIES_MAX));
+    .limit(Math.min(Math.max(1, Math.floor(limit) || 1), PARTNER_ACTIVITIES_MAX));
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
