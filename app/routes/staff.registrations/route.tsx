@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
+import { serialIdField } from '~/lib/domain/ids';
 import { formatEventDate } from '~/lib/events/dates';
 import { requireStaff } from '~/services/accounts/auth.server';
 import { decideRegistration, listRegistrationsForStaff } from '~/services/staff/staff-registrations.server';
@@ -13,7 +14,7 @@ import { Button } from '~/components/ui/Button';
 export const meta: MetaFunction = () => [{ title: 'Registrations — Paceline staff' }];
 
 const STATUSES = ['pending', 'approved', 'declined'] as const;
-export const DecisionSchema = z.object({ registrationId: z.coerce.number().int().positive(), decision: z.enum(['approved', 'declined']) });
+export const DecisionSchema = z.object({ registrationId: serialIdField, decision: z.enum(['approved', 'declined']) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

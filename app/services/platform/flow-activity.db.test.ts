@@ -56,7 +56,7 @@ describe('counting reports (decision 190)', () => {
   it('refuses, whole and with a reason, a report naming what the catalogue does not have, or malformed, or too big', async () => {
     const refusals = [
       [{ v: 1, m: [{ id: 'nope', s: [['', 1]] }] }, REPORT_REFUSALS.unknownMachine('nope')],
-      [{ v: 1, m: [sessionReport().m[0], { id: 'session', s: [['signedOut', 1]] }] }, REPORT_REFUSALS.unknownState('session', 'signedOut')],
+      [{ v: 1, m: [sessionReport().m[0], { id: 'session', s: [['nowhereToBeSeen', 1]] }] }, REPORT_REFUSALS.unknownState('session', 'nowhereToBeSeen')],
       [
         { v: 1, m: [{ id: 'session', t: [['checking', 'SUBMIT', 'signedIn', 1]] }] },
         REPORT_REFUSALS.unknownTransition('session', '["checking","SUBMIT","signedIn"]'),
