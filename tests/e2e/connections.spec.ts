@@ -43,18 +43,6 @@ test('Deny at the provider comes back with the error on the card', async ({ page
   await expect(card(page, 'TrainingPeaks').getByRole('button', { name: 'Connect' })).toBeVisible();
 });
 
-test('Xert: empty fields show both messages; Cancel closes the form', async ({ page }) => {
-  await loginAs(page, 'lina@paceline.local', CONNECTIONS);
-  const xert = card(page, 'Xert');
-  await xert.getByRole('link', { name: 'Connect' }).click();
-  await expect(xert.getByText('No Xert account yet?')).toBeVisible();
-  await xert.getByRole('button', { name: 'Connect' }).click();
-  await expect(xert.getByText('Username is required')).toBeVisible();
-  await expect(xert.getByText('Password is required')).toBeVisible();
-  await xert.getByRole('button', { name: 'Cancel' }).click();
-  await expect(xert.getByLabel('Username')).toHaveCount(0);
-});
-
 test('WHOOP shows for a pro rider and not for a normal rider', async ({ page }) => {
   await loginAs(page, 'pro@paceline.local', CONNECTIONS);
   await expect(card(page, 'WHOOP')).toBeVisible();

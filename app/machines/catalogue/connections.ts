@@ -9,6 +9,7 @@ const finished: ImportProgress = { status: 'done', done: 3, total: 3 };
 export const connectionsFlows: CatalogueEntry[] = [
   defineFlow({
     id: 'connect-network',
+    browserPaths: 'required',
     title: 'Connect a fitness network',
     description:
       'One card of the Connections tab: Connect leaves for the provider (Xert opens its username and password form), the callback outcome shows connected or the error, Disconnect asks first, and a running ride import is polled until it ends.',

@@ -7,7 +7,7 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/Button';
 import { DismissibleAlert } from '~/components/ui/DismissibleAlert';
 import { FieldError } from '~/components/ui/Field';
 import { Table } from '~/components/ui/Table';
-import { apiRequest } from '~/lib/api-client';
+import { apiJson, apiRequest } from '~/lib/api-client';
 import { CONNECTION_MESSAGES, type ConnectionCard, type ConnectionsTabData, type Network } from '~/lib/connections/networks';
 import { PARTNER_MESSAGES } from '~/lib/connections/partners';
 import { formatDate } from '~/lib/activities/format';
@@ -23,10 +23,10 @@ function post(fields: Record<string, string>) {
 // Built once per process: provide() builds the whole state-node tree.
 const cardMachine = connectNetworkMachine.provide({
   actors: {
-    connectXert: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
-      const result = await post({ intent: 'xert', ...input });
-      return { ok: result.ok && result.data.ok };
-    }),
+    // The provider's answer ({ ok }); no answer at all is the machine's error.
+    connectXert: fromPromise(({ input }: { input: { username: string; password: string } }) =>
+      apiJson<{ ok: boolean }>(ACTION, { method: 'POST', body: new URLSearchParams({ intent: 'xert', ...input }) }),
+    ),
     disconnect: fromPromise(async ({ input }: { input: { network: Network | null } }) => {
       const result = await post({ intent: 'disconnect', network: input.network ?? '' });
       if (!result.ok) throw new Error('disconnect failed');
