@@ -66,6 +66,7 @@ export const NOT_SHOWN_ON_KEPT_PAGES: Record<string, string> = {
   'e2e.event': 'test-mode helper route (the generated paths register for events of their own), not served in production',
   'e2e.import-review': 'test-mode helper route (the generated paths meet each import banner), not served in production',
   'e2e.network-import': 'test-mode helper route (the generated paths follow an import under way), not served in production',
+  'e2e.data-export': "test-mode helper route (the My Data tab's generated paths move a copy through its build), not served in production",
   'staff.jobs':
     "a staff member's retry of a failed job: the queue's rows, shown on /staff/jobs only (never kept); what the job then writes stales pages as any job's writes do",
   'api.garage.check-user-purchase-item': 'answers whether an item is owned: reads only',

@@ -187,6 +187,7 @@ export const accountsFlows: CatalogueEntry[] = [
   }),
   defineFlow({
     id: 'data-export',
+    browserPaths: 'required',
     title: 'Copy of my data',
     description:
       "The profile's My Data tab: nothing asked, waiting for the parent (a child's copy), building with its progress (asked again every 2 s; a failed check asks again), ready to download, or failed.",

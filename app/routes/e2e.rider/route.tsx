@@ -9,14 +9,17 @@ import { assertTestMode } from '~/services/platform/test-mode.server';
 import { approveWallet } from '~/services/wallet/approved-wallet.server';
 
 /**
- * GET /e2e/rider?redirectTo=…[&ftpW=…&ftpFrom=YYYY-MM-DD][&wallet=approved&btcSatoshi=…] — test
- * mode only: a new adult rider of 70 kg, signed in, optionally with an FTP on the profile from a
- * date, or with a wallet staff approved holding a prize. A browser test that changes a rider's
- * rides, FTP history or wallet takes its own rider, so no other spec reads it.
+ * GET /e2e/rider?redirectTo=…[&ftpW=…&ftpFrom=YYYY-MM-DD][&wallet=approved&btcSatoshi=…][&child=consented]
+ * — test mode only: a new adult rider of 70 kg, signed in, optionally with an FTP on the profile
+ * from a date, or with a wallet staff approved holding a prize; with child=consented, a child whose
+ * parent has consented (active, the parent's address kept, no date of birth: decision 177). A
+ * browser test that changes a rider's rides, FTP history or wallet takes its own rider, so no
+ * other spec reads it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   assertTestMode();
   const url = new URL(request.url);
+  const child = url.searchParams.get('child') === 'consented';
   const [user] = await db()
     .insert(users)
     .values({
@@ -27,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: 'active',
       weightKg: 70,
       heightCm: 175,
-      dob: '1990-05-05',
+      ...(child ? { isKid: true, parentEmail: `parent-${randomBytes(4).toString('hex')}@paceline.local`, dob: null } : { dob: '1990-05-05' }),
     })
     .returning({ id: users.id });
   const ftpW = Number(url.searchParams.get('ftpW'));

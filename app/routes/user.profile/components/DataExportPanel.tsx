@@ -50,7 +50,8 @@ export function DataExportPanel({ view, isKid }: { view: DataExportView | null; 
       {state.matches('building') || state.matches('checking') ? (
         <div className="profile-data-progress">
           <label htmlFor="data-export-progress">Preparing your data… {current?.progress ?? 0}%</label>
-          <progress id="data-export-progress" max={100} value={current?.progress ?? 0} />
+          {/* Busy while the tab asks the server how far the copy has come (checking), so that moment shows too. */}
+          <progress id="data-export-progress" max={100} value={current?.progress ?? 0} aria-busy={state.matches('checking')} />
           <noscript>
             <p>Reload the page to see how far it has come.</p>
           </noscript>
