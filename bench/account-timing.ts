@@ -14,6 +14,7 @@ const { action: registerAction } = await import('~/routes/auth.register/route');
 const { timeKinds } = await import('../tests/helpers/account-timing');
 const { formRequest, solvedRobotCheck } = await import('../tests/helpers/robot');
 const { createTestUser } = await import('../tests/helpers/users');
+const { ADULT_SIGN_UP } = await import('../tests/helpers/sign-up');
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const opened = await openDatabase({ engine: 'pglite' });
@@ -35,18 +36,7 @@ print('forgot-password', ROUNDS, await timeKinds(forgotAction, { known: forgot(r
   'unknown',
 ]);
 
-const adult = {
-  firstname: 'Lina',
-  lastname: 'Haddad',
-  gender: '1',
-  password: 'secret-pass',
-  password_confirmation: 'secret-pass',
-  country: '246',
-  dob: '1990-04-02',
-  weight: '60',
-  height: '165',
-  consent_agree_privacy_notice: 'on',
-};
+const adult = ADULT_SIGN_UP;
 let fresh = 0;
 const register = (email: () => string) => async () =>
   formRequest('http://localhost:3000/auth/register', { ...adult, email: email(), altcha: await solvedRobotCheck() });

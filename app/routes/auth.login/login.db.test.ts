@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
+import { ADULT_SIGN_UP } from '../../../tests/helpers/sign-up';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action as registerAction } from '../auth.register/route';
 import { action, LOGIN_FAILED_MESSAGE } from './route';
@@ -87,18 +88,7 @@ describe('login action', () => {
   });
 });
 
-const adult = {
-  firstname: 'Lina',
-  lastname: 'Haddad',
-  gender: '1',
-  password: 'secret-pass',
-  password_confirmation: 'secret-pass',
-  country: '246',
-  dob: '1990-04-02',
-  weight: '60',
-  height: '165',
-  consent_agree_privacy_notice: 'on',
-};
+const adult = ADULT_SIGN_UP;
 
 async function register(fields: Record<string, string>) {
   return registerAction({ request: formRequest('http://localhost/auth/register', fields), params: {}, context: {} });

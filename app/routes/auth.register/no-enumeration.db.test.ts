@@ -7,23 +7,13 @@ import { answerAsServer } from '../../../tests/helpers/account-timing';
 import { queriesOf } from '../../../tests/helpers/query-count';
 import { setUpTestDatabase } from '../../../tests/helpers/db';
 import { formRequest, solvedRobotCheck } from '../../../tests/helpers/robot';
+import { ADULT_SIGN_UP } from '../../../tests/helpers/sign-up';
 import { createTestUser } from '../../../tests/helpers/users';
 import { action } from './route';
 
 setUpTestDatabase();
 
-const adult = {
-  firstname: 'Lina',
-  lastname: 'Haddad',
-  gender: '1',
-  password: 'secret-pass',
-  password_confirmation: 'secret-pass',
-  country: '246',
-  dob: '1990-04-02',
-  weight: '60',
-  height: '165',
-  consent_agree_privacy_notice: 'on',
-};
+const adult = ADULT_SIGN_UP;
 
 async function verifyKeyAfterRegistering(email: string) {
   const reply = (await action({
