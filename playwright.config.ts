@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFeatureOptions } from './tests/e2e/chromium-features';
 import { e2ePort, e2eServerEnv } from './tests/e2e/server-env.mjs';
 
 const port = e2ePort();
 export const baseURL = `http://localhost:${port}`;
 
 /** Debian's Chromium with the flags this machine needs (DESIGN.md §2); never a downloaded browser. */
-export const chromiumLaunch = {
+export const debianChromium = {
   executablePath: '/usr/bin/chromium',
   args: [
     '--headless',
@@ -17,6 +18,14 @@ export const chromiumLaunch = {
     '--disable-component-update',
     '--disable-sync',
   ],
+};
+
+/** How the workers launch it: with the features the global setup settled turned off. */
+const featureOptions = chromiumFeatureOptions();
+export const chromiumLaunch = {
+  ...debianChromium,
+  ...(featureOptions.ignoreDefaultArgs ? { ignoreDefaultArgs: featureOptions.ignoreDefaultArgs } : {}),
+  args: [...debianChromium.args, ...featureOptions.args],
 };
 
 /** Every browser run's page options: the suite's server, Debian's Chromium, no trace. */
@@ -43,6 +52,7 @@ export const e2eWebServer = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

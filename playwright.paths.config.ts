@@ -12,6 +12,7 @@ const PATHS_REPORT_DIR = 'tests/.tmp/paths-report';
 export default defineConfig({
   testDir: 'tests/paths/browser',
   testMatch: '*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'tests/.tmp/paths-results',
   // Every path is its own test with its own arrangement: the two workers share them out one by one.
   fullyParallel: true,

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
@@ -18,6 +19,49 @@ const TAKEN_KEY_PREFIX = 'paceline-transition-taken:';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
+/**
+ * The screens scanned in this run, shared by the workers: one file per screen, created by the
+ * test that claims its scan (tests/e2e/global-setup.ts empties the folder before a run). A scan
+ * is about a second of a core: scanning each screen once a run instead of once a test took the
+ * browser step from about 360 s to about N s (docs/testing.md).
+ */
+export const SCANNED_SCREENS_DIR = 'tests/.tmp/axe-scanned';
+
+/** True for the first caller in the run; false when another test (in any worker) has it. */
+function claimScan(key: string): boolean {
+  try {
+    writeFileSync(scanFile(key), key, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** A scan that could not finish: the next test to reach the screen scans it. */
+function releaseScan(key: string): void {
+  rmSync(scanFile(key), { force: true });
+}
+
+function scanFile(key: string): string {
+  return path.join(SCANNED_SCREENS_DIR, createHash('sha1').update(key).digest('hex'));
+}
+
+/**
+ * What is open on a page as a test leaves it (dialogs, menus, expanded controls), so the same
+ * path with another modal or menu open is another screen to scan.
+ */
+function openOverlays(): string {
+  const selector = 'dialog[open], [role="dialog"], [role="alertdialog"], [role="menu"], [aria-expanded="true"]';
+  return [...document.querySelectorAll(selector)]
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) =>
+      [element.tagName, element.getAttribute('role'), element.getAttribute('aria-label') ?? element.getAttribute('aria-labelledby') ?? element.id].join(':'),
+    )
+    .sort()
+    .join(' ');
+}
+
 interface Finding {
   url: string;
   rule: string;
@@ -28,14 +72,14 @@ interface Finding {
 }
 
 /**
- * What one test saw: every page it visits is scanned by axe when it loads (and again as the
- * test leaves it, so open menus and modals are scanned too), and every machine transition the
- * app reports (app/components/flows/use-flow-machine.ts) is kept for `npm run paths`.
+ * What one test saw: every screen it reaches first in the run is scanned by axe (a page as it
+ * loads, and as the test leaves it with what is open on it, so menus and modals are scanned too),
+ * and every machine transition the app reports (app/components/flows/use-flow-machine.ts) is kept
+ * for `npm run paths`.
  */
 class Observer {
   readonly taken = new Map<string, Set<string>>();
   readonly findings: Finding[] = [];
-  private readonly scanned = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
   private readonly contexts = new Set<BrowserContext>();
   private readonly settled = new Set<BrowserContext>();
@@ -112,12 +156,12 @@ class Observer {
       // Only Paceline's own pages: a test's fake partner or provider page is not ours to judge.
       if (url.origin !== new URL(baseURL).origin || url.pathname.startsWith('/e2e/')) return;
       const signedIn = (await page.context().cookies()).some((cookie) => cookie.name === 'paceline_uuid');
-      key = `${moment} ${signedIn ? 'signed-in' : 'visitor'} ${url.pathname}`;
+      const open = moment === 'end' ? await page.evaluate(openOverlays) : '';
+      key = `${moment} ${signedIn ? 'signed-in' : 'visitor'} ${url.pathname} ${open}`;
     } catch {
       return;
     }
-    if (this.scanned.has(key)) return;
-    this.scanned.add(key);
+    if (!claimScan(key)) return;
     try {
       const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       for (const violation of results.violations) {
@@ -133,7 +177,7 @@ class Observer {
       }
     } catch {
       // The page navigated or closed mid-scan: scan it on its next load.
-      this.scanned.delete(key);
+      releaseScan(key);
     }
   }
 
