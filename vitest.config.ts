@@ -20,7 +20,11 @@ export default defineConfig({
     // (setUpTestDatabase), and loading the app's modules once per worker instead of once per
     // file cuts the run from about 230 s to about 90 s on two cores.
     isolate: false,
-    // Development-mode tests generate their secrets here, not into the real data folder.
-    env: { SECRETS_FILE: 'tests/.tmp/secrets.json' },
+    // Development-mode tests generate their secrets, and uploads are stored, here rather than in
+    // the real data folder; one of each per engine, as `npm test` runs the two at once (the fuzz
+    // suite checks that a refused request leaves the uploads folder as it was).
+    env: process.env.VITEST_DATABASE_ONLY
+      ? { SECRETS_FILE: 'tests/.tmp/secrets-postgres.json', STORAGE_DIR: 'tests/.tmp/uploads-postgres' }
+      : { SECRETS_FILE: 'tests/.tmp/secrets.json', STORAGE_DIR: 'tests/.tmp/uploads-pglite' },
   },
 });

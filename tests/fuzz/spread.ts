@@ -7,7 +7,7 @@ import { CONTENT_TYPES, INPUT_KINDS, type Probe } from './probe-arbitrary';
  * What the fuzz suite generated, counted per route × identity × input kind × content type (and
  * method), so a generator that quietly sends one kind of input shows it: printed as a matrix of
  * kinds by content types, totals per identity and method, and one line per route; written whole
- * to tests/.tmp/fuzz-spread.csv.
+ * to tests/.tmp/fuzz-spread.csv (fuzz-spread-postgres.csv on PostgreSQL).
  */
 const SHORT_KIND: Record<(typeof INPUT_KINDS)[number], string> = {
   'schema values': 'schema',
@@ -69,7 +69,8 @@ export class Spread {
     return lines.join('\n');
   }
 
-  writeCsv(file = path.resolve('tests/.tmp/fuzz-spread.csv')): void {
+  /** One file per engine: `npm test` runs the PGlite and the PostgreSQL suites at once. */
+  writeCsv(file = path.resolve(process.env.TEST_DATABASE_URL ? 'tests/.tmp/fuzz-spread-postgres.csv' : 'tests/.tmp/fuzz-spread.csv')): void {
     mkdirSync(path.dirname(file), { recursive: true });
     const rows = [...this.counts].map(([key, count]) => `${key.split('\t').join(',')},${count}`);
     writeFileSync(file, ['route,identity,input kind,content type,method,count', ...rows.sort()].join('\n') + '\n');
