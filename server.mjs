@@ -67,11 +67,15 @@ const handleRemix = createRequestHandler(build, 'production');
 // Each request runs with its site origin in scope: every URL it builds starts with it, never
 // with its Host.
 // Requests being answered, so SIGTERM can wait for them (and close keep-alive sockets after them).
-let inFlight = 0;
+// The drain's log names each by its method and first path segment (a later one, or the query,
+// may hold a token).
+const inFlight = new Set();
 let stopping = false;
 app.use((req, res, next) => {
-  inFlight += 1;
-  res.on('close', () => (inFlight -= 1));
+  // An object each, so two requests alike are counted apart.
+  const request = { name: `${req.method} /${req.path.split('/')[1]}` };
+  inFlight.add(request);
+  res.on('close', () => inFlight.delete(request));
   // A body the answer left unread would hold up the next request on this connection (decision 172).
   res.on('finish', () => discardUnreadBody(req));
   if (stopping) res.setHeader('Connection', 'close');
@@ -166,8 +170,10 @@ async function shutdown(signal) {
   const deadline = Date.now() + drainMs;
   server.close();
   server.closeIdleConnections();
-  console.log(`${signal}: the listener is closed; ${inFlight} request(s) in flight`);
-  await waitFor(() => inFlight === 0, drainMs);
+  console.log(
+    `${signal}: the listener is closed; ${inFlight.size} request(s) in flight${inFlight.size ? `: ${[...inFlight].map((request) => request.name).join(', ')}` : ''}`,
+  );
+  await waitFor(() => inFlight.size === 0, drainMs);
   server.closeAllConnections();
   await stopServices(Math.max(deadline - Date.now(), 1_000)).catch((error) => console.error(error));
   console.log(`${signal}: closed`);
