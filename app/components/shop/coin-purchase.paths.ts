@@ -46,11 +46,13 @@ export default defineBinding(coinPurchaseMachine, {
     success: ({ page, context }) =>
       expect(page.getByRole('dialog', { name: SHOP_MESSAGES.congratulations })).toContainText(`You bought ${context.reward!.toLocaleString('en-US')} coins.`),
     failure: ({ page }) => expect(shop(page).getByRole('alert')).toHaveText(SHOP_MESSAGES.paymentFailed),
-    // Ok loaded the shop tab again.
-    done: async ({ page }) => {
+    // Ok loaded the shop tab again; after a purchase its gems are what the bundle left (the one
+    // bundle the rider's gems buy is SPENDING's).
+    done: async ({ page, context }) => {
       await expect(page).toHaveURL(/\/user\/activities#in-game-shop$/);
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByTestId('shop-coins')).not.toHaveText('… coins');
+      if (context.reward !== null) await expect(page.getByTestId('shop-gems')).toHaveText(`${context.gems - SPENDING.gems} gems`);
     },
   },
   events: {
