@@ -31,9 +31,18 @@ async function logOutOnProfileTab(page: Page) {
   await expect(page).toHaveURL(loggedOutOf('/user/profile'));
 }
 
-/** /auth/login?action=logout from the address bar (Sec-Fetch-Site: none): signed out at once. */
-async function typeLogoutAddress(page: Page) {
+/**
+ * Signed in on /events. With the page's script, once its session check has answered: a check still
+ * on its way when the logout lands finds the session gone and takes the page to login itself.
+ */
+async function signedInOnEvents(page: Page, { script }: { script: boolean }) {
   await loginAs(page, RIDER, '/events');
+  if (script) await expect(menu(page)).toHaveAttribute('data-session-state', 'signedIn');
+}
+
+/** /auth/login?action=logout from the address bar (Sec-Fetch-Site: none): signed out at once. */
+async function typeLogoutAddress(page: Page, { script }: { script: boolean }) {
+  await signedInOnEvents(page, { script });
   await page.goto('/auth/login?action=logout');
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expectSignedOut(page);
@@ -103,9 +112,9 @@ test.describe('with JavaScript', () => {
     baseURL,
   }) => {
     await logOutOnProfileTab(page);
-    await typeLogoutAddress(page);
+    await typeLogoutAddress(page, { script: true });
 
-    await loginAs(page, RIDER, '/events');
+    await signedInOnEvents(page, { script: true });
     await page.evaluate(() => window.location.assign('/auth/login?action=logout'));
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expectSignedOut(page);
@@ -140,7 +149,7 @@ test.describe('without JavaScript', () => {
     await expectSignedOut(page);
 
     await logOutOnProfileTab(page);
-    await typeLogoutAddress(page);
+    await typeLogoutAddress(page, { script: false });
 
     await loginAs(page, RIDER, '/events');
     await followForeignLink(page, baseURL!);
