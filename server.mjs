@@ -32,6 +32,7 @@ const {
   noteListeningPort,
   requestSiteOrigin,
   documentBodyOf,
+  inFlightRequests,
   serveFlowReport,
   FLOW_REPORT_PATH,
 } = build.entry.module;
@@ -66,16 +67,12 @@ const handleRemix = createRequestHandler(build, 'production');
 // has been written (app/services/platform/response-cache.server.ts, decisions 102 and 145).
 // Each request runs with its site origin in scope: every URL it builds starts with it, never
 // with its Host.
-// Requests being answered, so SIGTERM can wait for them (and close keep-alive sockets after them).
-// The drain's log names each by its method and first path segment (a later one, or the query,
-// may hold a token).
-const inFlight = new Set();
+// Requests being answered, so SIGTERM can wait for them and name them (and close keep-alive
+// sockets after them): app/services/platform/in-flight.server.ts.
+const inFlight = inFlightRequests();
 let stopping = false;
 app.use((req, res, next) => {
-  // An object each, so two requests alike are counted apart.
-  const request = { name: `${req.method} /${req.path.split('/')[1]}` };
-  inFlight.add(request);
-  res.on('close', () => inFlight.delete(request));
+  inFlight.track(req, res);
   // A body the answer left unread would hold up the next request on this connection (decision 172).
   res.on('finish', () => discardUnreadBody(req));
   if (stopping) res.setHeader('Connection', 'close');
@@ -170,9 +167,7 @@ async function shutdown(signal) {
   const deadline = Date.now() + drainMs;
   server.close();
   server.closeIdleConnections();
-  console.log(
-    `${signal}: the listener is closed; ${inFlight.size} request(s) in flight${inFlight.size ? `: ${[...inFlight].map((request) => request.name).join(', ')}` : ''}`,
-  );
+  console.log(`${signal}: the listener is closed; ${inFlight.size} request(s) in flight${inFlight.size ? `: ${inFlight.names().join(', ')}` : ''}`);
   await waitFor(() => inFlight.size === 0, drainMs);
   server.closeAllConnections();
   await stopServices(Math.max(deadline - Date.now(), 1_000)).catch((error) => console.error(error));

@@ -18,6 +18,7 @@ export { documentBodyOf } from '~/services/platform/document-body.server';
 
 export { migrateDatabase, startServices, stopServices } from '~/services/platform/startup.server';
 export { drainTimings, startDraining } from '~/services/platform/readiness.server';
+export { inFlightRequests } from '~/services/platform/in-flight.server';
 export { warmFlowsCatalogue } from '~/services/platform/flows-catalogue.server';
 export { serveFlowReport } from '~/services/platform/flow-report-endpoint.server';
 export { FLOW_REPORT_PATH } from '~/lib/flows/activity';
