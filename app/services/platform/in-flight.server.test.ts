@@ -59,4 +59,26 @@ describe('requests in flight (the drain in server.mjs)', () => {
     answerFirst();
     await until(() => inFlight.size === 0, 'the queued request to leave the count');
   });
+
+  it('does not count a request whose connection closed before it was tracked', async () => {
+    const inFlight = inFlightRequests();
+    let tracked = false;
+    const server = createServer((req, res) => {
+      // As when the connection closes between Node parsing the request and the handler running.
+      void until(() => req.socket.destroyed, 'the connection to close').then(() => {
+        inFlight.track(req, res);
+        tracked = true;
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('GET /auth/register.data HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    client.destroy();
+    await until(() => tracked, 'the request to be tracked');
+    expect(inFlight.size).toBe(0);
+    expect(inFlight.names()).toEqual([]);
+  });
 });
