@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inFlightRequests } from './in-flight.server';
 
-/** Waits until `done()` holds, checking every few milliseconds; fails naming `what` after 2 s. */
+/** Waits until `done()` holds, checking every few milliseconds; fails naming `what` after 10 s. */
 async function until(done: () => boolean, what = 'the condition'): Promise<void> {
-  const deadline = Date.now() + 2_000;
+  const deadline = Date.now() + 10_000;
   while (!done()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not come within 2 s`);
+    if (Date.now() > deadline) throw new Error(`${what} did not come within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -62,8 +62,10 @@ describe('requests in flight (the drain in server.mjs)', () => {
 
   it('does not count a request whose connection closed before it was tracked', async () => {
     const inFlight = inFlightRequests();
+    let received = false;
     let tracked = false;
     const server = createServer((req, res) => {
+      received = true;
       // As when the connection closes between Node parsing the request and the handler running.
       void until(() => req.socket.destroyed, 'the connection to close').then(() => {
         inFlight.track(req, res);
@@ -75,7 +77,7 @@ describe('requests in flight (the drain in server.mjs)', () => {
     const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
     await new Promise((resolve) => client.once('connect', resolve));
     client.write('GET /auth/register.data HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => received, 'the request to reach the server');
     client.destroy();
     await until(() => tracked, 'the request to be tracked');
     expect(inFlight.size).toBe(0);
